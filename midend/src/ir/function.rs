@@ -1,0 +1,197 @@
+//! A function in SSA form with block parameters.
+//!
+//! Blocks, instructions, values and stack slots live in primary maps
+//! indexed by their typed entities. `layout` gives the block order; its
+//! first block is the entry, whose parameters are the function's
+//! parameters. Each block holds its instructions in order, the last being
+//! its terminator.
+
+use super::entities::{Block, Inst, StackSlot, Value};
+use super::instructions::{BlockCall, InstData};
+use super::types::{Signature, Type};
+use cranelift_entity::{packed_option::PackedOption, PrimaryMap, SecondaryMap};
+
+/// Whether a symbol is visible to other object files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Linkage {
+    /// Visible to the linker (`extern` functions and globals).
+    Export,
+    /// Local to this object (`static`).
+    Local,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    pub params: Vec<Value>,
+    pub insts: Vec<Inst>,
+    /// Set by profile-guided layout: the backend sinks cold blocks.
+    pub cold: bool,
+}
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    /// The n-th parameter of a block.
+    Param(Block, u32),
+    /// The result of an instruction.
+    Result(Inst),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ValueData {
+    pub ty: Type,
+    pub def: ValueDef,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StackSlotData {
+    pub size: u32,
+    pub align: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub signature: Signature,
+    pub linkage: Linkage,
+    pub blocks: PrimaryMap<Block, BlockData>,
+    pub layout: Vec<Block>,
+    pub insts: PrimaryMap<Inst, InstData>,
+    pub results: SecondaryMap<Inst, PackedOption<Value>>,
+    /// The block each instruction was appended to.
+    pub inst_block: SecondaryMap<Inst, PackedOption<Block>>,
+    pub values: PrimaryMap<Value, ValueData>,
+    pub stack_slots: PrimaryMap<StackSlot, StackSlotData>,
+    /// Source line of each block's first statement, when known; used by
+    /// profile tools to show source ranges.
+    pub block_lines: SecondaryMap<Block, u32>,
+}
+
+impl Function {
+    /// A function with no blocks yet.
+    pub fn new(name: impl Into<String>, signature: Signature, linkage: Linkage) -> Self {
+        Function {
+            name: name.into(),
+            signature,
+            linkage,
+            blocks: PrimaryMap::new(),
+            layout: Vec::new(),
+            insts: PrimaryMap::new(),
+            results: SecondaryMap::new(),
+            inst_block: SecondaryMap::new(),
+            values: PrimaryMap::new(),
+            stack_slots: PrimaryMap::new(),
+            block_lines: SecondaryMap::new(),
+        }
+    }
+
+    /// The entry block, if the function has a body.
+    pub fn entry(&self) -> Option<Block> {
+        self.layout.first().copied()
+    }
+
+    /// Creates a block and appends it to the layout.
+    pub fn create_block(&mut self) -> Block {
+        let block = self.blocks.push(BlockData::default());
+        self.layout.push(block);
+        block
+    }
+
+    /// Appends a parameter of type `ty` to `block`.
+    pub fn append_block_param(&mut self, block: Block, ty: Type) -> Value {
+        let index = self.blocks[block].params.len() as u32;
+        let value = self.values.push(ValueData { ty, def: ValueDef::Param(block, index) });
+        self.blocks[block].params.push(value);
+        value
+    }
+
+    pub fn create_stack_slot(&mut self, size: u32, align: u32) -> StackSlot {
+        self.stack_slots.push(StackSlotData { size, align })
+    }
+
+    /// Creates an instruction without placing it in a block.
+    pub fn create_inst(&mut self, data: InstData, result: Option<Type>) -> Inst {
+        let inst = self.insts.push(data);
+        if let Some(ty) = result {
+            let value = self.values.push(ValueData { ty, def: ValueDef::Result(inst) });
+            self.results[inst] = value.into();
+        }
+        inst
+    }
+
+    /// Appends an instruction to the end of `block` and returns it.
+    pub fn append_inst(&mut self, block: Block, data: InstData, result: Option<Type>) -> Inst {
+        let inst = self.create_inst(data, result);
+        self.blocks[block].insts.push(inst);
+        self.inst_block[inst] = block.into();
+        inst
+    }
+
+    /// Appends an instruction producing a value and returns that value.
+    pub fn append_value(&mut self, block: Block, data: InstData, ty: Type) -> Value {
+        let inst = self.append_inst(block, data, Some(ty));
+        self.inst_result(inst).expect("instruction was created with a result")
+    }
+
+    /// Inserts an instruction into `block` at position `index`.
+    pub fn insert_inst(&mut self, block: Block, index: usize, data: InstData, result: Option<Type>) -> Inst {
+        let inst = self.create_inst(data, result);
+        self.blocks[block].insts.insert(index, inst);
+        self.inst_block[inst] = block.into();
+        inst
+    }
+
+    pub fn inst_result(&self, inst: Inst) -> Option<Value> {
+        self.results[inst].expand()
+    }
+
+    pub fn value_type(&self, value: Value) -> Type {
+        self.values[value].ty
+    }
+
+    /// The block an instruction belongs to, if it was placed.
+    pub fn block_of(&self, inst: Inst) -> Option<Block> {
+        self.inst_block[inst].expand()
+    }
+
+    /// The terminator of a block, if the block is complete.
+    pub fn terminator(&self, block: Block) -> Option<Inst> {
+        let last = *self.blocks[block].insts.last()?;
+        self.insts[last].is_terminator().then_some(last)
+    }
+
+    /// True when the block already ends in a terminator.
+    pub fn is_terminated(&self, block: Block) -> bool {
+        self.terminator(block).is_some()
+    }
+
+    /// The successor blocks of `block`, one per successor slot (so a block
+    /// may appear twice).
+    pub fn successors(&self, block: Block) -> Vec<Block> {
+        match self.terminator(block) {
+            Some(t) => self.insts[t].successors().iter().map(|bc| bc.block).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The branch target in successor slot `slot` of terminator `inst`.
+    pub fn successor_slot(&self, inst: Inst, slot: usize) -> &BlockCall {
+        self.insts[inst].successors()[slot]
+    }
+
+    /// Mutable access to successor slot `slot` of terminator `inst`.
+    pub fn successor_slot_mut(&mut self, inst: Inst, slot: usize) -> &mut BlockCall {
+        self.insts[inst].successors_mut().into_iter().nth(slot).expect("successor slot exists")
+    }
+
+    /// The phi view of `block`: its parameters are the papers' φ-functions.
+    pub fn phis(&self, block: Block) -> &[Value] {
+        &self.blocks[block].params
+    }
+
+    /// Removes blocks from the layout that `keep` rejects. Their entities
+    /// stay allocated but are no longer part of the function.
+    pub fn retain_blocks(&mut self, mut keep: impl FnMut(Block) -> bool) {
+        self.layout.retain(|&b| keep(b));
+    }
+}

@@ -1,0 +1,62 @@
+//! A module: the unit the compiler hands from frontend to backend, one per
+//! translation unit. It holds function definitions, declarations of the
+//! external functions they call, and data objects (globals, static locals,
+//! string literals).
+
+use super::function::{Function, Linkage};
+use super::types::Signature;
+
+/// A function the module calls but does not define.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternFunction {
+    pub name: String,
+    pub signature: Signature,
+}
+
+/// A relocation inside a data object: at `offset` the object holds the
+/// 64-bit address of `symbol` plus `addend` (for `int *p = &g[4][1];`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataReloc {
+    pub offset: u32,
+    pub symbol: String,
+    pub addend: i64,
+}
+
+/// A data object; its bytes are its initial contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataObject {
+    pub name: String,
+    pub linkage: Linkage,
+    /// Placed in read-only memory (string literals, `const` globals).
+    pub readonly: bool,
+    pub align: u32,
+    pub bytes: Vec<u8>,
+    pub relocs: Vec<DataReloc>,
+    /// A declaration of a data object defined in another translation unit
+    /// (`extern int x;`); its `bytes` are empty.
+    pub external: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    pub functions: Vec<Function>,
+    pub externs: Vec<ExternFunction>,
+    pub data: Vec<DataObject>,
+}
+
+impl Module {
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+
+    pub fn function_mut(&mut self, name: &str) -> Option<&mut Function> {
+        self.functions.iter_mut().find(|f| f.name == name)
+    }
+
+    /// The signature of a callee by name: a defined function or an extern.
+    pub fn signature_of(&self, name: &str) -> Option<&Signature> {
+        self.function(name)
+            .map(|f| &f.signature)
+            .or_else(|| self.externs.iter().find(|e| e.name == name).map(|e| &e.signature))
+    }
+}

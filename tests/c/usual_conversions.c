@@ -1,0 +1,54 @@
+#include <stdio.h>
+
+int main(void) {
+    int i = -1;
+    unsigned int u = 1;
+    printf("%d\n", i < u);
+    printf("%u\n", i + u);
+    printf("%u\n", (unsigned)i);
+    long l = -1;
+    printf("%d\n", l < u);
+    printf("%ld\n", l + u);
+    unsigned long ul = 1;
+    printf("%d\n", i < ul);
+    printf("%lu\n", i + ul);
+    long long ll = -5;
+    unsigned int u2 = 3;
+    printf("%lld\n", ll * u2);
+    printf("%zu\n", sizeof(ll * u2));
+    printf("%zu\n", sizeof(u + l));
+    printf("%zu\n", sizeof(u + 1));
+    printf("%zu\n", sizeof('a' + 1L));
+    printf("%zu\n", sizeof(1.0f + 1));
+    printf("%zu\n", sizeof(1.0f + 1.0));
+    printf("%zu\n", sizeof(1 + 1LL));
+    int n = 7;
+    double d = n / 2;
+    double e = n / 2.0;
+    printf("%f %f\n", d, e);
+    float f = 1.5f;
+    printf("%f\n", f * n);
+    printf("%f\n", n / 4 * f);
+    printf("%f\n", f * n / 4);
+    unsigned int big = 4000000000u;
+    long lb = big;
+    printf("%ld\n", lb);
+    int neg = -2;
+    unsigned int res = neg * 3u;
+    printf("%u\n", res);
+    printf("%d\n", -1 < 0u);
+    printf("%d\n", -1L < 0u);
+    printf("%d\n", -1 < 0UL);
+    char c = 10;
+    short s = 20;
+    printf("%d\n", c * s - 300);
+    unsigned char uc = 255;
+    printf("%d\n", uc + i);
+    printf("%u\n", uc + u);
+    double r = 3 / 2 + 3.0 / 2;
+    printf("%g\n", r);
+    printf("%g\n", 1 / 3 * 3.0);
+    long long big2 = 1LL << 40;
+    printf("%lld\n", big2 + u);
+    return 0;
+}
