@@ -1,1 +1,222 @@
-fn main() {}
+//! `nissecc`: the compiler driver. It parses gcc-like flags and calls the
+//! frontend, the midend pipeline and the backend; nothing else lives here.
+
+use clap::Parser;
+use nissecc_backend::{BackendOptions, OptLevel as BackendOpt};
+use nissecc_midend::pipeline::{self, OptLevel};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Emit {
+    /// The midend IR after the pipeline.
+    Ir,
+    /// Cranelift IR.
+    Clif,
+    /// An object file (as `-c`).
+    Obj,
+    /// A machine-code listing (as `-S`).
+    Asm,
+}
+
+/// An ahead-of-time compiler for a C subset, built for profile-guided
+/// optimization research.
+#[derive(Parser, Debug)]
+#[command(name = "nissecc", version, about)]
+struct Args {
+    /// Compile and assemble, but do not link.
+    #[arg(short = 'c')]
+    compile_only: bool,
+    /// Write a machine-code listing instead of an object.
+    #[arg(short = 'S')]
+    assembly: bool,
+    /// Output file.
+    #[arg(short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Optimization level: 0, 1 or 2 (`-O` alone means 1).
+    #[arg(short = 'O', value_name = "LEVEL", num_args = 0..=1, default_missing_value = "1", default_value = "0")]
+    opt: String,
+    /// Add a directory to the include search path.
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<String>,
+    /// Define a preprocessor macro (`NAME` or `NAME=VALUE`).
+    #[arg(short = 'D', value_name = "NAME[=V]")]
+    define: Vec<String>,
+    /// Undefine a preprocessor macro.
+    #[arg(short = 'U', value_name = "NAME")]
+    undefine: Vec<String>,
+    /// Suppress warnings.
+    #[arg(short = 'w')]
+    no_warnings: bool,
+    /// Link against a library (passed to the linker).
+    #[arg(short = 'l', value_name = "LIB")]
+    libs: Vec<String>,
+    /// Add a library search directory (passed to the linker).
+    #[arg(short = 'L', value_name = "DIR")]
+    lib_dirs: Vec<String>,
+    /// What to emit instead of an executable.
+    #[arg(long, value_enum)]
+    emit: Option<Emit>,
+    /// Input files: C sources, and objects or archives to link.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+}
+
+/// Flags that gcc-driven builds pass and nissecc accepts without effect.
+fn is_ignored_flag(arg: &str) -> bool {
+    arg == "-g"
+        || arg == "-pipe"
+        || arg.starts_with("-W") && !arg.starts_with("-Wl,")
+        || arg.starts_with("-std=")
+        || arg.starts_with("-march=")
+        || arg.starts_with("-mtune=")
+        || arg == "-pedantic"
+        || arg.starts_with("-g")
+        || arg == "-fPIC"
+        || arg == "-fpic"
+        || arg == "-fPIE"
+        || arg == "-fno-omit-frame-pointer"
+}
+
+fn main() -> ExitCode {
+    let mut linker_passthrough = Vec::new();
+    let argv: Vec<String> = std::env::args()
+        .filter(|a| !is_ignored_flag(a))
+        .filter(|a| {
+            if a.starts_with("-Wl,") {
+                linker_passthrough.push(a.clone());
+                false
+            } else {
+                true
+            }
+        })
+        .collect();
+    let args = Args::parse_from(argv);
+    match run(&args, &linker_passthrough) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            if !message.is_empty() {
+                eprint!("{message}");
+                if !message.ends_with('\n') {
+                    eprintln!();
+                }
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn opt_level(text: &str) -> Result<OptLevel, String> {
+    match text {
+        "0" => Ok(OptLevel::O0),
+        "1" => Ok(OptLevel::O1),
+        "2" | "3" | "s" => Ok(OptLevel::O2),
+        other => Err(format!("nissecc: error: invalid optimization level '-O{other}'")),
+    }
+}
+
+fn run(args: &Args, linker_passthrough: &[String]) -> Result<(), String> {
+    let level = opt_level(&args.opt)?;
+    let backend = BackendOptions {
+        opt_level: if level == OptLevel::O0 { BackendOpt::None } else { BackendOpt::Speed },
+        ..BackendOptions::default()
+    };
+    let emit = match (args.emit, args.assembly, args.compile_only) {
+        (Some(e), _, _) => Some(e),
+        (None, true, _) => Some(Emit::Asm),
+        (None, false, true) => Some(Emit::Obj),
+        _ => None,
+    };
+    let sources: Vec<&PathBuf> = args.inputs.iter().filter(|p| p.extension().is_some_and(|e| e == "c")).collect();
+    if emit.is_some() && args.output.is_some() && sources.len() > 1 {
+        return Err("nissecc: error: cannot specify '-o' with '-c', '-S' or '--emit' with multiple files".into());
+    }
+    let preprocess = nissecc_frontend::PreprocessOptions {
+        include_dirs: args.include.clone(),
+        defines: args.define.clone(),
+        undefines: args.undefine.clone(),
+    };
+    let scratch = tempdir()?;
+    let mut objects = Vec::new();
+    for input in &args.inputs {
+        if !sources.contains(&input) {
+            if !input.exists() {
+                return Err(format!("nissecc: error: no such file or directory: '{}'", input.display()));
+            }
+            objects.push(input.clone());
+            continue;
+        }
+        if !input.exists() {
+            return Err(format!("nissecc: error: no such file or directory: '{}'", input.display()));
+        }
+        let output = nissecc_frontend::compile_file(input, &preprocess);
+        let diagnostics = output.render_diagnostics();
+        if !args.no_warnings || output.result.is_err() {
+            eprint!("{diagnostics}");
+        }
+        let Ok(mut module) = output.result else { return Err(String::new()) };
+        pipeline::run(&mut module, level);
+        let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+        let named = |ext: &str| args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
+        match emit {
+            Some(Emit::Ir) => write_text(args.output.as_deref(), &module.to_string())?,
+            Some(Emit::Clif) => {
+                let text = nissecc_backend::emit_clif(&module, &backend).map_err(|e| format!("nissecc: error: {e}"))?;
+                write_text(args.output.as_deref(), &text)?;
+            }
+            Some(Emit::Asm) => {
+                let text = nissecc_backend::emit_asm(&module, &backend).map_err(|e| format!("nissecc: error: {e}"))?;
+                write_file(&named("s"), text.as_bytes())?;
+            }
+            Some(Emit::Obj) => {
+                let bytes = nissecc_backend::compile_module(&module, &backend).map_err(|e| format!("nissecc: error: {e}"))?;
+                write_file(&named("o"), &bytes)?;
+            }
+            None => {
+                let bytes = nissecc_backend::compile_module(&module, &backend).map_err(|e| format!("nissecc: error: {e}"))?;
+                let path = scratch.join(format!("{}-{stem}.o", objects.len()));
+                write_file(&path, &bytes)?;
+                objects.push(path);
+            }
+        }
+    }
+    if emit.is_none() {
+        let output = args.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
+        let mut extra: Vec<String> = args.lib_dirs.iter().map(|d| format!("-L{d}")).collect();
+        extra.extend(args.libs.iter().map(|l| format!("-l{l}")));
+        extra.extend(linker_passthrough.iter().cloned());
+        let result = nissecc_backend::link(&objects, &output, &extra).map_err(|e| format!("nissecc: error: {e}"));
+        let _ = std::fs::remove_dir_all(&scratch);
+        result?;
+    } else {
+        let _ = std::fs::remove_dir_all(&scratch);
+    }
+    Ok(())
+}
+
+/// A private scratch directory for intermediate objects.
+fn tempdir() -> Result<PathBuf, String> {
+    let base = std::env::temp_dir();
+    for attempt in 0..100u32 {
+        let dir = base.join(format!("nissecc-{}-{attempt}", std::process::id()));
+        if std::fs::create_dir(&dir).is_ok() {
+            return Ok(dir);
+        }
+    }
+    Err("nissecc: error: cannot create a temporary directory".into())
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("nissecc: error: cannot write '{}': {e}", path.display()))
+}
+
+/// Writes text to a file, or to stdout when no file is named.
+fn write_text(path: Option<&Path>, text: &str) -> Result<(), String> {
+    match path {
+        Some(p) => write_file(p, text.as_bytes()),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}

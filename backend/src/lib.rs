@@ -1,1 +1,102 @@
-//! Backend.
+//! nissecc's backend, the only crate that knows Cranelift.
+//!
+//! It lowers a [`midend::ir::Module`](nissecc_midend::ir::Module) to
+//! Cranelift IR (CLIF), compiles it to an x86-64 ELF object with
+//! `cranelift-object`, and links objects into an executable with the
+//! system `cc`. The pipeline of one module is:
+//!
+//! 1. [`declare`]: every function, extern and data object becomes a symbol
+//!    of the object module.
+//! 2. [`data`]: data objects are defined, with their relocations.
+//! 3. [`lower`]: each IR function becomes one CLIF function; calls to
+//!    variadic externals go through the thunks of [`variadic_thunk`].
+//! 4. [`module_emit`]: the CLIF functions are compiled and defined, then
+//!    the thunks, and the object is written.
+//!
+//! [`link`](crate::link()) then runs `cc`.
+
+mod block_order;
+mod data;
+mod declare;
+mod error;
+mod isa;
+mod link;
+mod lower;
+mod module_emit;
+mod symbols;
+mod types;
+mod variadic_thunk;
+
+pub use error::BackendError;
+pub use link::link;
+
+use module_emit::ObjectEmitter;
+use nissecc_midend::ir::Module;
+
+/// How hard Cranelift optimizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OptLevel {
+    /// Cranelift's `none`: fastest compilation (`-O0`).
+    #[default]
+    None,
+    /// Cranelift's `speed` (`-O1`, `-O2`).
+    Speed,
+}
+
+/// Options of the backend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackendOptions {
+    pub opt_level: OptLevel,
+    /// Runs the Cranelift verifier on every lowered function before
+    /// compiling it, so that malformed IR becomes a [`BackendError`]
+    /// instead of a panic inside Cranelift. On by default; the verifier
+    /// inside Cranelift's own pipeline runs only in debug builds.
+    pub verify: bool,
+}
+
+impl Default for BackendOptions {
+    fn default() -> Self {
+        BackendOptions { opt_level: OptLevel::None, verify: true }
+    }
+}
+
+/// Compiles `module` to the bytes of an x86-64 ELF relocatable object.
+pub fn compile_module(module: &Module, opts: &BackendOptions) -> Result<Vec<u8>, BackendError> {
+    let mut emitter = ObjectEmitter::new(module, opts)?;
+    for func in &module.functions {
+        emitter.lower(func)?;
+        emitter.define(func)?;
+    }
+    emitter.finish()
+}
+
+/// The CLIF of every function of `module`, as lowered and before any
+/// Cranelift optimization (`--emit=clif`). A header comment maps the
+/// symbol numbers (`u0:3`) the functions refer to onto names.
+pub fn emit_clif(module: &Module, opts: &BackendOptions) -> Result<String, BackendError> {
+    let mut emitter = ObjectEmitter::new(module, opts)?;
+    let mut text = emitter.symbol_legend();
+    for func in &module.functions {
+        emitter.lower(func)?;
+        text.push('\n');
+        text.push_str(&emitter.current_clif());
+    }
+    Ok(text)
+}
+
+/// A listing of the machine code of every function of `module` (`-S`,
+/// `--emit=asm`), as Cranelift's VCode after register allocation, followed
+/// by the variadic-call thunks. It is for reading, not for assembling.
+pub fn emit_asm(module: &Module, opts: &BackendOptions) -> Result<String, BackendError> {
+    let mut emitter = ObjectEmitter::new(module, opts)?;
+    emitter.set_disasm(true);
+    let mut text = String::new();
+    for func in &module.functions {
+        emitter.lower(func)?;
+        emitter.define(func)?;
+        text.push_str(&emitter.current_asm(&func.name));
+        text.push('\n');
+    }
+    text.push_str(&emitter.thunk_asm());
+    Ok(text)
+}

@@ -1,1 +1,76 @@
-//! Frontend.
+//! nissecc's C frontend: preprocessing with the system `cc -E`, parsing
+//! with lang-c (GNU C11), type checking and lowering to the midend IR.
+//! It is the only crate that knows C and lang-c, and it owns diagnostics.
+
+pub mod diagnostic;
+pub mod literal;
+mod lower;
+pub mod preprocess;
+pub mod source_map;
+pub mod types;
+
+use diagnostic::Diagnostic;
+use lang_c::driver::{parse_preprocessed, Config};
+use nissecc_midend::ir::Module;
+pub use preprocess::PreprocessOptions;
+use source_map::SourceMap;
+use std::path::Path;
+use std::rc::Rc;
+
+/// The result of compiling one C file to IR: the module, or the error,
+/// with everything needed to render diagnostics.
+pub struct FrontendOutput {
+    pub result: Result<Module, Diagnostic>,
+    pub warnings: Vec<Diagnostic>,
+    pub source_map: Option<SourceMap>,
+}
+
+impl FrontendOutput {
+    /// Renders the error (if any) and the warnings for a terminal.
+    pub fn render_diagnostics(&self) -> String {
+        let map = self.source_map.as_ref();
+        let mut out: String = self.warnings.iter().map(|w| w.render(map)).collect();
+        if let Err(e) = &self.result {
+            out.push_str(&e.render(map));
+        }
+        out
+    }
+}
+
+/// Preprocesses, parses and lowers `path`.
+pub fn compile_file(path: &Path, options: &PreprocessOptions) -> FrontendOutput {
+    let text = match preprocess::preprocess(path, options) {
+        Ok(t) => t,
+        Err(e) => return FrontendOutput { result: Err(e), warnings: vec![], source_map: None },
+    };
+    compile_preprocessed(text, &path.display().to_string())
+}
+
+/// Parses and lowers already-preprocessed text.
+pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
+    let map = SourceMap::new(&text, file_name);
+    let config = Config::with_gcc();
+    let parse = match parse_preprocessed(&config, text) {
+        Ok(p) => p,
+        Err(e) => {
+            let mut expected: Vec<_> = e.expected.iter().copied().collect();
+            expected.sort();
+            let end = (e.offset + 1).min(e.source.len());
+            let span = lang_c::span::Span::span(e.offset, end.max(e.offset));
+            let message = if expected.len() <= 6 {
+                format!("syntax error: expected {}", expected.join(", "))
+            } else {
+                "syntax error: unexpected token".to_string()
+            };
+            return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
+        }
+    };
+    let map = Rc::new(map);
+    let lowerer = lower::Lowerer::new(map.clone());
+    let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
+        Ok((module, warnings)) => (Ok(module), warnings),
+        Err(e) => (Err(e), vec![]),
+    };
+    let map = Rc::try_unwrap(map).unwrap_or_else(|rc| (*rc).clone());
+    FrontendOutput { result, warnings, source_map: Some(map) }
+}

@@ -3,4 +3,8 @@
 //! work) instrumentation, profile reconstruction and profile-guided
 //! optimization. It knows neither C nor Cranelift.
 
+pub mod analysis;
 pub mod ir;
+pub mod text;
+pub mod transform;
+pub mod pipeline;

@@ -6,6 +6,9 @@
 #      must compile without ANY diagnostic and the program must run without a
 #      sanitizer report;
 #   2. gcc -std=gnu11 -O2 -Wall must produce identical stdout and exit status.
+# A test may carry a line "// gcc-check-flags: <flags>" (e.g. -Wno-parentheses
+# for deliberate precedence tests); those flags are added to both gcc runs.
+# They only silence style warnings and never matter to nissecc.
 # For every tests/c/errors/*.c:
 #   - the first line must be "// expect-error: <substring>";
 #   - fixtures whose substring starts with "unsupported:" must be accepted by
@@ -30,13 +33,14 @@ bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
 # check_prog NAME SOURCES...
 check_prog() {
     name=$1; shift
-    if ! gcc $CFLAGS -O0 $SAN -o "$TMP/san" "$@" -lm >"$TMP/cc0.txt" 2>&1; then
+    extra=$(sed -n 's|^// gcc-check-flags: *||p' "$@" | tr '\n' ' ')
+    if ! gcc $CFLAGS $extra -O0 $SAN -o "$TMP/san" "$@" -lm >"$TMP/cc0.txt" 2>&1; then
         bad "$name" "gcc -O0 (sanitizers) failed to compile"; cat "$TMP/cc0.txt"; return
     fi
     if [ -s "$TMP/cc0.txt" ]; then
         bad "$name" "gcc -O0 emitted diagnostics"; cat "$TMP/cc0.txt"; return
     fi
-    if ! gcc $CFLAGS -O2 -o "$TMP/opt" "$@" -lm >"$TMP/cc2.txt" 2>&1; then
+    if ! gcc $CFLAGS $extra -O2 -o "$TMP/opt" "$@" -lm >"$TMP/cc2.txt" 2>&1; then
         bad "$name" "gcc -O2 failed to compile"; cat "$TMP/cc2.txt"; return
     fi
     if [ -s "$TMP/cc2.txt" ]; then

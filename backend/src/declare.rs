@@ -1,0 +1,46 @@
+//! Declares every symbol of an IR module in the object module: defined
+//! functions, external functions and data objects. Lowering and data
+//! relocations then find them by name with `ObjectModule::get_name`.
+
+use crate::error::{BackendError, Result};
+use crate::types::clif_signature;
+use cranelift_module::{Linkage, Module as _};
+use cranelift_object::ObjectModule;
+use nissecc_midend::ir::{self, Module};
+
+/// Declares the functions in definition order, then the externs the
+/// module does not define itself, then the data objects.
+pub(crate) fn declare_module(object: &mut ObjectModule, module: &Module) -> Result<()> {
+    for func in &module.functions {
+        object
+            .declare_function(&func.name, linkage(func.linkage), &clif_signature(&func.signature))
+            .map_err(|e| declaration_error(&func.name, e))?;
+    }
+    for ext in &module.externs {
+        // A prototype of a function defined in this module is not an import.
+        if module.function(&ext.name).is_some() {
+            continue;
+        }
+        object
+            .declare_function(&ext.name, Linkage::Import, &clif_signature(&ext.signature))
+            .map_err(|e| declaration_error(&ext.name, e))?;
+    }
+    for data in &module.data {
+        let linkage = if data.external { Linkage::Import } else { linkage(data.linkage) };
+        object
+            .declare_data(&data.name, linkage, !data.readonly, false)
+            .map_err(|e| declaration_error(&data.name, e))?;
+    }
+    Ok(())
+}
+
+fn linkage(linkage: ir::Linkage) -> Linkage {
+    match linkage {
+        ir::Linkage::Export => Linkage::Export,
+        ir::Linkage::Local => Linkage::Local,
+    }
+}
+
+fn declaration_error(name: &str, error: cranelift_module::ModuleError) -> BackendError {
+    BackendError::new(format!("cannot declare `{name}`: {error}"))
+}

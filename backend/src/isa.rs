@@ -1,0 +1,48 @@
+//! The target: x86-64 System V (Linux), position-independent code because
+//! `cc` links PIE executables by default.
+//!
+//! The ISA is looked up by a fixed triple with baseline features rather
+//! than detected from the host (`cranelift_native`), so that the same IR
+//! compiles to the same object on every machine, which keeps profiles and
+//! code-layout experiments comparable.
+
+use crate::error::{BackendError, Result};
+use crate::{BackendOptions, OptLevel};
+use cranelift_codegen::isa::{self, OwnedTargetIsa};
+use cranelift_codegen::settings::{self, Configurable};
+use target_lexicon::Triple;
+
+/// The only target triple.
+pub(crate) const TARGET_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+
+/// Builds the target ISA for `opts`.
+pub(crate) fn target_isa(opts: &BackendOptions) -> Result<OwnedTargetIsa> {
+    let opt_level = match opts.opt_level {
+        OptLevel::None => "none",
+        OptLevel::Speed => "speed",
+    };
+    let verifier = if cfg!(debug_assertions) { "true" } else { "false" };
+    let mut flags = settings::builder();
+    let settings: [(&str, &str); 5] = [
+        ("opt_level", opt_level),
+        ("is_pic", "true"),
+        ("enable_verifier", verifier),
+        // Large frames are probed page by page, as gcc's
+        // -fstack-clash-protection does, without needing a runtime helper.
+        ("enable_probestack", "true"),
+        ("probestack_strategy", "inline"),
+    ];
+    for (name, value) in settings {
+        flags
+            .set(name, value)
+            .map_err(|e| BackendError::new(format!("Cranelift setting {name}={value}: {e}")))?;
+    }
+    let triple: Triple = TARGET_TRIPLE
+        .parse()
+        .map_err(|e| BackendError::new(format!("bad target triple {TARGET_TRIPLE}: {e}")))?;
+    let builder = isa::lookup(triple)
+        .map_err(|e| BackendError::new(format!("target {TARGET_TRIPLE} is unavailable: {e}")))?;
+    builder
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| BackendError::new(format!("cannot build the {TARGET_TRIPLE} ISA: {e}")))
+}

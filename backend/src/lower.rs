@@ -1,0 +1,521 @@
+//! Lowers one IR function to a CLIF function.
+//!
+//! The mapping is 1:1: one CLIF block per reachable IR block, created in
+//! IR layout order; one CLIF block parameter per IR block parameter; one
+//! CLIF value per IR value. Blocks are filled in reverse postorder (see
+//! [`block_order`](crate::block_order)) so that every operand is lowered
+//! before its uses. The IR is already in SSA form, so the
+//! `FunctionBuilder` serves only as an instruction builder and for
+//! `Switch`; its `Variable` machinery is not used.
+//!
+//! Two places need extra CLIF blocks:
+//! - CLIF forbids branches to the entry block, so when an IR function
+//!   branches to its entry, a fresh CLIF entry block jumps to it.
+//! - `Switch` targets take no block arguments, so a switch successor with
+//!   arguments goes through a block that jumps on with them.
+//!
+//! Cold IR blocks become cold CLIF blocks, which Cranelift sinks to the end
+//! of the function's code.
+
+use crate::block_order::reverse_postorder;
+use crate::error::{BackendError, Result};
+use crate::symbols::{SymbolRef, Symbols};
+use crate::types::{clif_signature, clif_type, type_list, POINTER};
+use cranelift_codegen::entity::packed_option::PackedOption;
+use cranelift_codegen::entity::SecondaryMap;
+use cranelift_codegen::ir::condcodes::{FloatCC as ClifFloatCC, IntCC as ClifIntCC};
+use cranelift_codegen::ir::{
+    self as clif, types, BlockArg, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, TrapCode,
+};
+use cranelift_codegen::isa::TargetFrontendConfig;
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
+use nissecc_midend::ir::{
+    BinaryOp, Block, BlockCall, Callee, FloatCC, Function, Inst, InstData, IntCC, Signature, Type, UnaryOp,
+    Value,
+};
+
+/// The trap code of `unreachable`.
+const UNREACHABLE_TRAP: TrapCode = TrapCode::unwrap_user(1);
+
+/// Lowers `ir` into `func`, whose signature must already be set.
+pub(crate) fn lower_function(
+    ir: &Function,
+    symbols: &mut Symbols,
+    func: &mut clif::Function,
+    builder_ctx: &mut FunctionBuilderContext,
+    frontend_config: TargetFrontendConfig,
+) -> Result<()> {
+    let order = reverse_postorder(ir)?;
+    let mut lowering = Lowering {
+        ir,
+        builder: FunctionBuilder::new(func, builder_ctx),
+        symbols,
+        values: SecondaryMap::new(),
+        blocks: SecondaryMap::new(),
+        slots: SecondaryMap::new(),
+    };
+    lowering.create_stack_slots()?;
+    lowering.create_blocks(&order)?;
+    for &block in &order {
+        lowering.lower_block(block).map_err(|e| BackendError::new(format!("in {block}: {e}")))?;
+    }
+    lowering.builder.seal_all_blocks();
+    lowering.builder.finalize(frontend_config);
+    Ok(())
+}
+
+struct Lowering<'a, 'f, 's, 'm> {
+    ir: &'a Function,
+    builder: FunctionBuilder<'f>,
+    symbols: &'s mut Symbols<'m>,
+    values: SecondaryMap<Value, PackedOption<clif::Value>>,
+    blocks: SecondaryMap<Block, PackedOption<clif::Block>>,
+    slots: SecondaryMap<nissecc_midend::ir::StackSlot, PackedOption<clif::StackSlot>>,
+}
+
+impl Lowering<'_, '_, '_, '_> {
+    fn create_stack_slots(&mut self) -> Result<()> {
+        for (slot, data) in self.ir.stack_slots.iter() {
+            if !data.align.is_power_of_two() {
+                return Err(BackendError::new(format!(
+                    "{slot} has alignment {}, which is not a power of two",
+                    data.align
+                )));
+            }
+            let align_shift = data.align.trailing_zeros() as u8;
+            let clif_slot = self.builder.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                data.size,
+                align_shift,
+            ));
+            self.slots[slot] = clif_slot.into();
+        }
+        Ok(())
+    }
+
+    /// Creates the CLIF blocks of the reachable IR blocks, in IR layout
+    /// order, with their parameters.
+    fn create_blocks(&mut self, order: &[Block]) -> Result<()> {
+        let ir = self.ir;
+        let entry = order[0];
+        let mut reachable: SecondaryMap<Block, bool> = SecondaryMap::new();
+        for &block in order {
+            reachable[block] = true;
+        }
+        self.check_entry_params(entry)?;
+
+        // CLIF's entry block must not be a branch target.
+        let entry_is_target = order.iter().any(|&b| ir.successors(b).contains(&entry));
+        let prologue = entry_is_target.then(|| {
+            let prologue = self.builder.create_block();
+            self.builder.func.layout.append_block(prologue);
+            self.builder.append_block_params_for_function_params(prologue);
+            prologue
+        });
+
+        for &block in ir.layout.iter().filter(|&&b| reachable[b]) {
+            let clif_block = self.builder.create_block();
+            self.builder.func.layout.append_block(clif_block);
+            for &param in &ir.blocks[block].params {
+                let ty = self.ir_type(param)?;
+                let clif_param = self.builder.append_block_param(clif_block, clif_type(ty));
+                self.values[param] = clif_param.into();
+            }
+            if ir.blocks[block].cold && block != entry {
+                self.builder.set_cold_block(clif_block);
+            }
+            self.blocks[block] = clif_block.into();
+        }
+
+        if let Some(prologue) = prologue {
+            let args: Vec<BlockArg> =
+                self.builder.block_params(prologue).iter().map(|&v| BlockArg::Value(v)).collect();
+            let entry_block = self.block(entry)?;
+            self.builder.switch_to_block(prologue);
+            self.builder.ins().jump(entry_block, &args);
+        }
+        Ok(())
+    }
+
+    /// The entry block's parameters are the function's parameters.
+    fn check_entry_params(&self, entry: Block) -> Result<()> {
+        let params = &self.ir.blocks[entry].params;
+        let types: Vec<Type> = params.iter().map(|&p| self.ir_type(p)).collect::<Result<_>>()?;
+        if types != self.ir.signature.params {
+            return Err(BackendError::new(format!(
+                "the entry block {entry} has parameters {} but the signature has {}",
+                type_list(types.iter().map(|&t| clif_type(t))),
+                type_list(self.ir.signature.params.iter().map(|&t| clif_type(t)))
+            )));
+        }
+        Ok(())
+    }
+
+    fn lower_block(&mut self, block: Block) -> Result<()> {
+        let insts = &self.ir.blocks[block].insts;
+        if insts.is_empty() {
+            return Err(BackendError::new("the block is empty; it needs a terminator"));
+        }
+        let clif_block = self.block(block)?;
+        self.builder.switch_to_block(clif_block);
+        for (index, &inst) in insts.iter().enumerate() {
+            let data = self
+                .ir
+                .insts
+                .get(inst)
+                .ok_or_else(|| BackendError::new(format!("{inst} does not exist")))?;
+            let is_last = index + 1 == insts.len();
+            if data.is_terminator() != is_last {
+                let problem = if is_last { "is not a terminator" } else { "is a terminator before the block's end" };
+                return Err(BackendError::new(format!("{inst}, instruction {index} of {block}, {problem}")));
+            }
+            self.lower_inst(inst, data).map_err(|e| BackendError::new(format!("{inst}: {e}")))?;
+        }
+        Ok(())
+    }
+
+    /// Lowers one instruction and records the CLIF value of its result.
+    fn lower_inst(&mut self, inst: Inst, data: &InstData) -> Result<()> {
+        let result = self.ir.inst_result(inst);
+        let lowered = self.lower_inst_data(inst, data)?;
+        match (result, lowered) {
+            (Some(result), Some(value)) => {
+                let expected = clif_type(self.ir_type(result)?);
+                let actual = self.builder.func.dfg.value_type(value);
+                if expected != actual {
+                    return Err(BackendError::new(format!(
+                        "the result {result} is declared {expected} but the operation yields {actual}"
+                    )));
+                }
+                self.values[result] = value.into();
+            }
+            (Some(result), None) => {
+                return Err(BackendError::new(format!("the result {result} has no value")));
+            }
+            // A call may return a value that the IR ignores.
+            (None, _) => {}
+        }
+        Ok(())
+    }
+
+    /// Emits the CLIF of one instruction and returns its result value.
+    fn lower_inst_data(&mut self, inst: Inst, data: &InstData) -> Result<Option<clif::Value>> {
+        let value = match data {
+            InstData::Iconst { imm } => {
+                let ty = self.int_result_type(inst)?;
+                let bits = ty.bits();
+                let imm = if bits < 64 { imm & ((1i64 << bits) - 1) } else { *imm };
+                self.builder.ins().iconst(ty, imm)
+            }
+            InstData::Fconst { value } => match self.result_type(inst)? {
+                Type::F32 => self.builder.ins().f32const(*value as f32),
+                Type::F64 => self.builder.ins().f64const(*value),
+                ty => return Err(BackendError::new(format!("fconst cannot produce {ty}"))),
+            },
+            InstData::Unary { op, arg } => {
+                let arg = self.value(*arg)?;
+                self.unary(inst, *op, arg)?
+            }
+            InstData::Binary { op, args } => {
+                let [x, y] = self.values2(args)?;
+                self.binary(*op, x, y)
+            }
+            InstData::Icmp { cond, args } => {
+                let [x, y] = self.values2(args)?;
+                self.builder.ins().icmp(int_cc(*cond), x, y)
+            }
+            InstData::Fcmp { cond, args } => {
+                let [x, y] = self.values2(args)?;
+                self.builder.ins().fcmp(float_cc(*cond), x, y)
+            }
+            InstData::Select { cond, if_true, if_false } => {
+                let (c, t, f) = (self.value(*cond)?, self.value(*if_true)?, self.value(*if_false)?);
+                self.builder.ins().select(c, t, f)
+            }
+            InstData::Load { addr, offset } => {
+                let ty = clif_type(self.result_type(inst)?);
+                let addr = self.value(*addr)?;
+                self.builder.ins().load(ty, MemFlagsData::new(), addr, *offset)
+            }
+            InstData::Store { value, addr, offset } => {
+                let (value, addr) = (self.value(*value)?, self.value(*addr)?);
+                self.builder.ins().store(MemFlagsData::new(), value, addr, *offset);
+                return Ok(None);
+            }
+            InstData::StackAddr { slot, offset } => {
+                let clif_slot = self.slots[*slot]
+                    .expand()
+                    .ok_or_else(|| BackendError::new(format!("{slot} does not exist")))?;
+                self.builder.ins().stack_addr(POINTER, clif_slot, *offset)
+            }
+            InstData::SymbolAddr { symbol, offset } => {
+                let base = match self.symbols.symbol(self.builder.func, symbol)? {
+                    SymbolRef::Func(f) => self.builder.ins().func_addr(POINTER, f),
+                    SymbolRef::Data(gv) => self.builder.ins().symbol_value(POINTER, gv),
+                };
+                match offset {
+                    0 => base,
+                    _ => self.builder.ins().iadd_imm_s(base, *offset),
+                }
+            }
+            InstData::Call { callee, sig, args } => return self.call(callee, sig, args),
+            InstData::Jump { dest } => {
+                let (block, args) = self.block_call(dest)?;
+                self.builder.ins().jump(block, &args);
+                return Ok(None);
+            }
+            InstData::Brif { cond, then_dest, else_dest } => {
+                let cond = self.value(*cond)?;
+                let (then_block, then_args) = self.block_call(then_dest)?;
+                let (else_block, else_args) = self.block_call(else_dest)?;
+                self.builder.ins().brif(cond, then_block, &then_args, else_block, &else_args);
+                return Ok(None);
+            }
+            InstData::Switch { arg, default, cases } => {
+                self.switch(*arg, default, cases)?;
+                return Ok(None);
+            }
+            InstData::Return { value } => {
+                self.ret(*value)?;
+                return Ok(None);
+            }
+            InstData::Unreachable => {
+                self.builder.ins().trap(UNREACHABLE_TRAP);
+                return Ok(None);
+            }
+        };
+        Ok(Some(value))
+    }
+
+    fn unary(&mut self, inst: Inst, op: UnaryOp, arg: clif::Value) -> Result<clif::Value> {
+        let ty = if op.is_conversion() { clif_type(self.result_type(inst)?) } else { types::INVALID };
+        let ins = self.builder.ins();
+        Ok(match op {
+            UnaryOp::Ineg => ins.ineg(arg),
+            UnaryOp::Bnot => ins.bnot(arg),
+            UnaryOp::Fneg => ins.fneg(arg),
+            UnaryOp::Sextend => ins.sextend(ty, arg),
+            UnaryOp::Uextend => ins.uextend(ty, arg),
+            UnaryOp::Ireduce => ins.ireduce(ty, arg),
+            UnaryOp::Fpromote => ins.fpromote(ty, arg),
+            UnaryOp::Fdemote => ins.fdemote(ty, arg),
+            UnaryOp::FcvtToSint | UnaryOp::FcvtToUint => self.float_to_int(op, ty, arg),
+            UnaryOp::FcvtFromSint => ins.fcvt_from_sint(ty, arg),
+            UnaryOp::FcvtFromUint => ins.fcvt_from_uint(ty, arg),
+            UnaryOp::Bitcast => ins.bitcast(ty, MemFlagsData::new(), arg),
+        })
+    }
+
+    /// A float-to-integer conversion. Out-of-range inputs (undefined
+    /// behaviour in C) saturate instead of trapping. Cranelift converts
+    /// to 32 or 64 bits, so narrower results go through `i32`.
+    fn float_to_int(&mut self, op: UnaryOp, ty: clif::Type, arg: clif::Value) -> clif::Value {
+        let wide = if ty.bits() < 32 { types::I32 } else { ty };
+        let converted = if op == UnaryOp::FcvtToSint {
+            self.builder.ins().fcvt_to_sint_sat(wide, arg)
+        } else {
+            self.builder.ins().fcvt_to_uint_sat(wide, arg)
+        };
+        if wide == ty {
+            converted
+        } else {
+            self.builder.ins().ireduce(ty, converted)
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, x: clif::Value, y: clif::Value) -> clif::Value {
+        let ins = self.builder.ins();
+        match op {
+            BinaryOp::Iadd => ins.iadd(x, y),
+            BinaryOp::Isub => ins.isub(x, y),
+            BinaryOp::Imul => ins.imul(x, y),
+            BinaryOp::Sdiv => ins.sdiv(x, y),
+            BinaryOp::Udiv => ins.udiv(x, y),
+            BinaryOp::Srem => ins.srem(x, y),
+            BinaryOp::Urem => ins.urem(x, y),
+            BinaryOp::Band => ins.band(x, y),
+            BinaryOp::Bor => ins.bor(x, y),
+            BinaryOp::Bxor => ins.bxor(x, y),
+            BinaryOp::Ishl => ins.ishl(x, y),
+            BinaryOp::Sshr => ins.sshr(x, y),
+            BinaryOp::Ushr => ins.ushr(x, y),
+            BinaryOp::Fadd => ins.fadd(x, y),
+            BinaryOp::Fsub => ins.fsub(x, y),
+            BinaryOp::Fmul => ins.fmul(x, y),
+            BinaryOp::Fdiv => ins.fdiv(x, y),
+        }
+    }
+
+    fn call(&mut self, callee: &Callee, sig: &Signature, args: &[Value]) -> Result<Option<clif::Value>> {
+        let arg_values: Vec<clif::Value> = args.iter().map(|&v| self.value(v)).collect::<Result<_>>()?;
+        let arg_types: Vec<Type> = args.iter().map(|&v| self.ir_type(v)).collect::<Result<_>>()?;
+        let call = match callee {
+            Callee::Direct(name) => {
+                let callee = self.symbols.direct_callee(self.builder.func, name, sig, &arg_types)?;
+                self.builder.ins().call(callee, &arg_values)
+            }
+            Callee::Indirect(pointer) => {
+                if sig.variadic {
+                    return Err(BackendError::new(
+                        "indirect calls to variadic functions are not supported \
+                         (System V needs %al set, which only the direct-call thunks do)",
+                    ));
+                }
+                if arg_types != sig.params {
+                    return Err(BackendError::new(format!(
+                        "the indirect call passes {} to a signature that takes {}",
+                        type_list(arg_types.iter().map(|&t| clif_type(t))),
+                        type_list(sig.params.iter().map(|&t| clif_type(t)))
+                    )));
+                }
+                let pointer = self.value(*pointer)?;
+                let sig_ref = self.builder.import_signature(clif_signature(sig));
+                self.builder.ins().call_indirect(sig_ref, pointer, &arg_values)
+            }
+        };
+        Ok(self.builder.inst_results(call).first().copied())
+    }
+
+    fn ret(&mut self, value: Option<Value>) -> Result<()> {
+        match (value, self.ir.signature.ret) {
+            (Some(value), Some(_)) => {
+                let value = self.value(value)?;
+                self.builder.ins().return_(&[value]);
+            }
+            (None, None) => {
+                self.builder.ins().return_(&[]);
+            }
+            (Some(_), None) => return Err(BackendError::new("returns a value from a void function")),
+            (None, Some(ty)) => return Err(BackendError::new(format!("returns no value but the function returns {ty}"))),
+        }
+        Ok(())
+    }
+
+    /// Lowers a switch with `cranelift_frontend::Switch`, which picks
+    /// branches, jump tables or a mix. Case values are compared as
+    /// unsigned numbers of the argument's width.
+    fn switch(&mut self, arg: Value, default: &BlockCall, cases: &[(i64, BlockCall)]) -> Result<()> {
+        let arg = self.value(arg)?;
+        let arg_type = self.builder.func.dfg.value_type(arg);
+        if !arg_type.is_int() {
+            return Err(BackendError::new(format!("switch on a value of type {arg_type}")));
+        }
+        let mask = u64::MAX >> (64 - arg_type.bits());
+
+        // Successors with arguments get a block that jumps on with them;
+        // it is filled once the switch itself is complete.
+        let mut forwarders = Vec::new();
+        let mut switch = Switch::new();
+        let mut seen = std::collections::HashSet::new();
+        for (value, dest) in cases {
+            let key = *value as u64 & mask;
+            if !seen.insert(key) {
+                return Err(BackendError::new(format!("the switch has two cases for {value} as {arg_type}")));
+            }
+            switch.set_entry(u128::from(key), self.switch_target(dest, &mut forwarders)?);
+        }
+        let otherwise = self.switch_target(default, &mut forwarders)?;
+        switch.emit(&mut self.builder, arg, otherwise);
+
+        for (forwarder, dest) in forwarders {
+            let (block, args) = self.block_call(dest)?;
+            self.builder.switch_to_block(forwarder);
+            self.builder.ins().jump(block, &args);
+        }
+        Ok(())
+    }
+
+    /// The block a `Switch` jumps to for `dest`: the target itself, or a new
+    /// block, recorded in `forwarders`, that will jump on with the arguments.
+    fn switch_target<'d>(
+        &mut self,
+        dest: &'d BlockCall,
+        forwarders: &mut Vec<(clif::Block, &'d BlockCall)>,
+    ) -> Result<clif::Block> {
+        let block = self.block(dest.block)?;
+        if dest.args.is_empty() {
+            return Ok(block);
+        }
+        let forwarder = self.builder.create_block();
+        if self.ir.blocks[dest.block].cold {
+            self.builder.set_cold_block(forwarder);
+        }
+        forwarders.push((forwarder, dest));
+        Ok(forwarder)
+    }
+
+    /// The CLIF target and arguments of a branch target.
+    fn block_call(&self, dest: &BlockCall) -> Result<(clif::Block, Vec<BlockArg>)> {
+        let block = self.block(dest.block)?;
+        let params = self.ir.blocks[dest.block].params.len();
+        if dest.args.len() != params {
+            return Err(BackendError::new(format!(
+                "the branch to {} passes {} arguments for {params} parameters",
+                dest.block,
+                dest.args.len()
+            )));
+        }
+        let args = dest.args.iter().map(|&v| self.value(v).map(BlockArg::Value)).collect::<Result<_>>()?;
+        Ok((block, args))
+    }
+
+    fn block(&self, block: Block) -> Result<clif::Block> {
+        self.blocks[block]
+            .expand()
+            .ok_or_else(|| BackendError::new(format!("{block} is not a reachable block of the layout")))
+    }
+
+    fn value(&self, value: Value) -> Result<clif::Value> {
+        self.values[value].expand().ok_or_else(|| {
+            BackendError::new(format!("{value} is used where its definition does not dominate the use"))
+        })
+    }
+
+    fn values2(&self, values: &[Value; 2]) -> Result<[clif::Value; 2]> {
+        Ok([self.value(values[0])?, self.value(values[1])?])
+    }
+
+    fn ir_type(&self, value: Value) -> Result<Type> {
+        self.ir.values.get(value).map(|v| v.ty).ok_or_else(|| BackendError::new(format!("{value} does not exist")))
+    }
+
+    fn result_type(&self, inst: Inst) -> Result<Type> {
+        let result = self.ir.inst_result(inst).ok_or_else(|| BackendError::new("the instruction has no result"))?;
+        self.ir_type(result)
+    }
+
+    fn int_result_type(&self, inst: Inst) -> Result<clif::Type> {
+        match self.result_type(inst)? {
+            ty if ty.is_int() => Ok(clif_type(ty)),
+            ty => Err(BackendError::new(format!("iconst cannot produce {ty}"))),
+        }
+    }
+}
+
+fn int_cc(cond: IntCC) -> ClifIntCC {
+    match cond {
+        IntCC::Eq => ClifIntCC::Equal,
+        IntCC::Ne => ClifIntCC::NotEqual,
+        IntCC::Slt => ClifIntCC::SignedLessThan,
+        IntCC::Sle => ClifIntCC::SignedLessThanOrEqual,
+        IntCC::Sgt => ClifIntCC::SignedGreaterThan,
+        IntCC::Sge => ClifIntCC::SignedGreaterThanOrEqual,
+        IntCC::Ult => ClifIntCC::UnsignedLessThan,
+        IntCC::Ule => ClifIntCC::UnsignedLessThanOrEqual,
+        IntCC::Ugt => ClifIntCC::UnsignedGreaterThan,
+        IntCC::Uge => ClifIntCC::UnsignedGreaterThanOrEqual,
+    }
+}
+
+/// C's float comparisons: CLIF's ordered conditions are false on NaN, and
+/// its `ne` is "unordered or not equal", true on NaN, as C's `!=` is.
+fn float_cc(cond: FloatCC) -> ClifFloatCC {
+    match cond {
+        FloatCC::Eq => ClifFloatCC::Equal,
+        FloatCC::Ne => ClifFloatCC::NotEqual,
+        FloatCC::Lt => ClifFloatCC::LessThan,
+        FloatCC::Le => ClifFloatCC::LessThanOrEqual,
+        FloatCC::Gt => ClifFloatCC::GreaterThan,
+        FloatCC::Ge => ClifFloatCC::GreaterThanOrEqual,
+    }
+}

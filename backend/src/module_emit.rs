@@ -1,0 +1,179 @@
+//! Drives the emission of one module into an object: creates the object
+//! module and declares and defines its symbols, then lowers, verifies and
+//! compiles one function at a time, and finally adds the variadic thunks
+//! and writes the object.
+//!
+//! Functions are defined in the order of `Module::functions`, which is
+//! their order in `.text`; profile-guided function ordering reorders that
+//! vector. The thunks follow them.
+
+use crate::data::define_data_objects;
+use crate::declare::declare_module;
+use crate::error::{BackendError, Result};
+use crate::isa::target_isa;
+use crate::lower::lower_function;
+use crate::symbols::Symbols;
+use crate::types::clif_signature;
+use crate::variadic_thunk::VariadicThunks;
+use crate::BackendOptions;
+use cranelift_codegen::ir::{self as clif, UserExternalName, UserFuncName};
+use cranelift_codegen::{verify_function, CodegenError, Context};
+use cranelift_frontend::FunctionBuilderContext;
+use cranelift_module::{default_libcall_names, DataId, FuncId, FuncOrDataId, Module as _};
+use cranelift_object::{ObjectBuilder, ObjectModule};
+use nissecc_midend::ir::{Function, Module};
+use std::fmt::Write as _;
+
+/// The state of emitting one module. The current function lives in
+/// `ctx`: [`lower`](Self::lower) fills it and [`define`](Self::define)
+/// compiles it into the object.
+pub(crate) struct ObjectEmitter<'m> {
+    module: &'m Module,
+    object: ObjectModule,
+    thunks: VariadicThunks,
+    ctx: Context,
+    builder_ctx: FunctionBuilderContext,
+    verify: bool,
+    disasm: bool,
+}
+
+impl<'m> ObjectEmitter<'m> {
+    /// Creates the object module, declares every symbol of `module` and
+    /// defines its data objects.
+    pub(crate) fn new(module: &'m Module, opts: &BackendOptions) -> Result<Self> {
+        let isa = target_isa(opts)?;
+        let mut builder = ObjectBuilder::new(isa, "nissecc", default_libcall_names())
+            .map_err(|e| BackendError::from_module(e, None))?;
+        // `.eh_frame` lets debuggers and unwinders walk through our frames.
+        builder.unwind_info(true);
+        let mut object = ObjectModule::new(builder);
+        declare_module(&mut object, module)?;
+        define_data_objects(&mut object, module)?;
+        Ok(ObjectEmitter {
+            module,
+            object,
+            thunks: VariadicThunks::default(),
+            ctx: Context::new(),
+            builder_ctx: FunctionBuilderContext::new(),
+            verify: opts.verify,
+            disasm: false,
+        })
+    }
+
+    /// Requests Cranelift's VCode listing of each compiled function.
+    pub(crate) fn set_disasm(&mut self, disasm: bool) {
+        self.disasm = disasm;
+    }
+
+    /// Lowers `func` to CLIF, making it the current function.
+    pub(crate) fn lower(&mut self, func: &Function) -> Result<()> {
+        self.ctx.clear();
+        self.ctx.set_disasm(self.disasm);
+        // The name only labels the printed CLIF; the object's symbol
+        // comes from the declaration.
+        self.ctx.func = clif::Function::with_name_signature(
+            UserFuncName::testcase(&func.name),
+            clif_signature(&func.signature),
+        );
+        let frontend_config = self.object.target_config();
+        let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, self.module);
+        let lowered = lower_function(func, &mut symbols, &mut self.ctx.func, &mut self.builder_ctx, frontend_config);
+        if lowered.is_err() {
+            // A lowering that stopped half-way leaves the builder context
+            // dirty.
+            self.builder_ctx = FunctionBuilderContext::new();
+        }
+        lowered.map_err(|e| e.in_function(&func.name))
+    }
+
+    /// Verifies (if enabled) and compiles the current function, which was
+    /// lowered from `func`, and defines it in the object.
+    pub(crate) fn define(&mut self, func: &Function) -> Result<()> {
+        let in_func = |e: BackendError| e.in_function(&func.name);
+        if self.verify {
+            verify_function(&self.ctx.func, self.object.isa())
+                .map_err(|errors| in_func(BackendError::from_codegen(CodegenError::Verifier(errors), &self.ctx.func)))?;
+        }
+        let id = self.function_id(&func.name)?;
+        self.object
+            .define_function(id, &mut self.ctx)
+            .map_err(|e| in_func(BackendError::from_module(e, Some(&self.ctx.func))))
+    }
+
+    /// Defines the thunks and writes the object file.
+    pub(crate) fn finish(mut self) -> Result<Vec<u8>> {
+        self.thunks.define_all(&mut self.object)?;
+        self.object
+            .finish()
+            .emit()
+            .map_err(|e| BackendError::new(format!("cannot write the object file: {e}")))
+    }
+
+    /// The CLIF text of the current function. Cranelift prints global
+    /// values' symbols as `userextnameN`; they become `u1:M` as in the
+    /// legend.
+    pub(crate) fn current_clif(&self) -> String {
+        let text = self.ctx.func.display().to_string();
+        self.resolve_ext_names(text, |name| format!("u{}:{}", name.namespace, name.index))
+    }
+
+    /// The VCode listing of the current function, once compiled with
+    /// disassembly requested, with symbol names in place of
+    /// `userextnameN`.
+    pub(crate) fn current_asm(&self, name: &str) -> String {
+        let vcode = self.ctx.compiled_code().and_then(|code| code.vcode.as_deref()).unwrap_or("");
+        let vcode = self.resolve_ext_names(vcode.to_string(), |name| self.symbol_name(name));
+        format!("{name}:\n{vcode}")
+    }
+
+    /// Replaces each `userextnameN` of the current function in `text`.
+    fn resolve_ext_names(&self, mut text: String, render: impl Fn(&UserExternalName) -> String) -> String {
+        // Higher numbers first, so that `userextname1` does not match a
+        // prefix of `userextname12`.
+        for (name_ref, name) in self.ctx.func.params.user_named_funcs().iter().rev() {
+            text = text.replace(&name_ref.to_string(), &render(name));
+        }
+        text
+    }
+
+    /// The symbol name of an external name of the object module.
+    fn symbol_name(&self, name: &UserExternalName) -> String {
+        let declarations = self.object.declarations();
+        match name.namespace {
+            0 => {
+                let id = FuncId::from_u32(name.index);
+                declarations.get_function_decl(id).linkage_name(id).into_owned()
+            }
+            _ => {
+                let id = DataId::from_u32(name.index);
+                declarations.get_data_decl(id).linkage_name(id).into_owned()
+            }
+        }
+    }
+
+    /// The listing of the thunks declared so far.
+    pub(crate) fn thunk_asm(&self) -> String {
+        self.thunks.listing()
+    }
+
+    /// Comment lines mapping the external names of printed CLIF (`u0:N`
+    /// for functions, `u1:N` for data objects) to symbol names.
+    pub(crate) fn symbol_legend(&self) -> String {
+        let declarations = self.object.declarations();
+        let mut text = String::new();
+        for (id, decl) in declarations.get_functions() {
+            let _ = writeln!(text, "; u0:{} = {}", id.as_u32(), decl.linkage_name(id));
+        }
+        for (id, decl) in declarations.get_data_objects() {
+            let _ = writeln!(text, "; u1:{} = {}", id.as_u32(), decl.linkage_name(id));
+        }
+        text
+    }
+
+    fn function_id(&self, name: &str) -> Result<FuncId> {
+        match self.object.get_name(name) {
+            Some(FuncOrDataId::Func(id)) => Ok(id),
+            _ => Err(BackendError::new(format!("`{name}` was not declared as a function"))),
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! Resolves the names that an IR function refers to (callees and
+//! `symbol_addr` operands) to Cranelift references inside the CLIF
+//! function being built, caching one reference per symbol and function.
+//!
+//! Direct calls to a variadic external are redirected to the thunk of
+//! [`variadic_thunk`](crate::variadic_thunk), imported with a signature
+//! made of the call's actual argument types.
+
+use crate::error::{BackendError, Result};
+use crate::types::{clif_type, signature_of, type_list};
+use crate::variadic_thunk::{vector_reg_count, VariadicThunks};
+use cranelift_codegen::ir::{
+    self as clif, ExtFuncData, ExternalName, FuncRef, GlobalValue, UserExternalName,
+};
+use cranelift_module::{DataId, FuncId, FuncOrDataId, Module as _};
+use cranelift_object::ObjectModule;
+use nissecc_midend::ir::{Module, Signature, Type};
+use std::collections::HashMap;
+
+/// What a `symbol_addr` names.
+pub(crate) enum SymbolRef {
+    Func(FuncRef),
+    Data(GlobalValue),
+}
+
+/// The symbol resolver for one function being lowered.
+pub(crate) struct Symbols<'a> {
+    object: &'a mut ObjectModule,
+    thunks: &'a mut VariadicThunks,
+    module: &'a Module,
+    funcs: HashMap<FuncId, FuncRef>,
+    data: HashMap<DataId, GlobalValue>,
+}
+
+impl<'a> Symbols<'a> {
+    pub(crate) fn new(object: &'a mut ObjectModule, thunks: &'a mut VariadicThunks, module: &'a Module) -> Self {
+        Symbols { object, thunks, module, funcs: HashMap::new(), data: HashMap::new() }
+    }
+
+    /// The callee of a direct call to `name` with call signature `sig` and
+    /// arguments of types `arg_types`. Checks the arguments and result
+    /// against the callee's declaration.
+    pub(crate) fn direct_callee(
+        &mut self,
+        func: &mut clif::Function,
+        name: &str,
+        sig: &Signature,
+        arg_types: &[Type],
+    ) -> Result<FuncRef> {
+        let id = match self.object.get_name(name) {
+            Some(FuncOrDataId::Func(id)) => id,
+            Some(FuncOrDataId::Data(_)) => {
+                return Err(BackendError::new(format!("`{name}` is called but is a data object")))
+            }
+            None => return Err(BackendError::new(format!("`{name}` is called but not declared"))),
+        };
+        let declared_variadic = self.module.signature_of(name).is_some_and(|s| s.variadic);
+        if sig.variadic || declared_variadic {
+            return self.variadic_callee(func, name, id, sig, arg_types);
+        }
+
+        let declared = &self.object.declarations().get_function_decl(id).signature;
+        let declared_params = declared.params.iter().map(|p| p.value_type);
+        let declared_ret = declared.returns.first().map(|p| p.value_type);
+        let call_ret = sig.ret.map(clif_type);
+        if !declared_params.clone().eq(arg_types.iter().map(|&ty| clif_type(ty))) || declared_ret != call_ret {
+            return Err(BackendError::new(format!(
+                "the call to `{name}` passes {} and expects {}, but `{name}` takes {} and returns {}",
+                type_list(arg_types.iter().map(|&ty| clif_type(ty))),
+                type_list(call_ret),
+                type_list(declared_params),
+                type_list(declared_ret),
+            )));
+        }
+        Ok(self.func_ref(func, id))
+    }
+
+    /// The thunk for a call to a variadic function, imported into `func`
+    /// with the call's argument types.
+    fn variadic_callee(
+        &mut self,
+        func: &mut clif::Function,
+        name: &str,
+        id: FuncId,
+        sig: &Signature,
+        arg_types: &[Type],
+    ) -> Result<FuncRef> {
+        if arg_types.len() < sig.params.len() || arg_types[..sig.params.len()] != sig.params[..] {
+            return Err(BackendError::new(format!(
+                "the call to the variadic `{name}` does not start with its fixed parameters {}",
+                type_list(sig.params.iter().map(|&ty| clif_type(ty)))
+            )));
+        }
+        if let Some(ty) = arg_types[sig.params.len()..]
+            .iter()
+            .find(|ty| !matches!(ty, Type::I32 | Type::I64 | Type::F64))
+        {
+            return Err(BackendError::new(format!(
+                "a variadic argument of `{name}` has type {ty}; the frontend must promote it to i32, i64 or f64"
+            )));
+        }
+        let vector_regs = vector_reg_count(arg_types.iter().copied());
+        let thunk = self.thunks.thunk(self.object, name, id, vector_regs)?;
+        let signature = func.import_signature(signature_of(arg_types.iter().copied(), sig.ret));
+        let name_ref = func.declare_imported_user_function(user_name(thunk));
+        Ok(func.import_function(ExtFuncData {
+            name: ExternalName::user(name_ref),
+            signature,
+            colocated: true,
+            patchable: false,
+        }))
+    }
+
+    /// The function or data object `name`, for taking its address.
+    pub(crate) fn symbol(&mut self, func: &mut clif::Function, name: &str) -> Result<SymbolRef> {
+        match self.object.get_name(name) {
+            Some(FuncOrDataId::Func(id)) => Ok(SymbolRef::Func(self.func_ref(func, id))),
+            Some(FuncOrDataId::Data(id)) => Ok(SymbolRef::Data(self.data_ref(func, id))),
+            None => Err(BackendError::new(format!("the address of the unknown symbol `{name}` is taken"))),
+        }
+    }
+
+    fn func_ref(&mut self, func: &mut clif::Function, id: FuncId) -> FuncRef {
+        let object = &mut *self.object;
+        *self.funcs.entry(id).or_insert_with(|| object.declare_func_in_func(id, func))
+    }
+
+    fn data_ref(&mut self, func: &mut clif::Function, id: DataId) -> GlobalValue {
+        let object = &*self.object;
+        *self.data.entry(id).or_insert_with(|| object.declare_data_in_func(id, func))
+    }
+}
+
+/// The external name of a function of the object module.
+fn user_name(id: FuncId) -> UserExternalName {
+    UserExternalName { namespace: 0, index: id.as_u32() }
+}

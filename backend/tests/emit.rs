@@ -1,0 +1,83 @@
+//! Tests of the textual outputs (`--emit=clif`, `--emit=asm`) and of the
+//! object file's contents.
+
+mod common;
+
+use common::*;
+use nissecc_backend::{compile_module, emit_asm, emit_clif, BackendOptions, OptLevel};
+use nissecc_midend::ir::*;
+use std::process::Command;
+
+/// `main` printing a double, and a cold-block function `pick`.
+fn sample_module() -> Module {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%f\n"));
+    let (mut b, p) = FnBuilder::new("pick", &[Type::I32], Some(Type::I32));
+    let (rare, _) = b.block(&[]);
+    let (common, _) = b.block(&[]);
+    b.brif(p[0], (rare, &[]), (common, &[]));
+    b.switch_to(rare);
+    b.func.blocks[rare].cold = true;
+    let r = b.iconst(Type::I32, 111);
+    b.ret(Some(r));
+    b.switch_to(common);
+    let c = b.iconst(Type::I32, 222);
+    b.ret(Some(c));
+    module.functions.push(b.finish());
+    let (mut b, _) = FnBuilder::new("main", &[], Some(Type::I32));
+    let x = b.fconst(Type::F64, 0.5);
+    b.printf("fmt", &[x]);
+    let zero = b.iconst(Type::I32, 0);
+    b.ret(Some(zero));
+    module.functions.push(b.finish());
+    module
+}
+
+#[test]
+fn clif_names_functions_and_symbols() {
+    let clif = emit_clif(&sample_module(), &BackendOptions::default()).unwrap();
+    println!("{clif}");
+    assert!(clif.contains("; u0:1 = main"), "{clif}");
+    assert!(clif.contains("function %pick(i32) -> i32"), "{clif}");
+    assert!(clif.contains("function %main() -> i32"), "{clif}");
+    assert!(clif.contains("cold"), "{clif}");
+    assert!(clif.contains("__nissecc_va_printf_1") || clif.contains("u0:3"), "{clif}");
+}
+
+#[test]
+fn asm_lists_functions_and_thunks() {
+    for opt_level in BOTH_LEVELS {
+        let asm = emit_asm(&sample_module(), &BackendOptions { opt_level, ..Default::default() }).unwrap();
+        println!("{asm}");
+        assert!(asm.starts_with("pick:\n"), "{asm}");
+        assert!(asm.contains("\nmain:\n"), "{asm}");
+        assert!(asm.contains("__nissecc_va_printf_1:\n  movb $1, %al\n  jmp printf@PLT\n"), "{asm}");
+    }
+}
+
+/// The object holds the functions in definition order, then the thunk,
+/// whose `jmp` is a PLT relocation against `printf`.
+#[test]
+fn object_layout_and_thunk_relocation() {
+    let object = compile_module(&sample_module(), &BackendOptions::default()).unwrap();
+    let dir = scratch_dir("objdump");
+    let path = dir.join("sample.o");
+    std::fs::write(&path, object).unwrap();
+    let output = Command::new("objdump").args(["-dr", "--no-show-raw-insn"]).arg(&path).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let listing = String::from_utf8(output.stdout).unwrap();
+    println!("{listing}");
+    let position = |needle: &str| listing.find(needle).unwrap_or_else(|| panic!("no {needle} in\n{listing}"));
+    assert!(position("<pick>:") < position("<main>:"));
+    assert!(position("<main>:") < position("<__nissecc_va_printf_1>:"));
+    let thunk = &listing[position("<__nissecc_va_printf_1>:")..];
+    assert!(thunk.contains("mov    $0x1,%al"), "{thunk}");
+    assert!(thunk.contains("R_X86_64_PLT32\tprintf-0x4"), "{thunk}");
+}
+
+#[test]
+fn both_levels_compile_to_different_code() {
+    let module = sample_module();
+    let at = |opt_level| compile_module(&module, &BackendOptions { opt_level, ..Default::default() }).unwrap();
+    assert_ne!(at(OptLevel::None), at(OptLevel::Speed));
+}

@@ -1,0 +1,356 @@
+//! End-to-end tests: IR modules built by hand are compiled at both
+//! optimization levels, linked with `cc`, run, and their stdout compared.
+
+mod common;
+
+use common::*;
+use nissecc_midend::ir::*;
+
+/// `main` returning 0 after the body built by `body`.
+fn main_function(body: impl FnOnce(&mut FnBuilder)) -> Function {
+    let (mut b, _) = FnBuilder::new("main", &[], Some(Type::I32));
+    body(&mut b);
+    let zero = b.iconst(Type::I32, 0);
+    b.ret(Some(zero));
+    b.finish()
+}
+
+#[test]
+fn printf_with_ints_and_doubles() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d %f %f\n"));
+    module.functions.push(main_function(|b| {
+        let i = b.iconst(Type::I32, 42);
+        let x = b.fconst(Type::F64, 1.5);
+        let y = b.fconst(Type::F64, 2.25);
+        b.printf("fmt", &[i, x, y]);
+    }));
+    assert_runs(&module, "42 1.500000 2.250000\n", 0);
+}
+
+/// More doubles than vector registers and more integers than GPRs: the
+/// rest go to the stack, interleaved as System V prescribes.
+#[test]
+fn printf_with_arguments_on_the_stack() {
+    let mut module = module_with_printf();
+    let format = "%g %g %g %g %g %g %g %g %g %g | %d %d %d %d %d %d %d %ld\n";
+    module.data.push(cstring("fmt", format));
+    module.functions.push(main_function(|b| {
+        let mut args: Vec<Value> = (1..=10).map(|i| b.fconst(Type::F64, i as f64 + 0.5)).collect();
+        args.extend((1..=7).map(|i| b.iconst(Type::I32, i * 100)));
+        args.push(b.iconst(Type::I64, 1 << 40));
+        b.printf("fmt", &args);
+    }));
+    assert_runs(
+        &module,
+        "1.5 2.5 3.5 4.5 5.5 6.5 7.5 8.5 9.5 10.5 | 100 200 300 400 500 600 700 1099511627776\n",
+        0,
+    );
+}
+
+#[test]
+fn loop_sums_one_to_hundred() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "sum=%d\n"));
+    let (mut b, _) = FnBuilder::new("main", &[], Some(Type::I32));
+    let (header, hp) = b.block(&[Type::I32, Type::I32]);
+    let (exit, ep) = b.block(&[Type::I32]);
+    let one = b.iconst(Type::I32, 1);
+    let zero = b.iconst(Type::I32, 0);
+    b.jump(header, &[one, zero]);
+    b.switch_to(header);
+    let (i, sum) = (hp[0], hp[1]);
+    let sum2 = b.binary(BinaryOp::Iadd, sum, i);
+    let one = b.iconst(Type::I32, 1);
+    let i2 = b.binary(BinaryOp::Iadd, i, one);
+    let hundred = b.iconst(Type::I32, 100);
+    let more = b.icmp(IntCC::Sle, i2, hundred);
+    b.brif(more, (header, &[i2, sum2]), (exit, &[sum2]));
+    b.switch_to(exit);
+    b.printf("fmt", &[ep[0]]);
+    let code = b.iconst(Type::I32, 7);
+    b.ret(Some(code));
+    module.functions.push(b.finish());
+    assert_runs(&module, "sum=5050\n", 7);
+}
+
+/// `classify(x)`: a switch whose successors pass different block
+/// arguments to one join block, including a negative case value.
+fn classify_function() -> Function {
+    let (mut b, params) = FnBuilder::new("classify", &[Type::I32], Some(Type::I32));
+    let (join, jp) = b.block(&[Type::I32]);
+    let (three, _) = b.block(&[]);
+    let consts: Vec<(i64, Value)> =
+        [(1, 10), (2, 20), (5, 50), (-1, -10)].iter().map(|&(k, v)| (k, b.iconst(Type::I32, v))).collect();
+    let zero = b.iconst(Type::I32, 0);
+    let mut cases: Vec<(i64, BlockCall)> =
+        consts.iter().map(|&(k, v)| (k, BlockCall::new(join, vec![v]))).collect();
+    cases.push((3, BlockCall::new(three, vec![])));
+    b.inst(InstData::Switch { arg: params[0], default: BlockCall::new(join, vec![zero]), cases });
+    b.switch_to(three);
+    let thirty = b.iconst(Type::I32, 33);
+    b.jump(join, &[thirty]);
+    b.switch_to(join);
+    b.ret(Some(jp[0]));
+    b.finish()
+}
+
+#[test]
+fn switch_with_block_arguments() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d "));
+    module.data.push(cstring("nl", "\n"));
+    module.functions.push(classify_function());
+    let classify = signature(&[Type::I32], Some(Type::I32));
+    module.functions.push(main_function(|b| {
+        for x in -2..=6 {
+            let arg = b.iconst(Type::I32, x);
+            let r = b.call_direct("classify", &classify, &[arg]).unwrap();
+            b.printf("fmt", &[r]);
+        }
+        b.printf("nl", &[]);
+    }));
+    assert_runs(&module, "0 -10 0 10 20 33 0 50 0 \n", 0);
+}
+
+#[test]
+fn recursive_fib() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "fib(20)=%d\n"));
+    let fib_sig = signature(&[Type::I32], Some(Type::I32));
+    let (mut b, params) = FnBuilder::new("fib", &[Type::I32], Some(Type::I32));
+    b.func.linkage = Linkage::Local;
+    let n = params[0];
+    let (base, _) = b.block(&[]);
+    let (rec, _) = b.block(&[]);
+    let two = b.iconst(Type::I32, 2);
+    let small = b.icmp(IntCC::Slt, n, two);
+    b.brif(small, (base, &[]), (rec, &[]));
+    b.switch_to(base);
+    b.ret(Some(n));
+    b.switch_to(rec);
+    let one = b.iconst(Type::I32, 1);
+    let n1 = b.binary(BinaryOp::Isub, n, one);
+    let n2 = b.binary(BinaryOp::Isub, n, two);
+    let f1 = b.call_direct("fib", &fib_sig, &[n1]).unwrap();
+    let f2 = b.call_direct("fib", &fib_sig, &[n2]).unwrap();
+    let sum = b.binary(BinaryOp::Iadd, f1, f2);
+    b.ret(Some(sum));
+    module.functions.push(b.finish());
+    module.functions.push(main_function(|b| {
+        let twenty = b.iconst(Type::I32, 20);
+        let r = b.call_direct("fib", &fib_sig, &[twenty]).unwrap();
+        b.printf("fmt", &[r]);
+    }));
+    assert_runs(&module, "fib(20)=6765\n", 0);
+}
+
+/// Calls through a pointer taken with `symbol_addr`, and through a
+/// function-pointer table in read-only data (`.data.rel.ro`).
+#[test]
+fn indirect_calls() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d %d %d\n"));
+    let unary = signature(&[Type::I32], Some(Type::I32));
+    for (name, op) in [("square", BinaryOp::Imul), ("twice", BinaryOp::Iadd)] {
+        let (mut b, p) = FnBuilder::new(name, &[Type::I32], Some(Type::I32));
+        b.func.linkage = Linkage::Local;
+        let r = b.binary(op, p[0], p[0]);
+        b.ret(Some(r));
+        module.functions.push(b.finish());
+    }
+    module.data.push(DataObject {
+        name: "table".into(),
+        linkage: Linkage::Local,
+        readonly: true,
+        align: 8,
+        bytes: vec![0; 16],
+        relocs: vec![
+            DataReloc { offset: 0, symbol: "square".into(), addend: 0 },
+            DataReloc { offset: 8, symbol: "twice".into(), addend: 0 },
+        ],
+        external: false,
+    });
+    module.functions.push(main_function(|b| {
+        let seven = b.iconst(Type::I32, 7);
+        let f = b.symbol_addr("square", 0);
+        let r1 = b.call(Callee::Indirect(f), &unary, &[seven]).unwrap();
+        let table = b.symbol_addr("table", 0);
+        let g = b.load(Type::I64, table, 8);
+        let r2 = b.call(Callee::Indirect(g), &unary, &[seven]).unwrap();
+        let h = b.load(Type::I64, table, 0);
+        let r3 = b.call(Callee::Indirect(h), &unary, &[r2]).unwrap();
+        b.printf("fmt", &[r1, r2, r3]);
+    }));
+    assert_runs(&module, "49 14 196\n", 0);
+}
+
+/// `int arr[4] = {1, 2, 3, 4}; int *p = &arr[2];` and a pointer into a
+/// string with an offset; also a zero-initialized global (`.bss`) that is
+/// written and read, and a symbol address with an offset.
+#[test]
+fn globals_with_relocations() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d %d %s %d %d\n"));
+    module.data.push(cstring("greeting", "xxhello"));
+    module.data.push(global("arr", 4, i32_bytes(&[1, 2, 3, 4])));
+    let mut p = global("p", 8, vec![0; 16]);
+    p.relocs.push(DataReloc { offset: 0, symbol: "arr".into(), addend: 8 });
+    p.relocs.push(DataReloc { offset: 8, symbol: "greeting".into(), addend: 2 });
+    module.data.push(p);
+    module.data.push(global("counter", 4, vec![0; 4]));
+    module.functions.push(main_function(|b| {
+        let p = b.symbol_addr("p", 0);
+        let arr_2 = b.load(Type::I64, p, 0);
+        let v = b.load(Type::I32, arr_2, 0);
+        let arr_3 = b.symbol_addr("arr", 12);
+        let w = b.load(Type::I32, arr_3, 0);
+        let s = b.symbol_addr("p", 8);
+        let s = b.load(Type::I64, s, 0);
+        let counter = b.symbol_addr("counter", 0);
+        let before = b.load(Type::I32, counter, 0);
+        let five = b.iconst(Type::I32, 5);
+        b.store(five, counter, 0);
+        let after = b.load(Type::I32, counter, 0);
+        b.printf("fmt", &[v, w, s, before, after]);
+    }));
+    assert_runs(&module, "3 4 hello 0 5\n", 0);
+}
+
+/// `DataObject.align` reaches the object: an over-aligned global's
+/// address is a multiple of its alignment.
+#[test]
+fn data_alignment() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%ld %ld\n"));
+    module.data.push(cstring("pad", "x"));
+    module.data.push(global("aligned", 64, vec![1; 8]));
+    module.data.push(global("zeros", 256, vec![0; 8]));
+    module.functions.push(main_function(|b| {
+        let mut rems = Vec::new();
+        for (name, align) in [("aligned", 64), ("zeros", 256)] {
+            let addr = b.symbol_addr(name, 0);
+            let mask = b.iconst(Type::I64, align - 1);
+            rems.push(b.binary(BinaryOp::Band, addr, mask));
+        }
+        b.printf("fmt", &rems);
+    }));
+    assert_runs(&module, "0 0\n", 0);
+}
+
+/// C semantics of float comparisons: every comparison with NaN is false
+/// except `!=`.
+#[test]
+fn float_comparisons_with_nan() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d %d %d %d %d %d\n"));
+    module.functions.push(main_function(|b| {
+        let zero = b.fconst(Type::F64, 0.0);
+        let nan = b.binary(BinaryOp::Fdiv, zero, zero);
+        let one = b.fconst(Type::F64, 1.0);
+        let two = b.fconst(Type::F64, 2.0);
+        let nan32 = b.unary(UnaryOp::Fdemote, nan, Type::F32);
+        let one32 = b.fconst(Type::F32, 1.0);
+        for (x, y) in [(nan, one), (one, nan), (one, two), (two, one), (one, one), (nan32, one32)] {
+            let results: Vec<Value> = FloatCC::ALL
+                .iter()
+                .map(|&cc| {
+                    let c = b.fcmp(cc, x, y);
+                    b.unary(UnaryOp::Uextend, c, Type::I32)
+                })
+                .collect();
+            b.printf("fmt", &results);
+        }
+    }));
+    // Columns: eq ne lt le gt ge.
+    let expected = "0 1 0 0 0 0\n0 1 0 0 0 0\n0 1 1 1 0 0\n0 1 0 0 1 1\n1 0 0 1 0 1\n0 1 0 0 0 0\n";
+    assert_runs(&module, expected, 0);
+}
+
+/// Integer/float conversions, including narrow and unsigned ones, a
+/// select, shifts and a stack slot.
+#[test]
+fn conversions_select_and_stack_slots() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d %d %u %f %f %d %d %ld\n"));
+    module.functions.push(main_function(|b| {
+        let x = b.fconst(Type::F64, -7.9);
+        let to_i8 = b.unary(UnaryOp::FcvtToSint, x, Type::I8);
+        let a = b.unary(UnaryOp::Sextend, to_i8, Type::I32);
+        let y = b.fconst(Type::F64, 200.7);
+        let to_u8 = b.unary(UnaryOp::FcvtToUint, y, Type::I8);
+        let c = b.unary(UnaryOp::Uextend, to_u8, Type::I32);
+        let big = b.fconst(Type::F64, 4e9);
+        let d = b.unary(UnaryOp::FcvtToUint, big, Type::I32);
+        let minus_one = b.iconst(Type::I64, -1);
+        let e = b.unary(UnaryOp::FcvtFromUint, minus_one, Type::F64);
+        let small = b.iconst(Type::I16, -3);
+        let f32v = b.unary(UnaryOp::FcvtFromSint, small, Type::F32);
+        let f = b.unary(UnaryOp::Fpromote, f32v, Type::F64);
+        let bits = b.unary(UnaryOp::Bitcast, f32v, Type::I32);
+        let five = b.iconst(Type::I64, 5);
+        let cond = b.icmp(IntCC::Ult, minus_one, five);
+        let s1 = b.iconst(Type::I32, 111);
+        let s2 = b.iconst(Type::I32, 222);
+        let g = b.value(InstData::Select { cond, if_true: s1, if_false: s2 }, Type::I32);
+        let slot = b.func.create_stack_slot(16, 8);
+        let addr = b.value(InstData::StackAddr { slot, offset: 8 }, Type::I64);
+        let k = b.iconst(Type::I64, 3);
+        let sixty_five = b.iconst(Type::I64, 65);
+        let shifted = b.binary(BinaryOp::Ishl, k, sixty_five);
+        b.store(shifted, addr, 0);
+        let h = b.load(Type::I64, addr, 0);
+        b.printf("fmt", &[a, c, d, e, f, bits, g, h]);
+    }));
+    let expected = format!(
+        "-7 200 4000000000 {:.6} -3.000000 {} 222 6\n",
+        u64::MAX as f64,
+        (-3.0f32).to_bits() as i32
+    );
+    assert_runs(&module, &expected, 0);
+}
+
+/// A loop back to the entry block (CLIF forbids branches to its entry
+/// block, so the backend adds one), with a cold block.
+#[test]
+fn branch_to_entry_and_cold_blocks() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d\n"));
+    let countdown = signature(&[Type::I32, Type::I32], Some(Type::I32));
+    let (mut b, p) = FnBuilder::new("countdown", &[Type::I32, Type::I32], Some(Type::I32));
+    let entry = b.current;
+    let (done, _) = b.block(&[]);
+    let (again, _) = b.block(&[]);
+    let zero = b.iconst(Type::I32, 0);
+    let finished = b.icmp(IntCC::Eq, p[0], zero);
+    b.brif(finished, (done, &[]), (again, &[]));
+    b.switch_to(done);
+    b.ret(Some(p[1]));
+    b.switch_to(again);
+    b.func.blocks[again].cold = true;
+    let one = b.iconst(Type::I32, 1);
+    let n = b.binary(BinaryOp::Isub, p[0], one);
+    let acc = b.binary(BinaryOp::Iadd, p[1], p[0]);
+    b.jump(entry, &[n, acc]);
+    module.functions.push(b.finish());
+    module.functions.push(main_function(|b| {
+        let ten = b.iconst(Type::I32, 10);
+        let zero = b.iconst(Type::I32, 0);
+        let r = b.call_direct("countdown", &countdown, &[ten, zero]).unwrap();
+        b.printf("fmt", &[r]);
+    }));
+    assert_runs(&module, "55\n", 0);
+}
+
+/// `unreachable` traps.
+#[test]
+fn unreachable_traps() {
+    let mut module = Module::default();
+    let (mut b, _) = FnBuilder::new("main", &[], Some(Type::I32));
+    b.inst(InstData::Unreachable);
+    module.functions.push(b.finish());
+    for level in BOTH_LEVELS {
+        let (_, code) = compile_and_run(&module, level);
+        assert_ne!(code, 0, "at {level:?}");
+    }
+}

@@ -1,0 +1,332 @@
+//! Constant expressions (C11 §6.6): integer constant expressions for array
+//! sizes, case labels, enumerators and static assertions, and arithmetic
+//! and address constants for static initializers (such as `&g[4][1]` or
+//! `"abc" + 1`).
+
+use super::scope::Symbol;
+use super::{LowerResult, Lowerer};
+use crate::diagnostic::Diagnostic;
+use crate::literal::{constant_value, LiteralValue};
+use crate::types::{usual_arithmetic_conversion, CType};
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+
+/// The value of a constant expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConstValue {
+    /// An integer, wrapped to its type's width.
+    Int(i64, CType),
+    Float(f64, CType),
+    /// The address of `symbol` plus `offset` bytes, of pointer type `ty`
+    /// (or an array or function designator that decays to one).
+    Addr { symbol: String, offset: i64, ty: CType },
+}
+
+impl ConstValue {
+    pub fn ty(&self) -> &CType {
+        match self {
+            ConstValue::Int(_, t) | ConstValue::Float(_, t) | ConstValue::Addr { ty: t, .. } => t,
+        }
+    }
+}
+
+fn not_constant(span: Span) -> Diagnostic {
+    Diagnostic::error_at(span, "expression is not a constant expression")
+}
+
+impl Lowerer {
+    /// Evaluates an integer constant expression.
+    pub fn eval_int(&mut self, e: &Node<Expression>) -> LowerResult<i64> {
+        match self.eval_const(e)? {
+            ConstValue::Int(v, _) => Ok(v),
+            ConstValue::Float(v, _) => Ok(v as i64),
+            ConstValue::Addr { .. } => Err(Diagnostic::error_at(e.span, "expression is not an integer constant expression")),
+        }
+    }
+
+    /// Evaluates a constant expression.
+    pub fn eval_const(&mut self, e: &Node<Expression>) -> LowerResult<ConstValue> {
+        match &e.node {
+            Expression::Constant(c) => match constant_value(&c.node).map_err(|w| Diagnostic::unsupported(c.span, w))? {
+                LiteralValue::Int(v, ty) => Ok(ConstValue::Int(self.wrap_to(v, &ty), ty)),
+                LiteralValue::Float(v, ty) => Ok(ConstValue::Float(v, ty)),
+            },
+            Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
+                Some(Symbol::EnumConstant(v)) => Ok(ConstValue::Int(v, CType::INT)),
+                Some(Symbol::Global { symbol, ty }) if matches!(ty, CType::Array(..) | CType::Function(_)) => {
+                    Ok(ConstValue::Addr { symbol, offset: 0, ty: ty.decay() })
+                }
+                Some(_) => Err(not_constant(e.span)),
+                None => Err(Diagnostic::error_at(id.span, format!("use of undeclared identifier '{}'", id.node.name))),
+            },
+            Expression::StringLiteral(s) => {
+                let (symbol, ty) = self.string_literal_object(&s.node, s.span)?;
+                Ok(ConstValue::Addr { symbol, offset: 0, ty: ty.decay() })
+            }
+            Expression::SizeOfTy(s) => {
+                let ty = self.type_name(&s.node.0)?;
+                self.const_size(&ty, e.span)
+            }
+            Expression::SizeOfVal(s) => {
+                let ty = self.type_of_expression(&s.node.0)?;
+                self.const_size(&ty, e.span)
+            }
+            Expression::AlignOf(a) => {
+                let ty = self.type_name(&a.node.0)?;
+                Ok(ConstValue::Int(self.types.align_of(&ty) as i64, CType::ULONG))
+            }
+            Expression::OffsetOf(o) => Ok(ConstValue::Int(self.offset_of(o)? as i64, CType::ULONG)),
+            Expression::Cast(c) => {
+                let ty = self.type_name(&c.node.type_name)?;
+                let v = self.eval_const(&c.node.expression)?;
+                self.const_convert(v, &ty, c.span)
+            }
+            Expression::UnaryOperator(u) => self.eval_unary(u, e.span),
+            Expression::BinaryOperator(b) => self.eval_binary(b, e.span),
+            Expression::Conditional(c) => {
+                let cond = self.eval_const(&c.node.condition)?;
+                let truth = match cond {
+                    ConstValue::Int(v, _) => v != 0,
+                    ConstValue::Float(v, _) => v != 0.0,
+                    ConstValue::Addr { .. } => true,
+                };
+                let a = self.eval_const(&c.node.then_expression)?;
+                let b = self.eval_const(&c.node.else_expression)?;
+                if a.ty().is_arithmetic() && b.ty().is_arithmetic() {
+                    let ty = usual_arithmetic_conversion(a.ty(), b.ty());
+                    return self.const_convert(if truth { a } else { b }, &ty, e.span);
+                }
+                Ok(if truth { a } else { b })
+            }
+            Expression::Comma(list) => {
+                let last = list.last().ok_or_else(|| not_constant(e.span))?;
+                self.eval_const(last)
+            }
+            _ => Err(not_constant(e.span)),
+        }
+    }
+
+    /// The type of a file-scope expression such as `sizeof x / sizeof x[0]`.
+    fn const_size(&self, ty: &CType, span: Span) -> LowerResult<ConstValue> {
+        let size = match ty {
+            CType::Function(_) | CType::Void => Some(1),
+            _ => self.types.size_of(ty),
+        };
+        let size = size.ok_or_else(|| Diagnostic::error_at(span, "invalid application of 'sizeof' to an incomplete type"))?;
+        Ok(ConstValue::Int(size as i64, CType::ULONG))
+    }
+
+    /// Converts a constant to a scalar type.
+    pub fn const_convert(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
+        Ok(match (v, to) {
+            (v, CType::Void) => v,
+            (ConstValue::Int(x, from), CType::Float | CType::Double) => {
+                let f = if from.is_signed_int() { x as f64 } else { x as u64 as f64 };
+                let f = if matches!(to, CType::Float) { f as f32 as f64 } else { f };
+                ConstValue::Float(f, to.clone())
+            }
+            (ConstValue::Float(x, _), CType::Float) => ConstValue::Float(x as f32 as f64, to.clone()),
+            (ConstValue::Float(x, _), CType::Double) => ConstValue::Float(x, to.clone()),
+            (ConstValue::Float(x, _), t) if t.is_integer() => {
+                let i = if t.is_signed_int() || matches!(t, CType::Int(k) if k.size() < 8) { x as i64 } else { x as u64 as i64 };
+                ConstValue::Int(self.wrap_to(i, t), t.clone())
+            }
+            (ConstValue::Int(x, _), t) if t.is_integer() => ConstValue::Int(self.wrap_to(x, t), t.clone()),
+            (ConstValue::Int(x, _), t @ CType::Pointer(_)) => ConstValue::Int(x, t.clone()),
+            (ConstValue::Addr { symbol, offset, .. }, t) if t.is_pointer() || matches!(t, CType::Int(k) if k.size() == 8) => {
+                ConstValue::Addr { symbol, offset, ty: t.clone() }
+            }
+            _ => return Err(Diagnostic::error_at(span, "initializer element is not a compile-time constant")),
+        })
+    }
+
+    fn eval_unary(&mut self, u: &Node<UnaryOperatorExpression>, span: Span) -> LowerResult<ConstValue> {
+        match u.node.operator.node {
+            UnaryOperator::Address => {
+                let (symbol, offset, ty) = self.const_lvalue(&u.node.operand)?;
+                Ok(ConstValue::Addr { symbol, offset, ty: CType::pointer_to(ty) })
+            }
+            UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement | UnaryOperator::Negate => {
+                let v = self.eval_const(&u.node.operand)?;
+                match (u.node.operator.node.clone(), v) {
+                    (UnaryOperator::Negate, ConstValue::Int(x, _)) => Ok(ConstValue::Int((x == 0) as i64, CType::INT)),
+                    (UnaryOperator::Negate, ConstValue::Float(x, _)) => Ok(ConstValue::Int((x == 0.0) as i64, CType::INT)),
+                    (UnaryOperator::Negate, ConstValue::Addr { .. }) => Ok(ConstValue::Int(0, CType::INT)),
+                    (op, ConstValue::Int(x, ty)) => {
+                        let ty = ty.promote();
+                        let x = self.wrap_to(x, &ty);
+                        let r = match op {
+                            UnaryOperator::Plus => x,
+                            UnaryOperator::Minus => x.wrapping_neg(),
+                            _ => !x,
+                        };
+                        Ok(ConstValue::Int(self.wrap_to(r, &ty), ty))
+                    }
+                    (UnaryOperator::Plus, f @ ConstValue::Float(..)) => Ok(f),
+                    (UnaryOperator::Minus, ConstValue::Float(x, ty)) => Ok(ConstValue::Float(-x, ty)),
+                    _ => Err(Diagnostic::error_at(span, "invalid operand in constant expression")),
+                }
+            }
+            _ => Err(not_constant(span)),
+        }
+    }
+
+    fn eval_binary(&mut self, b: &Node<BinaryOperatorExpression>, span: Span) -> LowerResult<ConstValue> {
+        use BinaryOperator as B;
+        let op = b.node.operator.node.clone();
+        if matches!(op, B::Index) {
+            return Err(not_constant(span));
+        }
+        let lhs = self.eval_const(&b.node.lhs)?;
+        if matches!(op, B::LogicalAnd | B::LogicalOr) {
+            let l = self.const_truth(&lhs);
+            if (op == B::LogicalAnd && !l) || (op == B::LogicalOr && l) {
+                return Ok(ConstValue::Int(l as i64, CType::INT));
+            }
+            let rhs = self.eval_const(&b.node.rhs)?;
+            return Ok(ConstValue::Int(self.const_truth(&rhs) as i64, CType::INT));
+        }
+        let rhs = self.eval_const(&b.node.rhs)?;
+        // Address constant plus or minus an integer.
+        match (&lhs, &rhs, &op) {
+            (ConstValue::Addr { symbol, offset, ty }, ConstValue::Int(i, _), B::Plus | B::Minus)
+            | (ConstValue::Int(i, _), ConstValue::Addr { symbol, offset, ty }, B::Plus) => {
+                let elem = ty.pointee().and_then(|t| self.types.size_of(t)).unwrap_or(1) as i64;
+                let delta = i.wrapping_mul(elem);
+                let offset = if op == B::Minus { offset - delta } else { offset + delta };
+                return Ok(ConstValue::Addr { symbol: symbol.clone(), offset, ty: ty.clone() });
+            }
+            (ConstValue::Addr { .. }, _, _) | (_, ConstValue::Addr { .. }, _) => return Err(not_constant(span)),
+            _ => {}
+        }
+        if matches!(op, B::ShiftLeft | B::ShiftRight) {
+            let (ConstValue::Int(x, lt), ConstValue::Int(s, _)) = (&lhs, &rhs) else { return Err(not_constant(span)) };
+            let ty = lt.promote();
+            let bits = self.types.size_of(&ty).unwrap_or(4) as u32 * 8;
+            let s = (*s as u32) % bits;
+            let r = match op {
+                B::ShiftLeft => x.wrapping_shl(s),
+                _ if ty.is_signed_int() => self.wrap_to(*x, &ty) >> s,
+                _ => ((*x as u64 & mask(bits)) >> s) as i64,
+            };
+            return Ok(ConstValue::Int(self.wrap_to(r, &ty), ty));
+        }
+        let ty = usual_arithmetic_conversion(lhs.ty(), rhs.ty());
+        let l = self.const_convert(lhs, &ty, span)?;
+        let r = self.const_convert(rhs, &ty, span)?;
+        match (l, r) {
+            (ConstValue::Float(x, _), ConstValue::Float(y, _)) => {
+                let cmp = |c: bool| ConstValue::Int(c as i64, CType::INT);
+                let f = |v: f64| ConstValue::Float(if matches!(ty, CType::Float) { v as f32 as f64 } else { v }, ty.clone());
+                Ok(match op {
+                    B::Plus => f(x + y),
+                    B::Minus => f(x - y),
+                    B::Multiply => f(x * y),
+                    B::Divide => f(x / y),
+                    B::Less => cmp(x < y),
+                    B::Greater => cmp(x > y),
+                    B::LessOrEqual => cmp(x <= y),
+                    B::GreaterOrEqual => cmp(x >= y),
+                    B::Equals => cmp(x == y),
+                    B::NotEquals => cmp(x != y),
+                    _ => return Err(Diagnostic::error_at(span, "invalid operands to binary expression")),
+                })
+            }
+            (ConstValue::Int(x, _), ConstValue::Int(y, _)) => {
+                let signed = ty.is_signed_int();
+                let bits = self.types.size_of(&ty).unwrap_or(4) as u32 * 8;
+                let (ux, uy) = (x as u64 & mask(bits), y as u64 & mask(bits));
+                let cmp = |c: bool| Ok(ConstValue::Int(c as i64, CType::INT));
+                let r = match op {
+                    B::Plus => x.wrapping_add(y),
+                    B::Minus => x.wrapping_sub(y),
+                    B::Multiply => x.wrapping_mul(y),
+                    B::Divide | B::Modulo if y == 0 => return Err(Diagnostic::error_at(span, "division by zero in constant expression")),
+                    B::Divide if signed => x.wrapping_div(y),
+                    B::Divide => (ux / uy) as i64,
+                    B::Modulo if signed => x.wrapping_rem(y),
+                    B::Modulo => (ux % uy) as i64,
+                    B::BitwiseAnd => x & y,
+                    B::BitwiseOr => x | y,
+                    B::BitwiseXor => x ^ y,
+                    B::Less => return cmp(if signed { x < y } else { ux < uy }),
+                    B::Greater => return cmp(if signed { x > y } else { ux > uy }),
+                    B::LessOrEqual => return cmp(if signed { x <= y } else { ux <= uy }),
+                    B::GreaterOrEqual => return cmp(if signed { x >= y } else { ux >= uy }),
+                    B::Equals => return cmp(x == y),
+                    B::NotEquals => return cmp(x != y),
+                    _ => return Err(not_constant(span)),
+                };
+                Ok(ConstValue::Int(self.wrap_to(r, &ty), ty))
+            }
+            _ => Err(not_constant(span)),
+        }
+    }
+
+    fn const_truth(&self, v: &ConstValue) -> bool {
+        match v {
+            ConstValue::Int(x, _) => *x != 0,
+            ConstValue::Float(x, _) => *x != 0.0,
+            ConstValue::Addr { .. } => true,
+        }
+    }
+
+    /// The static object an lvalue constant designates: symbol, offset and
+    /// type (`g`, `g[4][1]`, `s.f`, `p->f` with a constant `p`).
+    fn const_lvalue(&mut self, e: &Node<Expression>) -> LowerResult<(String, i64, CType)> {
+        match &e.node {
+            Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
+                Some(Symbol::Global { symbol, ty }) => Ok((symbol, 0, ty)),
+                _ => Err(Diagnostic::error_at(e.span, "initializer element is not a compile-time constant")),
+            },
+            Expression::StringLiteral(s) => {
+                let (symbol, ty) = self.string_literal_object(&s.node, s.span)?;
+                Ok((symbol, 0, ty))
+            }
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                let base = self.eval_const_pointer(&b.node.lhs)?;
+                let index = self.eval_int(&b.node.rhs)?;
+                let (symbol, offset, ptr) = base;
+                let elem = ptr.pointee().cloned().ok_or_else(|| not_constant(e.span))?;
+                let size = self.types.size_of(&elem).unwrap_or(1) as i64;
+                Ok((symbol, offset + index * size, elem))
+            }
+            Expression::Member(m) => {
+                let (symbol, offset, ty) = match m.node.operator.node {
+                    MemberOperator::Direct => self.const_lvalue(&m.node.expression)?,
+                    MemberOperator::Indirect => {
+                        let (s, o, p) = self.eval_const_pointer(&m.node.expression)?;
+                        (s, o, p.pointee().cloned().ok_or_else(|| not_constant(e.span))?)
+                    }
+                };
+                let CType::Record(id) = ty else { return Err(not_constant(e.span)) };
+                let (fty, off) = self.types.find_field(id, &m.node.identifier.node.name).ok_or_else(|| {
+                    Diagnostic::error_at(m.node.identifier.span, format!("no member named '{}'", m.node.identifier.node.name))
+                })?;
+                Ok((symbol, offset + off as i64, fty))
+            }
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                let (s, o, p) = self.eval_const_pointer(&u.node.operand)?;
+                Ok((s, o, p.pointee().cloned().ok_or_else(|| not_constant(e.span))?))
+            }
+            _ => Err(Diagnostic::error_at(e.span, "initializer element is not a compile-time constant")),
+        }
+    }
+
+    /// A constant that must be an address, with its (decayed) type.
+    fn eval_const_pointer(&mut self, e: &Node<Expression>) -> LowerResult<(String, i64, CType)> {
+        if let Ok((symbol, offset, ty)) = self.const_lvalue(e) {
+            if matches!(ty, CType::Array(..)) {
+                return Ok((symbol, offset, ty.decay()));
+            }
+        }
+        match self.eval_const(e)? {
+            ConstValue::Addr { symbol, offset, ty } => Ok((symbol, offset, ty)),
+            _ => Err(not_constant(e.span)),
+        }
+    }
+}
+
+fn mask(bits: u32) -> u64 {
+    if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 }
+}

@@ -1,0 +1,204 @@
+//! Emitting IR for values: constants, loads and stores of C objects, and
+//! the conversions between C scalar types (C11 §6.3).
+
+use super::{LowerResult, Lowerer, Operand, Place};
+use crate::diagnostic::Diagnostic;
+use crate::types::{CType, IntKind};
+use lang_c::span::Span;
+use nissecc_midend::ir::{BinaryOp, Callee, FloatCC, InstData, IntCC, Signature, Type, UnaryOp, Value};
+
+impl Lowerer {
+    /// Appends a value-producing instruction to the current block.
+    pub fn emit(&mut self, data: InstData, ty: Type) -> Value {
+        let f = self.f();
+        let block = f.current;
+        f.func.append_value(block, data, ty)
+    }
+
+    /// Appends an instruction without a result to the current block.
+    pub fn emit_effect(&mut self, data: InstData) {
+        let f = self.f();
+        let block = f.current;
+        f.func.append_inst(block, data, None);
+    }
+
+    pub fn iconst(&mut self, ty: Type, imm: i64) -> Value {
+        self.emit(InstData::Iconst { imm: ty.canonical_imm(imm) }, ty)
+    }
+
+    pub fn fconst(&mut self, ty: Type, value: f64) -> Value {
+        self.emit(InstData::Fconst { value }, ty)
+    }
+
+    pub fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        let ty = self.f().func.value_type(a);
+        self.emit(InstData::Binary { op, args: [a, b] }, ty)
+    }
+
+    pub fn unary(&mut self, op: UnaryOp, arg: Value, ty: Type) -> Value {
+        self.emit(InstData::Unary { op, arg }, ty)
+    }
+
+    pub fn icmp(&mut self, cond: IntCC, a: Value, b: Value) -> Value {
+        self.emit(InstData::Icmp { cond, args: [a, b] }, Type::I8)
+    }
+
+    pub fn fcmp(&mut self, cond: FloatCC, a: Value, b: Value) -> Value {
+        self.emit(InstData::Fcmp { cond, args: [a, b] }, Type::I8)
+    }
+
+    pub fn value_type(&mut self, v: Value) -> Type {
+        self.f().func.value_type(v)
+    }
+
+    /// `addr + offset` as a pointer.
+    pub fn offset_address(&mut self, addr: Value, offset: i64) -> Value {
+        if offset == 0 {
+            return addr;
+        }
+        let k = self.iconst(Type::PTR, offset);
+        self.binary(BinaryOp::Iadd, addr, k)
+    }
+
+    /// Loads a scalar of C type `ty` from `addr`.
+    pub fn load(&mut self, ty: &CType, addr: Value) -> Value {
+        let ir_ty = ty.ir_type().expect("a scalar type");
+        self.emit(InstData::Load { addr, offset: 0 }, ir_ty)
+    }
+
+    pub fn store(&mut self, value: Value, addr: Value) {
+        self.emit_effect(InstData::Store { value, addr, offset: 0 });
+    }
+
+    /// The value of an operand after lvalue conversion and array/function
+    /// decay (C11 §6.3.2.1). Struct operands yield their address.
+    pub fn rvalue(&mut self, op: &Operand, span: Span) -> LowerResult<Value> {
+        match (op.place, &op.ty) {
+            (Place::Value(v), _) => Ok(v),
+            (Place::Addr(a), CType::Array(..) | CType::Function(_) | CType::Record(_)) => Ok(a),
+            (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
+            (Place::Addr(_), _) | (Place::Void, _) => {
+                Err(Diagnostic::error_at(span, "void value not ignored as it ought to be"))
+            }
+        }
+    }
+
+    /// Converts a scalar value from one C type to another.
+    pub fn convert(&mut self, v: Value, from: &CType, to: &CType, span: Span) -> LowerResult<Value> {
+        let from = from.decay();
+        if &from == to {
+            return Ok(v);
+        }
+        if to.is_void() {
+            return Ok(v);
+        }
+        if matches!(to, CType::Int(IntKind::Bool)) {
+            return self.truth_value(v, &from);
+        }
+        let (Some(src), Some(dst)) = (from.ir_type(), to.ir_type()) else {
+            return Err(Diagnostic::error_at(
+                span,
+                format!("cannot convert '{}' to '{}'", self.types.describe(&from), self.types.describe(to)),
+            ));
+        };
+        let signed = from.is_signed_int();
+        Ok(match (src.is_float(), dst.is_float()) {
+            (false, false) => self.resize_int(v, src, dst, signed),
+            (true, true) => match (src, dst) {
+                (Type::F32, Type::F64) => self.unary(UnaryOp::Fpromote, v, dst),
+                (Type::F64, Type::F32) => self.unary(UnaryOp::Fdemote, v, dst),
+                _ => v,
+            },
+            (false, true) => {
+                let wide = if src.bits() < 32 { self.resize_int(v, src, Type::I32, signed) } else { v };
+                let op = if signed || src.bits() < 32 { UnaryOp::FcvtFromSint } else { UnaryOp::FcvtFromUint };
+                self.unary(op, wide, dst)
+            }
+            (true, false) => {
+                let target_signed = to.is_signed_int();
+                let wide = if dst.bits() < 32 { Type::I32 } else { dst };
+                let op = if target_signed || dst.bits() < 32 { UnaryOp::FcvtToSint } else { UnaryOp::FcvtToUint };
+                let r = self.unary(op, v, wide);
+                self.resize_int(r, wide, dst, true)
+            }
+        })
+    }
+
+    /// Extends or truncates an integer between IR widths.
+    pub fn resize_int(&mut self, v: Value, src: Type, dst: Type, signed: bool) -> Value {
+        use std::cmp::Ordering;
+        match src.bits().cmp(&dst.bits()) {
+            Ordering::Equal => v,
+            Ordering::Less => self.unary(if signed { UnaryOp::Sextend } else { UnaryOp::Uextend }, v, dst),
+            Ordering::Greater => self.unary(UnaryOp::Ireduce, v, dst),
+        }
+    }
+
+    /// `v != 0` as an `i8` 0/1 (the value of a `_Bool`).
+    pub fn truth_value(&mut self, v: Value, ty: &CType) -> LowerResult<Value> {
+        let ir_ty = self.value_type(v);
+        if ir_ty.is_float() {
+            let zero = self.fconst(ir_ty, 0.0);
+            return Ok(self.fcmp(FloatCC::Ne, v, zero));
+        }
+        if matches!(ty, CType::Int(IntKind::Bool)) {
+            return Ok(v);
+        }
+        let zero = self.iconst(ir_ty, 0);
+        Ok(self.icmp(IntCC::Ne, v, zero))
+    }
+
+    /// Converts an operand to `to` as if by assignment, checking that the
+    /// types are compatible enough (C11 §6.5.16.1).
+    pub fn assign_convert(&mut self, op: &Operand, to: &CType, span: Span) -> LowerResult<Value> {
+        let from = op.ty.decay();
+        let ok = (from.is_arithmetic() && to.is_arithmetic())
+            || (from.is_pointer() && (to.is_pointer() || to.is_integer()))
+            || (from.is_integer() && to.is_pointer())
+            || (from.is_record() && &from == to);
+        if !ok {
+            return Err(Diagnostic::error_at(
+                span,
+                format!(
+                    "incompatible types: cannot assign '{}' to '{}'",
+                    self.types.describe(&from),
+                    self.types.describe(to)
+                ),
+            ));
+        }
+        let v = self.rvalue(op, span)?;
+        if from.is_record() {
+            return Ok(v);
+        }
+        self.convert(v, &from, to, span)
+    }
+
+    /// Calls a C library helper such as `memcpy` or `memset` by name.
+    pub fn call_helper(&mut self, name: &str, sig: Signature, args: Vec<Value>) -> Option<Value> {
+        self.referenced_functions.entry(name.to_string()).or_insert_with(|| sig.clone());
+        let ret = sig.ret;
+        let data = InstData::Call { callee: Callee::Direct(name.to_string()), sig, args };
+        match ret {
+            Some(ty) => Some(self.emit(data, ty)),
+            None => {
+                self.emit_effect(data);
+                None
+            }
+        }
+    }
+
+    /// Copies `size` bytes from `src` to `dst` (struct assignment).
+    pub fn copy_bytes(&mut self, dst: Value, src: Value, size: u64) {
+        let n = self.iconst(Type::I64, size as i64);
+        let sig = Signature { params: vec![Type::I64; 3], ret: Some(Type::I64), variadic: false };
+        self.call_helper("memcpy", sig, vec![dst, src, n]);
+    }
+
+    /// Sets `size` bytes at `dst` to zero.
+    pub fn zero_bytes(&mut self, dst: Value, size: u64) {
+        let zero = self.iconst(Type::I32, 0);
+        let n = self.iconst(Type::I64, size as i64);
+        let sig = Signature { params: vec![Type::I64, Type::I32, Type::I64], ret: Some(Type::I64), variadic: false };
+        self.call_helper("memset", sig, vec![dst, zero, n]);
+    }
+}

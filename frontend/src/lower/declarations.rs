@@ -1,0 +1,394 @@
+//! Declaration specifiers and declarators to C types (C11 §6.7): base
+//! types, struct/union/enum definitions, typedefs, and the pointer, array
+//! and function derivations of declarators.
+
+use super::scope::{Symbol, Tag};
+use super::{LowerResult, Lowerer};
+use crate::diagnostic::Diagnostic;
+use crate::types::{CType, FuncType, IntKind};
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+use std::rc::Rc;
+
+/// The storage class of a declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Storage {
+    #[default]
+    None,
+    Typedef,
+    Extern,
+    Static,
+}
+
+/// What the declaration specifiers say.
+#[derive(Clone, Debug)]
+pub struct BaseType {
+    pub ty: CType,
+    pub storage: Storage,
+}
+
+/// A declarator resolved to a name and a type.
+#[derive(Clone, Debug)]
+pub struct Declared {
+    pub name: Option<String>,
+    pub name_span: Span,
+    pub ty: CType,
+    /// An `__asm__("symbol")` label renaming the declaration.
+    pub asm_label: Option<String>,
+    /// Parameter names and spans when the outermost derivation is a
+    /// function (used for definitions).
+    pub param_names: Vec<(Option<String>, Span)>,
+}
+
+/// Type specifiers collected from a specifier list.
+#[derive(Default)]
+struct SpecifierCounts {
+    void: bool,
+    char: bool,
+    short: bool,
+    int: bool,
+    long: u32,
+    float: bool,
+    double: bool,
+    signed: bool,
+    unsigned: bool,
+    bool_: bool,
+    other: Option<CType>,
+}
+
+impl Lowerer {
+    /// Resolves declaration specifiers to a base type and storage class.
+    pub fn base_type(&mut self, specifiers: &[Node<DeclarationSpecifier>], span: Span) -> LowerResult<BaseType> {
+        let mut storage = Storage::None;
+        let mut type_specs = Vec::new();
+        for spec in specifiers {
+            match &spec.node {
+                DeclarationSpecifier::StorageClass(sc) => {
+                    storage = match sc.node {
+                        StorageClassSpecifier::Typedef => Storage::Typedef,
+                        StorageClassSpecifier::Extern => Storage::Extern,
+                        StorageClassSpecifier::Static => Storage::Static,
+                        StorageClassSpecifier::ThreadLocal => {
+                            return Err(Diagnostic::unsupported(sc.span, "_Thread_local"))
+                        }
+                        StorageClassSpecifier::Auto | StorageClassSpecifier::Register => storage,
+                    }
+                }
+                DeclarationSpecifier::TypeSpecifier(ts) => type_specs.push(ts),
+                DeclarationSpecifier::Alignment(a) => {
+                    return Err(Diagnostic::unsupported(a.span, "_Alignas"))
+                }
+                DeclarationSpecifier::TypeQualifier(q) => self.check_qualifier(q)?,
+                DeclarationSpecifier::Function(_) | DeclarationSpecifier::Extension(_) => {}
+            }
+        }
+        let ty = self.type_from_specifiers(&type_specs, span)?;
+        Ok(BaseType { ty, storage })
+    }
+
+    fn check_qualifier(&self, q: &Node<TypeQualifier>) -> LowerResult<()> {
+        match q.node {
+            TypeQualifier::Atomic => Err(Diagnostic::unsupported(q.span, "_Atomic")),
+            _ => Ok(()),
+        }
+    }
+
+    /// Resolves the specifier-qualifier list of a type name or struct field.
+    pub fn base_type_of_qualifiers(&mut self, specifiers: &[Node<SpecifierQualifier>], span: Span) -> LowerResult<CType> {
+        let mut type_specs = Vec::new();
+        for spec in specifiers {
+            match &spec.node {
+                SpecifierQualifier::TypeSpecifier(ts) => type_specs.push(ts),
+                SpecifierQualifier::TypeQualifier(q) => self.check_qualifier(q)?,
+                SpecifierQualifier::Extension(_) => {}
+            }
+        }
+        self.type_from_specifiers(&type_specs, span)
+    }
+
+    fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], span: Span) -> LowerResult<CType> {
+        let mut c = SpecifierCounts::default();
+        for spec in specs {
+            match &spec.node {
+                TypeSpecifier::Void => c.void = true,
+                TypeSpecifier::Char => c.char = true,
+                TypeSpecifier::Short => c.short = true,
+                TypeSpecifier::Int => c.int = true,
+                TypeSpecifier::Long => c.long += 1,
+                TypeSpecifier::Float => c.float = true,
+                TypeSpecifier::Double => c.double = true,
+                TypeSpecifier::Signed => c.signed = true,
+                TypeSpecifier::Unsigned => c.unsigned = true,
+                TypeSpecifier::Bool => c.bool_ = true,
+                TypeSpecifier::Complex => c.other = Some(CType::Unsupported("_Complex")),
+                TypeSpecifier::Atomic(_) => return Err(Diagnostic::unsupported(spec.span, "_Atomic")),
+                TypeSpecifier::Struct(st) => c.other = Some(self.struct_type(st)?),
+                TypeSpecifier::Enum(et) => c.other = Some(self.enum_type(et)?),
+                TypeSpecifier::TypedefName(id) => match self.scopes.lookup(&id.node.name) {
+                    Some(Symbol::Typedef(t)) => c.other = Some(t.clone()),
+                    _ => return Err(Diagnostic::error_at(id.span, format!("unknown type name '{}'", id.node.name))),
+                },
+                TypeSpecifier::TypeOf(t) => c.other = Some(self.typeof_type(t)?),
+                TypeSpecifier::TS18661Float(f) => {
+                    if f.width == 32 {
+                        c.other = Some(CType::Float)
+                    } else if f.width == 64 {
+                        c.other = Some(CType::Double)
+                    } else {
+                        c.other = Some(CType::Unsupported(if f.width == 128 { "_Float128" } else { "_Float64x" }));
+                    }
+                }
+            }
+        }
+        if let Some(t) = c.other {
+            return Ok(t);
+        }
+        if c.void {
+            return Ok(CType::Void);
+        }
+        if c.bool_ {
+            return Ok(CType::BOOL);
+        }
+        if c.float {
+            return Ok(CType::Float);
+        }
+        if c.double {
+            if c.long > 0 {
+                return Ok(CType::Unsupported("long double"));
+            }
+            return Ok(CType::Double);
+        }
+        let kind = if c.char {
+            if c.unsigned {
+                IntKind::UChar
+            } else if c.signed {
+                IntKind::SChar
+            } else {
+                IntKind::Char
+            }
+        } else if c.short {
+            if c.unsigned { IntKind::UShort } else { IntKind::Short }
+        } else if c.long == 1 {
+            if c.unsigned { IntKind::ULong } else { IntKind::Long }
+        } else if c.long >= 2 {
+            if c.unsigned { IntKind::ULongLong } else { IntKind::LongLong }
+        } else if c.int || c.signed || c.unsigned {
+            if c.unsigned { IntKind::UInt } else { IntKind::Int }
+        } else {
+            // C89's implicit int.
+            IntKind::Int
+        };
+        Ok(CType::Int(kind))
+    }
+
+    fn typeof_type(&mut self, t: &Node<TypeOf>) -> LowerResult<CType> {
+        match &t.node {
+            TypeOf::Type(tn) => self.type_name(tn),
+            TypeOf::Expression(e) => self.type_of_expression(e),
+        }
+    }
+
+    /// A `struct`/`union` specifier: a reference, a forward declaration or
+    /// a definition.
+    fn struct_type(&mut self, st: &Node<StructType>) -> LowerResult<CType> {
+        let is_union = matches!(st.node.kind.node, StructKind::Union);
+        let name = st.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let Some(declarations) = &st.node.declarations else {
+            let name = name.expect("lang-c requires a tag or a body");
+            if let Some(Tag::Record(id)) = self.scopes.lookup_tag(&name) {
+                return Ok(CType::Record(id));
+            }
+            let id = self.types.new_record(Some(name.clone()), is_union);
+            self.scopes.declare_tag(&name, Tag::Record(id));
+            return Ok(CType::Record(id));
+        };
+        let id = match name.as_deref().and_then(|n| self.scopes.lookup_tag_current(n)) {
+            Some(Tag::Record(id)) if !self.types.records[id].complete => id,
+            _ => {
+                let id = self.types.new_record(name.clone(), is_union);
+                if let Some(n) = &name {
+                    self.scopes.declare_tag(n, Tag::Record(id));
+                }
+                id
+            }
+        };
+        let mut members = Vec::new();
+        for decl in declarations {
+            let StructDeclaration::Field(field) = &decl.node else { continue };
+            let base = self.base_type_of_qualifiers(&field.node.specifiers, field.span)?;
+            if field.node.declarators.is_empty() {
+                // An anonymous struct or union member.
+                members.push((None, base));
+                continue;
+            }
+            for d in &field.node.declarators {
+                if let Some(width) = &d.node.bit_width {
+                    return Err(Diagnostic::unsupported(width.span, "bit-field"));
+                }
+                let declarator = d.node.declarator.as_ref().expect("a field declarator");
+                let declared = self.declarator(base.clone(), declarator)?;
+                if self.types.size_of(&declared.ty).is_none() {
+                    let flexible = matches!(declared.ty, CType::Array(_, None));
+                    let what = if flexible { "flexible array member" } else { "field of incomplete type" };
+                    return Err(Diagnostic::unsupported(declarator.span, what));
+                }
+                members.push((declared.name, declared.ty));
+            }
+        }
+        self.types.complete_record(id, members);
+        Ok(CType::Record(id))
+    }
+
+    fn enum_type(&mut self, et: &Node<EnumType>) -> LowerResult<CType> {
+        if let Some(name) = &et.node.identifier {
+            if et.node.enumerators.is_empty() {
+                return Ok(CType::INT);
+            }
+            self.scopes.declare_tag(&name.node.name, Tag::Enum);
+        }
+        let mut next = 0i64;
+        for e in &et.node.enumerators {
+            if let Some(expr) = &e.node.expression {
+                next = self.eval_int(expr)?;
+            }
+            self.scopes.declare(&e.node.identifier.node.name, Symbol::EnumConstant(next));
+            next = next.wrapping_add(1);
+        }
+        Ok(CType::INT)
+    }
+
+    /// Applies a declarator's derivations to a base type.
+    pub fn declarator(&mut self, base: CType, d: &Node<Declarator>) -> LowerResult<Declared> {
+        let mut asm_label = None;
+        for ext in &d.node.extensions {
+            if let Extension::AsmLabel(label) = &ext.node {
+                asm_label = Some(label.node.iter().map(|s| unquote_plain(s)).collect::<String>());
+            }
+        }
+        // Pointers come first in lang-c's list and apply innermost-last;
+        // array and function suffixes apply right to left.
+        let mut ty = base;
+        let mut suffixes = Vec::new();
+        for derived in &d.node.derived {
+            match &derived.node {
+                DerivedDeclarator::Pointer(_) => ty = CType::pointer_to(ty),
+                _ => suffixes.push(derived),
+            }
+        }
+        let mut param_names = Vec::new();
+        for (index, derived) in suffixes.iter().enumerate().rev() {
+            ty = match &derived.node {
+                DerivedDeclarator::Array(array) => self.array_of(ty, array)?,
+                DerivedDeclarator::Function(fd) => {
+                    let (ft, names) = self.function_type(ty, fd)?;
+                    if index == 0 {
+                        param_names = names;
+                    }
+                    CType::Function(Rc::new(ft))
+                }
+                DerivedDeclarator::KRFunction(ids) => {
+                    if !ids.is_empty() {
+                        return Err(Diagnostic::unsupported(derived.span, "K&R-style function definition"));
+                    }
+                    CType::Function(Rc::new(FuncType { ret: ty, params: vec![], variadic: false, unprototyped: true }))
+                }
+                DerivedDeclarator::Block(_) => return Err(Diagnostic::unsupported(derived.span, "block pointer")),
+                DerivedDeclarator::Pointer(_) => unreachable!("pointers were applied above"),
+            };
+        }
+        match &d.node.kind.node {
+            DeclaratorKind::Abstract => {
+                Ok(Declared { name: None, name_span: d.span, ty, asm_label, param_names })
+            }
+            DeclaratorKind::Identifier(id) => Ok(Declared {
+                name: Some(id.node.name.clone()),
+                name_span: id.span,
+                ty,
+                asm_label,
+                param_names,
+            }),
+            DeclaratorKind::Declarator(inner) => {
+                let mut declared = self.declarator(ty, inner)?;
+                if declared.asm_label.is_none() {
+                    declared.asm_label = asm_label;
+                }
+                if declared.param_names.is_empty() {
+                    declared.param_names = param_names;
+                }
+                Ok(declared)
+            }
+        }
+    }
+
+    fn array_of(&mut self, elem: CType, array: &Node<ArrayDeclarator>) -> LowerResult<CType> {
+        if matches!(elem, CType::Function(_)) {
+            return Err(Diagnostic::error_at(array.span, "declaration of array of functions"));
+        }
+        let size = match &array.node.size {
+            ArraySize::Unknown => None,
+            ArraySize::VariableUnknown => return Err(Diagnostic::unsupported(array.span, "variable-length array")),
+            ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                let n = self.eval_int(e).map_err(|err| {
+                    if err.message.starts_with("unsupported") || err.message.contains("not a constant") {
+                        Diagnostic::unsupported(e.span, "variable-length array")
+                    } else {
+                        err
+                    }
+                })?;
+                if n < 0 {
+                    return Err(Diagnostic::error_at(e.span, "array has negative size"));
+                }
+                Some(n as u64)
+            }
+        };
+        Ok(CType::Array(Rc::new(elem), size))
+    }
+
+    fn function_type(&mut self, ret: CType, fd: &Node<FunctionDeclarator>) -> LowerResult<(FuncType, Vec<(Option<String>, Span)>)> {
+        if matches!(ret, CType::Array(..) | CType::Function(_)) {
+            return Err(Diagnostic::error_at(fd.span, "function cannot return an array or a function"));
+        }
+        let mut params = Vec::new();
+        let mut names = Vec::new();
+        for p in &fd.node.parameters {
+            let base = self.base_type(&p.node.specifiers, p.span)?;
+            let declared = match &p.node.declarator {
+                Some(d) => self.declarator(base.ty, d)?,
+                None => Declared { name: None, name_span: p.span, ty: base.ty, asm_label: None, param_names: vec![] },
+            };
+            // `f(void)` has no parameters.
+            if declared.ty.is_void() && declared.name.is_none() && fd.node.parameters.len() == 1 {
+                break;
+            }
+            // Parameters of array and function type adjust to pointers.
+            params.push(declared.ty.decay());
+            names.push((declared.name, declared.name_span));
+        }
+        let variadic = matches!(fd.node.ellipsis, Ellipsis::Some);
+        let unprototyped = fd.node.parameters.is_empty() && !variadic;
+        Ok((FuncType { ret, params, variadic, unprototyped }, names))
+    }
+
+    /// The type named by a type name (in casts, `sizeof`, `va_arg`).
+    pub fn type_name(&mut self, tn: &Node<TypeName>) -> LowerResult<CType> {
+        let base = self.base_type_of_qualifiers(&tn.node.specifiers, tn.span)?;
+        match &tn.node.declarator {
+            Some(d) => Ok(self.declarator(base, d)?.ty),
+            None => Ok(base),
+        }
+    }
+
+    pub fn check_static_assert(&mut self, s: &Node<StaticAssert>) -> LowerResult<()> {
+        if self.eval_int(&s.node.expression)? == 0 {
+            let message: String = s.node.message.node.iter().map(|m| unquote_plain(m)).collect();
+            return Err(Diagnostic::error_at(s.span, format!("static assertion failed: {message}")));
+        }
+        Ok(())
+    }
+}
+
+/// The text of a plain string-literal token without its quotes (for asm
+/// labels, which hold no escapes in practice).
+fn unquote_plain(s: &str) -> String {
+    s.trim_matches('"').to_string()
+}

@@ -1,0 +1,747 @@
+//! Expressions (C11 §6.5): type checking and lowering in one walk.
+
+use super::scope::Symbol;
+use super::{FunctionState, LowerResult, Lowerer, Operand, Place};
+use crate::diagnostic::Diagnostic;
+use crate::literal::{constant_value, LiteralValue};
+use crate::types::{usual_arithmetic_conversion, CType, FuncType, IntKind};
+use lang_c::ast::*;
+use lang_c::span::{Node, Span};
+use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
+use std::rc::Rc;
+
+fn value(ty: CType, v: Value) -> Operand {
+    Operand { ty, place: Place::Value(v) }
+}
+
+fn addr(ty: CType, a: Value) -> Operand {
+    Operand { ty, place: Place::Addr(a) }
+}
+
+impl Lowerer {
+    pub fn lower_expr(&mut self, e: &Node<Expression>) -> LowerResult<Operand> {
+        match &e.node {
+            Expression::Identifier(id) => self.lower_identifier(id),
+            Expression::Constant(c) => {
+                let lit = constant_value(&c.node).map_err(|what| Diagnostic::unsupported(c.span, what))?;
+                Ok(match lit {
+                    LiteralValue::Int(v, ty) => {
+                        let irt = ty.ir_type().expect("an integer type");
+                        let k = self.iconst(irt, v);
+                        value(ty, k)
+                    }
+                    LiteralValue::Float(v, ty) => {
+                        let irt = ty.ir_type().expect("a float type");
+                        let k = self.fconst(irt, v);
+                        value(ty, k)
+                    }
+                })
+            }
+            Expression::StringLiteral(s) => {
+                let (symbol, ty) = self.string_literal_object(&s.node, s.span)?;
+                let a = self.emit(InstData::SymbolAddr { symbol, offset: 0 }, Type::PTR);
+                Ok(addr(ty, a))
+            }
+            Expression::Member(m) => self.lower_member(m),
+            Expression::Call(c) => self.lower_call(c, e.span),
+            Expression::SizeOfTy(s) => {
+                let ty = self.type_name(&s.node.0)?;
+                self.size_constant(&ty, s.span)
+            }
+            Expression::SizeOfVal(s) => {
+                let ty = self.type_of_expression(&s.node.0)?;
+                self.size_constant(&ty, s.span)
+            }
+            Expression::AlignOf(a) => {
+                let ty = self.type_name(&a.node.0)?;
+                let k = self.iconst(Type::I64, self.types.align_of(&ty) as i64);
+                Ok(value(CType::ULONG, k))
+            }
+            Expression::UnaryOperator(u) => self.lower_unary(u, e.span),
+            Expression::Cast(c) => {
+                let ty = self.type_name(&c.node.type_name)?;
+                let op = self.lower_expr(&c.node.expression)?;
+                if ty.is_void() {
+                    return Ok(Operand { ty, place: Place::Void });
+                }
+                if !ty.is_scalar() || !op.ty.decay().is_scalar() {
+                    return Err(Diagnostic::error_at(c.span, format!(
+                        "invalid cast from '{}' to '{}'",
+                        self.types.describe(&op.ty),
+                        self.types.describe(&ty)
+                    )));
+                }
+                let v = self.rvalue(&op, c.span)?;
+                let v = self.convert(v, &op.ty, &ty, c.span)?;
+                Ok(value(ty, v))
+            }
+            Expression::BinaryOperator(b) => self.lower_binary(b, e.span),
+            Expression::Conditional(c) => self.lower_conditional(c, e.span),
+            Expression::Comma(list) => {
+                let mut last = None;
+                for item in list.iter() {
+                    last = Some(self.lower_expr(item)?);
+                }
+                let last = last.expect("a comma expression has operands");
+                // The result of a comma operator is not an lvalue.
+                if matches!(last.place, Place::Addr(_)) && last.ty.is_scalar() {
+                    let v = self.rvalue(&last, e.span)?;
+                    return Ok(value(last.ty, v));
+                }
+                Ok(last)
+            }
+            Expression::GenericSelection(_) => Err(Diagnostic::unsupported(e.span, "_Generic")),
+            Expression::CompoundLiteral(_) => Err(Diagnostic::unsupported(e.span, "compound literal")),
+            Expression::OffsetOf(o) => {
+                let offset = self.offset_of(o)?;
+                let k = self.iconst(Type::I64, offset as i64);
+                Ok(value(CType::ULONG, k))
+            }
+            Expression::VaArg(_) => Err(Diagnostic::unsupported(e.span, "va_arg (variadic function definition)")),
+            Expression::Statement(_) => Err(Diagnostic::unsupported(e.span, "statement expression")),
+        }
+    }
+
+    /// The type of an expression without evaluating it: the expression is
+    /// lowered into a detached block that is never part of the function.
+    pub fn type_of_expression(&mut self, e: &Node<Expression>) -> LowerResult<CType> {
+        if self.func.is_none() {
+            // At file scope, lower into a throwaway function.
+            self.func = Some(FunctionState::scratch());
+            let result = self.type_of_expression(e);
+            self.func = None;
+            return result;
+        }
+        let saved = self.f().current;
+        let layout_len = self.f().func.layout.len();
+        let scratch = self.f().func.blocks.push(Default::default());
+        self.switch_to(scratch);
+        let result = self.lower_expr(e);
+        self.switch_to(saved);
+        // Blocks made for `&&`, `?:` and the like inside the operand are
+        // dropped along with it.
+        self.f().func.layout.truncate(layout_len);
+        Ok(result?.ty)
+    }
+
+    fn size_constant(&mut self, ty: &CType, span: Span) -> LowerResult<Operand> {
+        let size = match ty {
+            CType::Function(_) | CType::Void => 1,
+            _ => self.types.size_of(ty).ok_or_else(|| {
+                Diagnostic::error_at(span, format!("invalid application of 'sizeof' to incomplete type '{}'", self.types.describe(ty)))
+            })?,
+        };
+        let k = self.iconst(Type::I64, size as i64);
+        Ok(value(CType::ULONG, k))
+    }
+
+    fn lower_identifier(&mut self, id: &Node<Identifier>) -> LowerResult<Operand> {
+        let name = &id.node.name;
+        match self.scopes.lookup(name).cloned() {
+            Some(Symbol::Local { slot, ty }) => {
+                let a = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+                Ok(addr(ty, a))
+            }
+            Some(Symbol::Global { symbol, ty }) => {
+                if let CType::Function(ft) = &ty {
+                    self.reference_function(&symbol, ft, id.span)?;
+                }
+                let a = self.emit(InstData::SymbolAddr { symbol, offset: 0 }, Type::PTR);
+                Ok(addr(ty, a))
+            }
+            Some(Symbol::EnumConstant(v)) => {
+                let k = self.iconst(Type::I32, v);
+                Ok(value(CType::INT, k))
+            }
+            Some(Symbol::Typedef(_)) => {
+                Err(Diagnostic::error_at(id.span, format!("unexpected type name '{name}': expected expression")))
+            }
+            None => Err(Diagnostic::error_at(id.span, format!("use of undeclared identifier '{name}'"))),
+        }
+    }
+
+    fn lower_member(&mut self, m: &Node<MemberExpression>) -> LowerResult<Operand> {
+        let base = self.lower_expr(&m.node.expression)?;
+        let (record_ty, base_addr) = match m.node.operator.node {
+            MemberOperator::Direct => match (&base.ty, base.place) {
+                (CType::Record(_), Place::Addr(a)) => (base.ty.clone(), a),
+                _ => {
+                    return Err(Diagnostic::error_at(m.span, format!(
+                        "member reference base type '{}' is not a structure or union",
+                        self.types.describe(&base.ty)
+                    )))
+                }
+            },
+            MemberOperator::Indirect => match base.ty.decay() {
+                CType::Pointer(p) if p.is_record() => {
+                    let a = self.rvalue(&base, m.span)?;
+                    ((*p).clone(), a)
+                }
+                _ => {
+                    return Err(Diagnostic::error_at(m.span, format!(
+                        "member reference type '{}' is not a pointer to a structure or union",
+                        self.types.describe(&base.ty)
+                    )))
+                }
+            },
+        };
+        let CType::Record(id) = record_ty else { unreachable!("checked above") };
+        let name = &m.node.identifier.node.name;
+        if !self.types.records[id].complete {
+            return Err(Diagnostic::error_at(m.span, format!("incomplete definition of type '{}'", self.types.describe(&record_ty))));
+        }
+        let (ty, offset) = self.types.find_field(id, name).ok_or_else(|| {
+            Diagnostic::error_at(m.node.identifier.span, format!("no member named '{name}' in '{}'", self.types.describe(&record_ty)))
+        })?;
+        let a = self.offset_address(base_addr, offset as i64);
+        Ok(addr(ty, a))
+    }
+
+    fn lower_call(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<Operand> {
+        let callee = self.lower_expr(&c.node.callee)?;
+        let ft: Rc<FuncType> = match &callee.ty {
+            CType::Function(ft) => ft.clone(),
+            CType::Pointer(p) => match &**p {
+                CType::Function(ft) => ft.clone(),
+                _ => return Err(Diagnostic::error_at(c.node.callee.span, "called object is not a function or function pointer")),
+            },
+            _ => return Err(Diagnostic::error_at(c.node.callee.span, "called object is not a function or function pointer")),
+        };
+        let direct = self.direct_callee(&c.node.callee);
+        let sig = self.signature_of(&ft, span)?;
+        if c.node.arguments.len() < ft.params.len() || (c.node.arguments.len() > ft.params.len() && !ft.variadic && !ft.unprototyped) {
+            return Err(Diagnostic::error_at(span, format!(
+                "wrong number of arguments to function call: expected {}, have {}",
+                ft.params.len(),
+                c.node.arguments.len()
+            )));
+        }
+        let mut args = Vec::new();
+        for (i, arg) in c.node.arguments.iter().enumerate() {
+            let op = self.lower_expr(arg)?;
+            if op.ty.is_record() {
+                return Err(Diagnostic::unsupported(arg.span, "struct passed by value"));
+            }
+            let v = match ft.params.get(i) {
+                Some(pty) => self.assign_convert(&op, pty, arg.span)?,
+                None => {
+                    // Default argument promotions (C11 §6.5.2.2p6).
+                    let from = op.ty.decay();
+                    let to = match &from {
+                        CType::Float => CType::Double,
+                        t if t.is_integer() => t.promote(),
+                        t => t.clone(),
+                    };
+                    let v = self.rvalue(&op, arg.span)?;
+                    self.convert(v, &from, &to, arg.span)?
+                }
+            };
+            args.push(v);
+        }
+        let mut sig = sig;
+        if ft.unprototyped {
+            // A call through an unprototyped declaration passes the promoted
+            // arguments as they are.
+            sig.params.clear();
+        }
+        let callee_ir = match direct {
+            Some(symbol) => {
+                self.reference_function(&symbol, &ft, span)?;
+                Callee::Direct(symbol)
+            }
+            None => Callee::Indirect(self.rvalue(&callee, c.node.callee.span)?),
+        };
+        let ret = sig.ret;
+        let data = InstData::Call { callee: callee_ir, sig, args };
+        match ret {
+            Some(ty) => {
+                let v = self.emit(data, ty);
+                Ok(value(ft.ret.clone(), v))
+            }
+            None => {
+                self.emit_effect(data);
+                Ok(Operand { ty: CType::Void, place: Place::Void })
+            }
+        }
+    }
+
+    /// The symbol of a call's callee when it names a function directly.
+    fn direct_callee(&self, callee: &Node<Expression>) -> Option<String> {
+        let Expression::Identifier(id) = &callee.node else { return None };
+        match self.scopes.lookup(&id.node.name) {
+            Some(Symbol::Global { symbol, ty: CType::Function(_) }) => Some(symbol.clone()),
+            _ => None,
+        }
+    }
+
+    fn lower_unary(&mut self, u: &Node<UnaryOperatorExpression>, span: Span) -> LowerResult<Operand> {
+        let operand_span = u.node.operand.span;
+        match u.node.operator.node {
+            UnaryOperator::Address => {
+                let op = self.lower_expr(&u.node.operand)?;
+                match op.place {
+                    Place::Addr(a) => Ok(value(CType::pointer_to(op.ty), a)),
+                    Place::Value(v) if matches!(op.ty, CType::Function(_)) => Ok(value(CType::pointer_to(op.ty), v)),
+                    _ => Err(Diagnostic::error_at(span, "cannot take the address of an rvalue")),
+                }
+            }
+            UnaryOperator::Indirection => {
+                let op = self.lower_expr(&u.node.operand)?;
+                let CType::Pointer(p) = op.ty.decay() else {
+                    return Err(Diagnostic::error_at(span, format!("indirection requires pointer operand ('{}' invalid)", self.types.describe(&op.ty))));
+                };
+                let a = self.rvalue(&op, operand_span)?;
+                if p.is_void() {
+                    return Ok(Operand { ty: CType::Void, place: Place::Void });
+                }
+                Ok(addr((*p).clone(), a))
+            }
+            UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
+                let op = self.lower_expr(&u.node.operand)?;
+                let ok = match u.node.operator.node {
+                    UnaryOperator::Complement => op.ty.is_integer(),
+                    _ => op.ty.is_arithmetic(),
+                };
+                if !ok {
+                    return Err(Diagnostic::error_at(span, format!("invalid argument type '{}' to unary expression", self.types.describe(&op.ty))));
+                }
+                let ty = op.ty.promote();
+                let v = self.rvalue(&op, operand_span)?;
+                let v = self.convert(v, &op.ty, &ty, span)?;
+                let irt = self.value_type(v);
+                let r = match u.node.operator.node {
+                    UnaryOperator::Plus => v,
+                    UnaryOperator::Minus if irt.is_float() => self.unary(UnaryOp::Fneg, v, irt),
+                    UnaryOperator::Minus => self.unary(UnaryOp::Ineg, v, irt),
+                    _ => self.unary(UnaryOp::Bnot, v, irt),
+                };
+                Ok(value(ty, r))
+            }
+            UnaryOperator::Negate => {
+                let op = self.lower_expr(&u.node.operand)?;
+                if !op.ty.decay().is_scalar() {
+                    return Err(Diagnostic::error_at(span, format!("invalid argument type '{}' to unary expression", self.types.describe(&op.ty))));
+                }
+                let v = self.rvalue(&op, operand_span)?;
+                let t = self.truth_value(v, &op.ty.decay())?;
+                let one = self.iconst(Type::I8, 1);
+                let n = self.binary(BinaryOp::Bxor, t, one);
+                let r = self.unary(UnaryOp::Uextend, n, Type::I32);
+                Ok(value(CType::INT, r))
+            }
+            UnaryOperator::PreIncrement | UnaryOperator::PreDecrement | UnaryOperator::PostIncrement | UnaryOperator::PostDecrement => {
+                let increment = matches!(u.node.operator.node, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement);
+                let post = matches!(u.node.operator.node, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
+                let op = self.lower_expr(&u.node.operand)?;
+                let Place::Addr(a) = op.place else {
+                    return Err(Diagnostic::error_at(operand_span, "expression is not assignable"));
+                };
+                if !op.ty.is_scalar() {
+                    return Err(Diagnostic::error_at(span, format!("cannot increment value of type '{}'", self.types.describe(&op.ty))));
+                }
+                let old = self.load(&op.ty, a);
+                let one_ty = if op.ty.is_pointer() { CType::LONG } else { CType::INT };
+                let one = self.iconst(one_ty.ir_type().expect("int"), 1);
+                let kind = if increment { BinaryOperator::Plus } else { BinaryOperator::Minus };
+                let new = self.arithmetic(kind, value(op.ty.clone(), old), value(one_ty, one), span)?;
+                let stored = self.convert(new.1, &new.0, &op.ty, span)?;
+                self.store(stored, a);
+                Ok(value(op.ty, if post { old } else { stored }))
+            }
+        }
+    }
+
+    fn lower_binary(&mut self, b: &Node<BinaryOperatorExpression>, span: Span) -> LowerResult<Operand> {
+        use BinaryOperator as B;
+        let op = b.node.operator.node.clone();
+        match op {
+            B::Index => {
+                let lhs = self.lower_expr(&b.node.lhs)?;
+                let rhs = self.lower_expr(&b.node.rhs)?;
+                let (ty, v) = self.arithmetic(B::Plus, lhs, rhs, span)?;
+                let CType::Pointer(elem) = ty else {
+                    return Err(Diagnostic::error_at(span, "subscripted value is not an array or pointer"));
+                };
+                Ok(addr((*elem).clone(), v))
+            }
+            B::LogicalAnd | B::LogicalOr => {
+                let t = self.new_block();
+                let f = self.new_block();
+                let join = self.new_block();
+                let e = Node { node: Expression::BinaryOperator(Box::new(b.clone())), span };
+                self.lower_condition(&e, t, f)?;
+                let result = self.f().func.append_block_param(join, Type::I32);
+                for (block, bit) in [(t, 1), (f, 0)] {
+                    self.switch_to(block);
+                    let k = self.iconst(Type::I32, bit);
+                    self.emit_effect(InstData::Jump { dest: BlockCall::new(join, vec![k]) });
+                }
+                self.switch_to(join);
+                Ok(value(CType::INT, result))
+            }
+            B::Assign => {
+                let lhs = self.lower_expr(&b.node.lhs)?;
+                let Place::Addr(a) = lhs.place else {
+                    return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
+                };
+                if matches!(lhs.ty, CType::Array(..) | CType::Function(_)) {
+                    return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable: array type"));
+                }
+                let rhs = self.lower_expr(&b.node.rhs)?;
+                let v = self.assign_convert(&rhs, &lhs.ty, span)?;
+                if lhs.ty.is_record() {
+                    let size = self.types.size_of(&lhs.ty).unwrap_or(0);
+                    self.copy_bytes(a, v, size);
+                    return Ok(addr(lhs.ty, a));
+                }
+                self.store(v, a);
+                Ok(value(lhs.ty, v))
+            }
+            B::AssignPlus | B::AssignMinus | B::AssignMultiply | B::AssignDivide | B::AssignModulo
+            | B::AssignShiftLeft | B::AssignShiftRight | B::AssignBitwiseAnd | B::AssignBitwiseOr | B::AssignBitwiseXor => {
+                let kind = match op {
+                    B::AssignPlus => B::Plus,
+                    B::AssignMinus => B::Minus,
+                    B::AssignMultiply => B::Multiply,
+                    B::AssignDivide => B::Divide,
+                    B::AssignModulo => B::Modulo,
+                    B::AssignShiftLeft => B::ShiftLeft,
+                    B::AssignShiftRight => B::ShiftRight,
+                    B::AssignBitwiseAnd => B::BitwiseAnd,
+                    B::AssignBitwiseOr => B::BitwiseOr,
+                    _ => B::BitwiseXor,
+                };
+                let lhs = self.lower_expr(&b.node.lhs)?;
+                let Place::Addr(a) = lhs.place else {
+                    return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
+                };
+                if !lhs.ty.is_scalar() {
+                    return Err(Diagnostic::error_at(span, format!("invalid operands to binary expression ('{}')", self.types.describe(&lhs.ty))));
+                }
+                let old = self.load(&lhs.ty, a);
+                let rhs = self.lower_expr(&b.node.rhs)?;
+                let (ty, v) = self.arithmetic(kind, value(lhs.ty.clone(), old), rhs, span)?;
+                let v = self.convert(v, &ty, &lhs.ty, span)?;
+                self.store(v, a);
+                Ok(value(lhs.ty, v))
+            }
+            _ => {
+                let lhs = self.lower_expr(&b.node.lhs)?;
+                let rhs = self.lower_expr(&b.node.rhs)?;
+                let (ty, v) = self.arithmetic(op, lhs, rhs, span)?;
+                Ok(value(ty, v))
+            }
+        }
+    }
+
+    /// A binary operator other than assignment and logical operators, on
+    /// already-lowered operands: arithmetic, pointer arithmetic, shifts,
+    /// bitwise operators and comparisons.
+    pub fn arithmetic(&mut self, op: BinaryOperator, lhs: Operand, rhs: Operand, span: Span) -> LowerResult<(CType, Value)> {
+        use BinaryOperator as B;
+        let lt = lhs.ty.decay();
+        let rt = rhs.ty.decay();
+        let invalid = |this: &Self| {
+            Diagnostic::error_at(span, format!(
+                "invalid operands to binary expression ('{}' and '{}')",
+                this.types.describe(&lhs.ty),
+                this.types.describe(&rhs.ty)
+            ))
+        };
+        // Pointer arithmetic (C11 §6.5.6).
+        if matches!(op, B::Plus | B::Minus) && (lt.is_pointer() || rt.is_pointer()) {
+            if lt.is_pointer() && rt.is_pointer() {
+                if op != B::Minus {
+                    return Err(invalid(self));
+                }
+                let elem = self.element_size(&lt, span)?;
+                let a = self.rvalue(&lhs, span)?;
+                let b = self.rvalue(&rhs, span)?;
+                let diff = self.binary(BinaryOp::Isub, a, b);
+                let k = self.iconst(Type::I64, elem as i64);
+                let q = if elem == 1 { diff } else { self.binary(BinaryOp::Sdiv, diff, k) };
+                return Ok((CType::LONG, q));
+            }
+            let (ptr, ptr_ty, int, int_ty) = if lt.is_pointer() { (&lhs, &lt, &rhs, &rt) } else { (&rhs, &rt, &lhs, &lt) };
+            if !int_ty.is_integer() || (op == B::Minus && !lt.is_pointer()) {
+                return Err(invalid(self));
+            }
+            let elem = self.element_size(ptr_ty, span)?;
+            let p = self.rvalue(ptr, span)?;
+            let i = self.rvalue(int, span)?;
+            let i = self.convert(i, int_ty, &CType::LONG, span)?;
+            let scaled = if elem == 1 {
+                i
+            } else {
+                let k = self.iconst(Type::I64, elem as i64);
+                self.binary(BinaryOp::Imul, i, k)
+            };
+            let r = self.binary(if op == B::Plus { BinaryOp::Iadd } else { BinaryOp::Isub }, p, scaled);
+            return Ok((ptr_ty.clone(), r));
+        }
+        if matches!(op, B::Less | B::Greater | B::LessOrEqual | B::GreaterOrEqual | B::Equals | B::NotEquals) {
+            return self.comparison(op, lhs, rhs, span);
+        }
+        if !lt.is_arithmetic() || !rt.is_arithmetic() {
+            return Err(invalid(self));
+        }
+        let integer_only = matches!(op, B::Modulo | B::ShiftLeft | B::ShiftRight | B::BitwiseAnd | B::BitwiseOr | B::BitwiseXor);
+        if integer_only && (!lt.is_integer() || !rt.is_integer()) {
+            return Err(invalid(self));
+        }
+        if matches!(op, B::ShiftLeft | B::ShiftRight) {
+            // Shifts take the promoted left type (C11 §6.5.7).
+            let ty = lt.promote();
+            let a = self.rvalue(&lhs, span)?;
+            let a = self.convert(a, &lt, &ty, span)?;
+            let b = self.rvalue(&rhs, span)?;
+            let b = self.convert(b, &rt, &ty, span)?;
+            let irop = match op {
+                B::ShiftLeft => BinaryOp::Ishl,
+                _ if ty.is_signed_int() => BinaryOp::Sshr,
+                _ => BinaryOp::Ushr,
+            };
+            return Ok((ty, self.binary(irop, a, b)));
+        }
+        let ty = usual_arithmetic_conversion(&lt, &rt);
+        let a = self.rvalue(&lhs, span)?;
+        let a = self.convert(a, &lt, &ty, span)?;
+        let b = self.rvalue(&rhs, span)?;
+        let b = self.convert(b, &rt, &ty, span)?;
+        let float = ty.is_floating();
+        let signed = ty.is_signed_int();
+        let irop = match (op, float, signed) {
+            (B::Plus, false, _) => BinaryOp::Iadd,
+            (B::Plus, true, _) => BinaryOp::Fadd,
+            (B::Minus, false, _) => BinaryOp::Isub,
+            (B::Minus, true, _) => BinaryOp::Fsub,
+            (B::Multiply, false, _) => BinaryOp::Imul,
+            (B::Multiply, true, _) => BinaryOp::Fmul,
+            (B::Divide, true, _) => BinaryOp::Fdiv,
+            (B::Divide, false, true) => BinaryOp::Sdiv,
+            (B::Divide, false, false) => BinaryOp::Udiv,
+            (B::Modulo, _, true) => BinaryOp::Srem,
+            (B::Modulo, _, false) => BinaryOp::Urem,
+            (B::BitwiseAnd, ..) => BinaryOp::Band,
+            (B::BitwiseOr, ..) => BinaryOp::Bor,
+            (B::BitwiseXor, ..) => BinaryOp::Bxor,
+            _ => return Err(invalid(self)),
+        };
+        Ok((ty, self.binary(irop, a, b)))
+    }
+
+    fn element_size(&self, ptr: &CType, span: Span) -> LowerResult<u64> {
+        match ptr.pointee() {
+            Some(CType::Void) | Some(CType::Function(_)) => Ok(1),
+            Some(t) => self.types.size_of(t).ok_or_else(|| {
+                Diagnostic::error_at(span, format!("arithmetic on a pointer to an incomplete type '{}'", self.types.describe(t)))
+            }),
+            None => Ok(1),
+        }
+    }
+
+    fn comparison(&mut self, op: BinaryOperator, lhs: Operand, rhs: Operand, span: Span) -> LowerResult<(CType, Value)> {
+        let c = self.compare_i8(op, lhs, rhs, span)?;
+        Ok((CType::INT, self.unary(UnaryOp::Uextend, c, Type::I32)))
+    }
+
+    /// A comparison as an `i8` 0/1 value.
+    fn compare_i8(&mut self, op: BinaryOperator, lhs: Operand, rhs: Operand, span: Span) -> LowerResult<Value> {
+        use BinaryOperator as B;
+        let lt = lhs.ty.decay();
+        let rt = rhs.ty.decay();
+        let ty = if lt.is_arithmetic() && rt.is_arithmetic() {
+            usual_arithmetic_conversion(&lt, &rt)
+        } else if (lt.is_pointer() || lt.is_integer()) && (rt.is_pointer() || rt.is_integer()) {
+            CType::ULONG
+        } else {
+            return Err(Diagnostic::error_at(span, format!(
+                "invalid operands to binary expression ('{}' and '{}')",
+                self.types.describe(&lhs.ty),
+                self.types.describe(&rhs.ty)
+            )));
+        };
+        let a = self.rvalue(&lhs, span)?;
+        let a = self.convert(a, &lt, &ty, span)?;
+        let b = self.rvalue(&rhs, span)?;
+        let b = self.convert(b, &rt, &ty, span)?;
+        if ty.is_floating() {
+            let cond = match op {
+                B::Less => FloatCC::Lt,
+                B::Greater => FloatCC::Gt,
+                B::LessOrEqual => FloatCC::Le,
+                B::GreaterOrEqual => FloatCC::Ge,
+                B::Equals => FloatCC::Eq,
+                _ => FloatCC::Ne,
+            };
+            return Ok(self.fcmp(cond, a, b));
+        }
+        let signed = ty.is_signed_int();
+        let cond = match (op, signed) {
+            (B::Less, true) => IntCC::Slt,
+            (B::Less, false) => IntCC::Ult,
+            (B::Greater, true) => IntCC::Sgt,
+            (B::Greater, false) => IntCC::Ugt,
+            (B::LessOrEqual, true) => IntCC::Sle,
+            (B::LessOrEqual, false) => IntCC::Ule,
+            (B::GreaterOrEqual, true) => IntCC::Sge,
+            (B::GreaterOrEqual, false) => IntCC::Uge,
+            (B::Equals, _) => IntCC::Eq,
+            _ => IntCC::Ne,
+        };
+        Ok(self.icmp(cond, a, b))
+    }
+
+    /// Lowers a controlling expression as branches to `t` or `f`, turning
+    /// `&&`, `||` and `!` into control flow.
+    pub fn lower_condition(&mut self, e: &Node<Expression>, t: Block, f: Block) -> LowerResult<()> {
+        use BinaryOperator as B;
+        match &e.node {
+            Expression::BinaryOperator(b) if matches!(b.node.operator.node, B::LogicalAnd | B::LogicalOr) => {
+                let mid = self.new_block();
+                if b.node.operator.node == B::LogicalAnd {
+                    self.lower_condition(&b.node.lhs, mid, f)?;
+                } else {
+                    self.lower_condition(&b.node.lhs, t, mid)?;
+                }
+                self.switch_to(mid);
+                self.lower_condition(&b.node.rhs, t, f)
+            }
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Negate => {
+                self.lower_condition(&u.node.operand, f, t)
+            }
+            Expression::BinaryOperator(b)
+                if matches!(b.node.operator.node, B::Less | B::Greater | B::LessOrEqual | B::GreaterOrEqual | B::Equals | B::NotEquals) =>
+            {
+                let lhs = self.lower_expr(&b.node.lhs)?;
+                let rhs = self.lower_expr(&b.node.rhs)?;
+                let c = self.compare_i8(b.node.operator.node.clone(), lhs, rhs, e.span)?;
+                self.branch(c, t, f);
+                Ok(())
+            }
+            _ => {
+                let op = self.lower_expr(e)?;
+                if !op.ty.decay().is_scalar() {
+                    return Err(Diagnostic::error_at(e.span, format!(
+                        "statement requires expression of scalar type ('{}' invalid)",
+                        self.types.describe(&op.ty)
+                    )));
+                }
+                let v = self.rvalue(&op, e.span)?;
+                let c = self.truth_value(v, &op.ty.decay())?;
+                self.branch(c, t, f);
+                Ok(())
+            }
+        }
+    }
+
+    /// Ends the current block with `brif cond, t, f`.
+    fn branch(&mut self, cond: Value, t: Block, f: Block) {
+        self.emit_effect(InstData::Brif { cond, then_dest: BlockCall::new(t, vec![]), else_dest: BlockCall::new(f, vec![]) });
+    }
+
+    fn lower_conditional(&mut self, c: &Node<ConditionalExpression>, span: Span) -> LowerResult<Operand> {
+        let then_block = self.new_block();
+        let else_block = self.new_block();
+        let join = self.new_block();
+        self.lower_condition(&c.node.condition, then_block, else_block)?;
+        // Lower both arms, then decide the result type and convert each arm
+        // at its own end.
+        self.switch_to(then_block);
+        let a = self.lower_expr(&c.node.then_expression)?;
+        let a_end = self.f().current;
+        self.switch_to(else_block);
+        let b = self.lower_expr(&c.node.else_expression)?;
+        let b_end = self.f().current;
+        let (at, bt) = (a.ty.decay(), b.ty.decay());
+        let ty = if at.is_arithmetic() && bt.is_arithmetic() {
+            usual_arithmetic_conversion(&at, &bt)
+        } else if at.is_void() || bt.is_void() {
+            CType::Void
+        } else if at.is_pointer() {
+            at.clone()
+        } else if bt.is_pointer() {
+            bt.clone()
+        } else if at.is_record() && at == bt {
+            at.clone()
+        } else {
+            return Err(Diagnostic::error_at(span, format!(
+                "incompatible operand types ('{}' and '{}')",
+                self.types.describe(&a.ty),
+                self.types.describe(&b.ty)
+            )));
+        };
+        let param_ty = if ty.is_record() { Some(Type::PTR) } else { ty.ir_type() };
+        for (arm, end) in [(&a, a_end), (&b, b_end)] {
+            self.switch_to(end);
+            let args = match param_ty {
+                Some(_) => {
+                    let v = self.rvalue(arm, span)?;
+                    let v = if ty.is_record() { v } else { self.convert(v, &arm.ty.decay(), &ty, span)? };
+                    vec![v]
+                }
+                None => vec![],
+            };
+            self.emit_effect(InstData::Jump { dest: BlockCall::new(join, args) });
+        }
+        self.switch_to(join);
+        Ok(match param_ty {
+            Some(pt) => {
+                let v = self.f().func.append_block_param(join, pt);
+                if ty.is_record() { addr(ty, v) } else { value(ty, v) }
+            }
+            None => Operand { ty: CType::Void, place: Place::Void },
+        })
+    }
+
+    /// `offsetof(type, member.path[index])`.
+    pub fn offset_of(&mut self, o: &Node<OffsetOfExpression>) -> LowerResult<u64> {
+        let mut ty = self.type_name(&o.node.type_name)?;
+        let mut offset = 0u64;
+        let step = |this: &Self, ty: &mut CType, offset: &mut u64, name: &Node<Identifier>| -> LowerResult<()> {
+            let CType::Record(id) = *ty else {
+                return Err(Diagnostic::error_at(name.span, "offsetof requires a struct or union"));
+            };
+            let (fty, off) = this.types.find_field(id, &name.node.name).ok_or_else(|| {
+                Diagnostic::error_at(name.span, format!("no member named '{}'", name.node.name))
+            })?;
+            *offset += off;
+            *ty = fty;
+            Ok(())
+        };
+        step(self, &mut ty, &mut offset, &o.node.designator.node.base)?;
+        for member in &o.node.designator.node.members {
+            match &member.node {
+                OffsetMember::Member(name) => step(self, &mut ty, &mut offset, name)?,
+                OffsetMember::IndirectMember(_) => return Err(Diagnostic::unsupported(member.span, "'->' in offsetof")),
+                OffsetMember::Index(e) => {
+                    let i = self.eval_int(e)?;
+                    let elem = ty.pointee().cloned().ok_or_else(|| Diagnostic::error_at(e.span, "subscript of non-array in offsetof"))?;
+                    offset = offset.wrapping_add((i as u64).wrapping_mul(self.types.size_of(&elem).unwrap_or(0)));
+                    ty = elem;
+                }
+            }
+        }
+        Ok(offset)
+    }
+
+    /// Truncates a constant to an integer type's width, sign- or
+    /// zero-extending it back according to the type.
+    pub fn wrap_to(&self, v: i64, ty: &CType) -> i64 {
+        let CType::Int(k) = ty else { return v };
+        let bits = k.size() * 8;
+        if *k == IntKind::Bool {
+            return (v != 0) as i64;
+        }
+        if bits == 64 {
+            return v;
+        }
+        let mask = (1u64 << bits) - 1;
+        let u = (v as u64) & mask;
+        if k.is_signed() && u >> (bits - 1) == 1 {
+            (u | !mask) as i64
+        } else {
+            u as i64
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Function definitions: parameters, the body's control-flow context
+//! (break/continue targets, switch cases, labels) and block bookkeeping.
+
+use super::declarations::Storage;
+use super::scope::Symbol;
+use super::{GlobalInfo, LowerResult, Lowerer};
+use crate::diagnostic::Diagnostic;
+use crate::types::{CType, FuncType};
+use lang_c::ast::{FunctionDefinition, Statement};
+use lang_c::span::{Node, Span};
+use nissecc_midend::ir::{Block, BlockCall, Function, InstData, Linkage, Type};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The cases collected while lowering a `switch` body.
+pub struct SwitchContext {
+    /// The promoted type of the controlling expression.
+    pub ty: CType,
+    pub cases: Vec<(i64, Block, Span)>,
+    pub default: Option<Block>,
+}
+
+/// A label's block, and where it was first used and defined.
+pub struct LabelInfo {
+    pub block: Block,
+    pub defined: bool,
+    pub first_use: Span,
+}
+
+/// State of the function being lowered.
+pub struct FunctionState {
+    pub func: Function,
+    /// The block new instructions go to.
+    pub current: Block,
+    pub return_type: CType,
+    pub name: String,
+    pub break_targets: Vec<Block>,
+    pub continue_targets: Vec<Block>,
+    pub switches: Vec<SwitchContext>,
+    pub labels: HashMap<String, LabelInfo>,
+    pub static_count: u32,
+}
+
+impl FunctionState {
+    /// A state for lowering expressions only to learn their types.
+    pub fn scratch() -> Self {
+        let mut func = Function::new("<scratch>", Default::default(), Linkage::Local);
+        let current = func.create_block();
+        FunctionState {
+            func,
+            current,
+            return_type: CType::Void,
+            name: String::new(),
+            break_targets: Vec::new(),
+            continue_targets: Vec::new(),
+            switches: Vec::new(),
+            labels: HashMap::new(),
+            static_count: 0,
+        }
+    }
+}
+
+impl Lowerer {
+    /// True for definitions compiled only if used: `inline` functions and
+    /// `static` functions of system headers.
+    pub fn is_deferrable(&self, def: &Node<FunctionDefinition>) -> bool {
+        use lang_c::ast::{DeclarationSpecifier, FunctionSpecifier, StorageClassSpecifier};
+        let inline = def.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::Function(f) if f.node == FunctionSpecifier::Inline));
+        let is_static = def.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Static));
+        inline || (is_static && self.is_system_header(def.span))
+    }
+
+    /// The name a deferred definition declares.
+    pub fn deferred_name(&self, def: &Node<FunctionDefinition>) -> Option<String> {
+        let name = declarator_name(&def.node.declarator.node)?;
+        self.globals.get(&name).map(|g| g.symbol.clone())
+    }
+
+    /// Declares a deferred definition's function so that calls resolve.
+    pub fn declare_deferred_function(&mut self, def: &Node<FunctionDefinition>) -> LowerResult<()> {
+        let base = self.base_type(&def.node.specifiers, def.span)?;
+        let declared = self.declarator(base.ty, &def.node.declarator)?;
+        let Some(name) = declared.name.clone() else { return Ok(()) };
+        let linkage = if base.storage == Storage::Static { Linkage::Local } else { Linkage::Export };
+        self.globals.entry(name.clone()).or_insert(GlobalInfo { symbol: name.clone(), ty: declared.ty.clone(), linkage, defined: false });
+        self.scopes.declare(&name, Symbol::Global { symbol: name.clone(), ty: declared.ty });
+        Ok(())
+    }
+
+    pub fn lower_function_definition(&mut self, def: &Node<FunctionDefinition>) -> LowerResult<()> {
+        let base = self.base_type(&def.node.specifiers, def.span)?;
+        if !def.node.declarations.is_empty() {
+            return Err(Diagnostic::unsupported(def.span, "K&R-style function definition"));
+        }
+        let declared = self.declarator(base.ty, &def.node.declarator)?;
+        let name = declared.name.clone().expect("a function definition has a name");
+        let CType::Function(ft) = &declared.ty else {
+            return Err(Diagnostic::error_at(declared.name_span, format!("'{name}' is not a function")));
+        };
+        let ft = ft.clone();
+        if ft.variadic {
+            return Err(Diagnostic::unsupported(declared.name_span, "variadic function definition"));
+        }
+        let sig = self.signature_of(&ft, declared.name_span)?;
+        if let Some(existing) = self.globals.get(&name) {
+            if existing.defined {
+                return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
+            }
+        }
+        let linkage = match (base.storage, self.globals.get(&name)) {
+            (Storage::Static, _) => Linkage::Local,
+            (_, Some(previous)) => previous.linkage,
+            _ => Linkage::Export,
+        };
+        let symbol = name.clone();
+        self.globals.insert(
+            name.clone(),
+            GlobalInfo { symbol: symbol.clone(), ty: declared.ty.clone(), linkage, defined: true },
+        );
+        self.scopes.declare(&name, Symbol::Global { symbol: symbol.clone(), ty: declared.ty.clone() });
+
+        let mut func = Function::new(symbol, sig.clone(), linkage);
+        let entry = func.create_block();
+        let params: Vec<_> = sig.params.iter().map(|&t| func.append_block_param(entry, t)).collect();
+        self.func = Some(FunctionState { func, current: entry, return_type: ft.ret.clone(), name: name.clone(), ..FunctionState::scratch() });
+        self.scopes.push();
+        for ((param_name, span), (value, ty)) in declared.param_names.iter().zip(params.into_iter().zip(ft.params.iter())) {
+            let Some(param_name) = param_name else { continue };
+            let slot = self.local_slot(ty, *span)?;
+            let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+            self.store(value, addr);
+            self.scopes.declare(param_name, Symbol::Local { slot, ty: ty.clone() });
+        }
+        let func_name_symbol = self.func_name_object(&name);
+        self.scopes.declare("__func__", func_name_symbol.clone());
+        self.scopes.declare("__FUNCTION__", func_name_symbol);
+        let body = match &def.node.statement.node {
+            Statement::Compound(items) => items,
+            _ => unreachable!("a function body is a compound statement"),
+        };
+        let result = self.lower_block_items(body);
+        self.scopes.pop();
+        result?;
+        self.finish_function(&ft, def.span)
+    }
+
+    /// Terminates the last block, checks labels and adds the function to
+    /// the module.
+    fn finish_function(&mut self, ft: &Rc<FuncType>, span: Span) -> LowerResult<()> {
+        let mut state = self.func.take().expect("a function is being lowered");
+        for (label, info) in &state.labels {
+            if !info.defined {
+                return Err(Diagnostic::error_at(info.first_use, format!("use of undeclared label '{label}'")));
+            }
+        }
+        let _ = span;
+        let current = state.current;
+        if !state.func.is_terminated(current) {
+            // Falling off the end returns 0 from `main` (C11 §5.1.2.2.3) and
+            // an unspecified value elsewhere; nissecc returns 0 like GCC -O0
+            // does in practice.
+            let value = match ft.ret.ir_type() {
+                Some(ty) if ty.is_float() => Some(state.func.append_value(current, InstData::Fconst { value: 0.0 }, ty)),
+                Some(ty) => Some(state.func.append_value(current, InstData::Iconst { imm: 0 }, ty)),
+                None => None,
+            };
+            state.func.append_inst(current, InstData::Return { value }, None);
+        }
+        self.module.functions.push(state.func);
+        Ok(())
+    }
+
+    /// The `__func__` array of the function, a read-only data object.
+    fn func_name_object(&mut self, name: &str) -> Symbol {
+        let symbol = self.fresh_symbol(&format!("__func__.{name}"));
+        let mut bytes = name.as_bytes().to_vec();
+        bytes.push(0);
+        let ty = CType::Array(Rc::new(CType::CHAR), Some(bytes.len() as u64));
+        self.put_data(nissecc_midend::ir::DataObject {
+            name: symbol.clone(),
+            linkage: Linkage::Local,
+            readonly: true,
+            align: 1,
+            bytes,
+            relocs: vec![],
+            external: false,
+        });
+        Symbol::Global { symbol, ty }
+    }
+
+    /// A stack slot for a local object of type `ty`.
+    pub fn local_slot(&mut self, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::StackSlot> {
+        let size = self
+            .types
+            .size_of(ty)
+            .ok_or_else(|| Diagnostic::error_at(span, format!("variable has incomplete type '{}'", self.types.describe(ty))))?;
+        let align = self.types.align_of(ty);
+        Ok(self.f().func.create_stack_slot(size.max(1) as u32, align as u32))
+    }
+
+    /// Creates a block (not yet current).
+    pub fn new_block(&mut self) -> Block {
+        self.f().func.create_block()
+    }
+
+    /// Makes `block` the current block.
+    pub fn switch_to(&mut self, block: Block) {
+        self.f().current = block;
+    }
+
+    /// True when the current block already ended (after `return`, `break`…).
+    pub fn current_terminated(&mut self) -> bool {
+        let f = self.f();
+        f.func.is_terminated(f.current)
+    }
+
+    /// Ends the current block with a jump to `target`, unless it has
+    /// already ended.
+    pub fn jump_to(&mut self, target: Block) {
+        if !self.current_terminated() {
+            self.emit_effect(InstData::Jump { dest: BlockCall::new(target, vec![]) });
+        }
+    }
+
+    /// After a terminator, continues in a fresh block so that following
+    /// (unreachable) code still has somewhere to go.
+    pub fn continue_in_new_block(&mut self) {
+        let block = self.new_block();
+        self.switch_to(block);
+    }
+
+    /// Records the source line of the statement at `span` on the current
+    /// block, if it has none yet.
+    pub fn note_line(&mut self, line: u32) {
+        let f = self.f();
+        let block = f.current;
+        if f.func.block_lines[block] == 0 {
+            f.func.block_lines[block] = line;
+        }
+    }
+}
+
+/// The identifier a declarator declares.
+fn declarator_name(d: &lang_c::ast::Declarator) -> Option<String> {
+    match &d.kind.node {
+        lang_c::ast::DeclaratorKind::Identifier(id) => Some(id.node.name.clone()),
+        lang_c::ast::DeclaratorKind::Declarator(inner) => declarator_name(&inner.node),
+        lang_c::ast::DeclaratorKind::Abstract => None,
+    }
+}

@@ -1,0 +1,215 @@
+//! Lowering of a type-checked lang-c translation unit to a midend module.
+//!
+//! Type checking and lowering happen in one walk over the AST. Every local
+//! variable gets a stack slot; the midend's `mem2reg` later promotes the
+//! scalars whose address is never taken to SSA values. Expressions yield
+//! an [`Operand`]: an SSA value, or the address of an lvalue.
+
+mod constant;
+mod convert;
+mod declarations;
+mod expr;
+mod function;
+mod initializer;
+mod scope;
+mod stmt;
+mod variables;
+
+use crate::diagnostic::Diagnostic;
+use crate::source_map::SourceMap;
+use crate::types::{CType, FuncType, TypeTable};
+use lang_c::ast::TranslationUnit;
+use lang_c::span::Span;
+use nissecc_midend::ir::{DataObject, ExternFunction, Linkage, Module, Signature};
+use scope::Scopes;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+
+pub(crate) use function::FunctionState;
+
+pub type LowerResult<T> = Result<T, Diagnostic>;
+
+/// Where an operand lives.
+#[derive(Clone, Copy, Debug)]
+pub enum Place {
+    /// An rvalue held in an SSA value (a scalar, or a function designator's
+    /// address).
+    Value(nissecc_midend::ir::Value),
+    /// An object in memory at this address (an lvalue, or a struct value).
+    Addr(nissecc_midend::ir::Value),
+    /// The result of a `void` expression.
+    Void,
+}
+
+/// A typed expression result.
+#[derive(Clone, Debug)]
+pub struct Operand {
+    pub ty: CType,
+    pub place: Place,
+}
+
+/// A global object or function known to the translation unit.
+#[derive(Clone, Debug)]
+pub struct GlobalInfo {
+    /// The linker symbol (an `__asm__` label may rename a declaration).
+    pub symbol: String,
+    pub ty: CType,
+    pub linkage: Linkage,
+    pub defined: bool,
+}
+
+/// The state of lowering one translation unit.
+pub struct Lowerer {
+    pub types: TypeTable,
+    pub scopes: Scopes,
+    pub module: Module,
+    /// Globals and functions by C name.
+    pub globals: HashMap<String, GlobalInfo>,
+    /// Data objects by symbol, in definition order.
+    pub data: BTreeMap<String, DataObject>,
+    data_order: Vec<String>,
+    /// Functions called or whose address is taken, by symbol.
+    pub referenced_functions: HashMap<String, Signature>,
+    pub func: Option<FunctionState>,
+    next_anonymous: u32,
+    pub warnings: Vec<Diagnostic>,
+    source_map: Rc<SourceMap>,
+}
+
+impl Lowerer {
+    pub fn new(source_map: Rc<SourceMap>) -> Self {
+        let mut scopes = Scopes::new();
+        // GCC's builtin `va_list` type, which glibc's headers name in
+        // prototypes such as `vprintf`: 24 bytes on x86-64.
+        let va_list = CType::Array(Rc::new(CType::Int(crate::types::IntKind::ULong)), Some(3));
+        scopes.declare("__builtin_va_list", scope::Symbol::Typedef(va_list));
+        Lowerer {
+            types: TypeTable::default(),
+            scopes,
+            module: Module::default(),
+            globals: HashMap::new(),
+            data: BTreeMap::new(),
+            data_order: Vec::new(),
+            referenced_functions: HashMap::new(),
+            func: None,
+            next_anonymous: 0,
+            warnings: Vec::new(),
+            source_map,
+        }
+    }
+
+    /// Lowers a whole translation unit.
+    pub fn lower_unit(mut self, unit: &TranslationUnit) -> LowerResult<(Module, Vec<Diagnostic>)> {
+        use lang_c::ast::ExternalDeclaration;
+        let mut deferred = Vec::new();
+        for decl in &unit.0 {
+            match &decl.node {
+                ExternalDeclaration::Declaration(d) => self.lower_global_declaration(d)?,
+                ExternalDeclaration::StaticAssert(s) => self.check_static_assert(s)?,
+                ExternalDeclaration::FunctionDefinition(f) => {
+                    if self.is_deferrable(f) {
+                        self.declare_deferred_function(f)?;
+                        deferred.push(f);
+                    } else {
+                        self.lower_function_definition(f)?
+                    }
+                }
+            }
+        }
+        // Inline functions are compiled only when something uses them, as
+        // GCC does; headers define many that rely on GCC builtins.
+        loop {
+            let used: Vec<_> = deferred
+                .iter()
+                .copied()
+                .filter(|f| self.deferred_name(f).is_some_and(|n| self.referenced_functions.contains_key(&n)))
+                .collect();
+            if used.is_empty() {
+                break;
+            }
+            deferred.retain(|f| !used.iter().any(|u| std::ptr::eq(*u, *f)));
+            for f in used {
+                self.lower_function_definition(f)?;
+            }
+        }
+        Ok(self.finish())
+    }
+
+    /// Collects data objects and external declarations into the module.
+    fn finish(mut self) -> (Module, Vec<Diagnostic>) {
+        for name in &self.data_order {
+            if let Some(object) = self.data.remove(name) {
+                self.module.data.push(object);
+            }
+        }
+        let defined: std::collections::HashSet<String> =
+            self.module.functions.iter().map(|f| f.name.clone()).collect();
+        let mut externs: Vec<ExternFunction> = self
+            .referenced_functions
+            .iter()
+            .filter(|(name, _)| !defined.contains(*name))
+            .map(|(name, sig)| ExternFunction { name: name.clone(), signature: sig.clone() })
+            .collect();
+        externs.sort_by(|a, b| a.name.cmp(&b.name));
+        self.module.externs = externs;
+        (self.module, self.warnings)
+    }
+
+    /// Adds or replaces a data object, keeping first-definition order.
+    pub fn put_data(&mut self, object: DataObject) {
+        if !self.data.contains_key(&object.name) {
+            self.data_order.push(object.name.clone());
+        }
+        self.data.insert(object.name.clone(), object);
+    }
+
+    /// A fresh symbol for compiler-made objects (string literals, static
+    /// locals); the `.` keeps it out of the C namespace.
+    pub fn fresh_symbol(&mut self, prefix: &str) -> String {
+        self.next_anonymous += 1;
+        format!("{prefix}.{}", self.next_anonymous)
+    }
+
+    /// The IR signature of a C function type, rejecting what the subset
+    /// leaves out.
+    pub fn signature_of(&self, ft: &FuncType, span: Span) -> LowerResult<Signature> {
+        let ret = match &ft.ret {
+            CType::Void => None,
+            CType::Record(_) => return Err(Diagnostic::unsupported(span, "struct returned by value")),
+            CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
+            other => Some(other.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this return type"))?),
+        };
+        let mut params = Vec::new();
+        for p in &ft.params {
+            match p.decay() {
+                CType::Record(_) => return Err(Diagnostic::unsupported(span, "struct passed by value")),
+                CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
+                t => params.push(t.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this parameter type"))?),
+            }
+        }
+        Ok(Signature { params, ret, variadic: ft.variadic || ft.unprototyped })
+    }
+
+    /// Records that `symbol` is called or referenced with function type `ft`.
+    pub fn reference_function(&mut self, symbol: &str, ft: &Rc<FuncType>, span: Span) -> LowerResult<Signature> {
+        let sig = self.signature_of(ft, span)?;
+        self.referenced_functions.entry(symbol.to_string()).or_insert_with(|| sig.clone());
+        Ok(sig)
+    }
+
+    /// The source line of a span's start.
+    pub fn line_of(&self, span: Span) -> u32 {
+        self.source_map.locate(span.start).line
+    }
+
+    /// True when `span` lies in a system header (under `/usr/`).
+    pub fn is_system_header(&self, span: Span) -> bool {
+        self.source_map.locate(span.start).file.starts_with("/usr/")
+    }
+
+    /// The function being lowered.
+    pub fn f(&mut self) -> &mut FunctionState {
+        self.func.as_mut().expect("inside a function body")
+    }
+}
+

@@ -1,0 +1,76 @@
+//! Nested scopes for ordinary identifiers and for struct, union and enum
+//! tags (C11 §6.2.1, §6.2.3).
+
+use crate::types::{CType, RecordId};
+use nissecc_midend::ir::StackSlot;
+use std::collections::HashMap;
+
+/// What an ordinary identifier names.
+#[derive(Clone, Debug)]
+pub enum Symbol {
+    /// A local variable in a stack slot.
+    Local { slot: StackSlot, ty: CType },
+    /// A global object, static local or function, by C name in
+    /// `Lowerer::globals`, or directly by symbol for static locals.
+    Global { symbol: String, ty: CType },
+    EnumConstant(i64),
+    Typedef(CType),
+}
+
+/// What a tag names.
+#[derive(Clone, Copy, Debug)]
+pub enum Tag {
+    Record(RecordId),
+    Enum,
+}
+
+#[derive(Default)]
+struct Scope {
+    symbols: HashMap<String, Symbol>,
+    tags: HashMap<String, Tag>,
+}
+
+/// The stack of scopes; index 0 is file scope.
+pub struct Scopes {
+    stack: Vec<Scope>,
+}
+
+impl Scopes {
+    pub fn new() -> Self {
+        Scopes { stack: vec![Scope::default()] }
+    }
+
+    pub fn push(&mut self) {
+        self.stack.push(Scope::default());
+    }
+
+    pub fn pop(&mut self) {
+        self.stack.pop();
+    }
+
+
+    pub fn declare(&mut self, name: &str, symbol: Symbol) {
+        self.stack.last_mut().expect("a scope").symbols.insert(name.to_string(), symbol);
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<&Symbol> {
+        self.stack.iter().rev().find_map(|s| s.symbols.get(name))
+    }
+
+    /// The symbol declared in the innermost scope only.
+    pub fn lookup_current(&self, name: &str) -> Option<&Symbol> {
+        self.stack.last().and_then(|s| s.symbols.get(name))
+    }
+
+    pub fn declare_tag(&mut self, name: &str, tag: Tag) {
+        self.stack.last_mut().expect("a scope").tags.insert(name.to_string(), tag);
+    }
+
+    pub fn lookup_tag(&self, name: &str) -> Option<Tag> {
+        self.stack.iter().rev().find_map(|s| s.tags.get(name).copied())
+    }
+
+    pub fn lookup_tag_current(&self, name: &str) -> Option<Tag> {
+        self.stack.last().and_then(|s| s.tags.get(name).copied())
+    }
+}

@@ -1,0 +1,276 @@
+//! Statements (C11 §6.8): blocks, selection, iteration and jumps, lowered
+//! to a CFG. Conditions branch directly (`&&`, `||` and `!` become
+//! control flow), so every source-level decision is its own branch, which
+//! is what edge and path profiles should show.
+
+use super::function::{LabelInfo, SwitchContext};
+use super::{LowerResult, Lowerer};
+use crate::diagnostic::Diagnostic;
+use crate::types::CType;
+use lang_c::ast::*;
+use lang_c::span::Node;
+use nissecc_midend::ir::{BlockCall, InstData};
+
+impl Lowerer {
+    pub fn lower_block_items(&mut self, items: &[Node<BlockItem>]) -> LowerResult<()> {
+        for item in items {
+            match &item.node {
+                BlockItem::Declaration(d) => self.lower_local_declaration(d)?,
+                BlockItem::StaticAssert(s) => self.check_static_assert(s)?,
+                BlockItem::Statement(s) => self.lower_statement(s)?,
+            }
+        }
+        Ok(())
+    }
+
+    pub fn lower_statement(&mut self, stmt: &Node<Statement>) -> LowerResult<()> {
+        let line = self.line_of(stmt.span);
+        self.note_line(line);
+        match &stmt.node {
+            Statement::Compound(items) => {
+                self.scopes.push();
+                let result = self.lower_block_items(items);
+                self.scopes.pop();
+                result
+            }
+            Statement::Expression(Some(e)) => {
+                self.lower_expr(e)?;
+                Ok(())
+            }
+            Statement::Expression(None) => Ok(()),
+            Statement::If(s) => self.lower_if(s),
+            Statement::While(s) => self.lower_while(s),
+            Statement::DoWhile(s) => self.lower_do_while(s),
+            Statement::For(s) => self.lower_for(s),
+            Statement::Switch(s) => self.lower_switch(s),
+            Statement::Labeled(s) => self.lower_labeled(s),
+            Statement::Goto(label) => {
+                let target = self.label_block(&label.node.name, label.span);
+                self.jump_to(target);
+                self.continue_in_new_block();
+                Ok(())
+            }
+            Statement::Break => {
+                let target = *self.f().break_targets.last().ok_or_else(|| {
+                    Diagnostic::error_at(stmt.span, "break statement not in loop or switch statement")
+                })?;
+                self.jump_to(target);
+                self.continue_in_new_block();
+                Ok(())
+            }
+            Statement::Continue => {
+                let target = *self
+                    .f()
+                    .continue_targets
+                    .last()
+                    .ok_or_else(|| Diagnostic::error_at(stmt.span, "continue statement not in loop statement"))?;
+                self.jump_to(target);
+                self.continue_in_new_block();
+                Ok(())
+            }
+            Statement::Return(value) => self.lower_return(value.as_deref(), stmt.span),
+            Statement::Asm(_) => Err(Diagnostic::unsupported(stmt.span, "inline assembly")),
+        }
+    }
+
+    fn lower_return(&mut self, value: Option<&Node<Expression>>, span: lang_c::span::Span) -> LowerResult<()> {
+        let ret_ty = self.f().return_type.clone();
+        let value = match (value, &ret_ty) {
+            (None, _) => None,
+            (Some(e), CType::Void) => {
+                self.lower_expr(e)?;
+                None
+            }
+            (Some(e), ty) => {
+                let op = self.lower_expr(e)?;
+                Some(self.assign_convert(&op, ty, e.span)?)
+            }
+        };
+        let value = match (value, ret_ty.ir_type()) {
+            (None, Some(ty)) => {
+                let _ = span;
+                Some(if ty.is_float() { self.fconst(ty, 0.0) } else { self.iconst(ty, 0) })
+            }
+            (v, _) => v,
+        };
+        self.emit_effect(InstData::Return { value });
+        self.continue_in_new_block();
+        Ok(())
+    }
+
+    fn lower_if(&mut self, s: &Node<IfStatement>) -> LowerResult<()> {
+        let then_block = self.new_block();
+        let join = self.new_block();
+        let else_block = if s.node.else_statement.is_some() { self.new_block() } else { join };
+        self.lower_condition(&s.node.condition, then_block, else_block)?;
+        self.switch_to(then_block);
+        self.lower_statement(&s.node.then_statement)?;
+        self.jump_to(join);
+        if let Some(else_stmt) = &s.node.else_statement {
+            self.switch_to(else_block);
+            self.lower_statement(else_stmt)?;
+            self.jump_to(join);
+        }
+        self.switch_to(join);
+        Ok(())
+    }
+
+    /// Lowers a loop body with its `break` and `continue` targets.
+    fn lower_loop_body(&mut self, body: &Node<Statement>, exit: nissecc_midend::ir::Block, next: nissecc_midend::ir::Block) -> LowerResult<()> {
+        self.f().break_targets.push(exit);
+        self.f().continue_targets.push(next);
+        let result = self.lower_statement(body);
+        self.f().break_targets.pop();
+        self.f().continue_targets.pop();
+        result
+    }
+
+    fn lower_while(&mut self, s: &Node<WhileStatement>) -> LowerResult<()> {
+        let header = self.new_block();
+        let body = self.new_block();
+        let exit = self.new_block();
+        self.jump_to(header);
+        self.switch_to(header);
+        self.lower_condition(&s.node.expression, body, exit)?;
+        self.switch_to(body);
+        self.lower_loop_body(&s.node.statement, exit, header)?;
+        self.jump_to(header);
+        self.switch_to(exit);
+        Ok(())
+    }
+
+    fn lower_do_while(&mut self, s: &Node<DoWhileStatement>) -> LowerResult<()> {
+        let body = self.new_block();
+        let cond = self.new_block();
+        let exit = self.new_block();
+        self.jump_to(body);
+        self.switch_to(body);
+        self.lower_loop_body(&s.node.statement, exit, cond)?;
+        self.jump_to(cond);
+        self.switch_to(cond);
+        self.lower_condition(&s.node.expression, body, exit)?;
+        self.switch_to(exit);
+        Ok(())
+    }
+
+    fn lower_for(&mut self, s: &Node<ForStatement>) -> LowerResult<()> {
+        self.scopes.push();
+        let result = self.lower_for_in_scope(s);
+        self.scopes.pop();
+        result
+    }
+
+    fn lower_for_in_scope(&mut self, s: &Node<ForStatement>) -> LowerResult<()> {
+        match &s.node.initializer.node {
+            ForInitializer::Empty => {}
+            ForInitializer::Expression(e) => {
+                self.lower_expr(e)?;
+            }
+            ForInitializer::Declaration(d) => self.lower_local_declaration(d)?,
+            ForInitializer::StaticAssert(a) => self.check_static_assert(a)?,
+        }
+        let header = self.new_block();
+        let body = self.new_block();
+        let step = self.new_block();
+        let exit = self.new_block();
+        self.jump_to(header);
+        self.switch_to(header);
+        match &s.node.condition {
+            Some(c) => self.lower_condition(c, body, exit)?,
+            None => self.jump_to(body),
+        }
+        self.switch_to(body);
+        self.lower_loop_body(&s.node.statement, exit, step)?;
+        self.jump_to(step);
+        self.switch_to(step);
+        if let Some(e) = &s.node.step {
+            self.lower_expr(e)?;
+        }
+        self.jump_to(header);
+        self.switch_to(exit);
+        Ok(())
+    }
+
+    fn lower_switch(&mut self, s: &Node<SwitchStatement>) -> LowerResult<()> {
+        let op = self.lower_expr(&s.node.expression)?;
+        if !op.ty.is_integer() {
+            return Err(Diagnostic::error_at(s.node.expression.span, "switch quantity is not an integer"));
+        }
+        let ty = op.ty.promote();
+        let value = self.rvalue(&op, s.node.expression.span)?;
+        let value = self.convert(value, &op.ty, &ty, s.node.expression.span)?;
+        let dispatch = self.f().current;
+        let exit = self.new_block();
+        let body = self.new_block();
+        self.switch_to(body);
+        self.f().switches.push(SwitchContext { ty: ty.clone(), cases: Vec::new(), default: None });
+        self.f().break_targets.push(exit);
+        let result = self.lower_statement(&s.node.statement);
+        self.f().break_targets.pop();
+        let ctx = self.f().switches.pop().expect("the switch context");
+        result?;
+        self.jump_to(exit);
+        let default = BlockCall::new(ctx.default.unwrap_or(exit), vec![]);
+        let cases = ctx.cases.into_iter().map(|(v, b, _)| (v, BlockCall::new(b, vec![]))).collect();
+        let f = self.f();
+        f.func.append_inst(dispatch, InstData::Switch { arg: value, default, cases }, None);
+        self.switch_to(exit);
+        Ok(())
+    }
+
+    fn lower_labeled(&mut self, s: &Node<LabeledStatement>) -> LowerResult<()> {
+        let block = match &s.node.label.node {
+            Label::Identifier(id) => {
+                let block = self.label_block(&id.node.name, id.span);
+                let info = self.f().labels.get_mut(&id.node.name).expect("the label was just made");
+                if info.defined {
+                    return Err(Diagnostic::error_at(id.span, format!("redefinition of label '{}'", id.node.name)));
+                }
+                info.defined = true;
+                block
+            }
+            Label::Case(e) => {
+                let Some(ctx) = self.f().switches.last() else {
+                    return Err(Diagnostic::error_at(s.node.label.span, "'case' label not in switch statement"));
+                };
+                let ty = ctx.ty.clone();
+                let v = self.eval_int(e)?;
+                let v = self.wrap_to(v, &ty);
+                let block = self.new_block();
+                let ctx = self.f().switches.last_mut().expect("checked above");
+                if let Some((_, _, first)) = ctx.cases.iter().find(|(c, _, _)| *c == v) {
+                    let first = *first;
+                    return Err(Diagnostic::error_at(e.span, format!("duplicate case value '{v}'"))
+                        .with_note(format!("previous case at byte {}", first.start)));
+                }
+                ctx.cases.push((v, block, e.span));
+                block
+            }
+            Label::CaseRange(r) => return Err(Diagnostic::unsupported(r.span, "case range")),
+            Label::Default => {
+                let block = self.new_block();
+                let Some(ctx) = self.f().switches.last_mut() else {
+                    return Err(Diagnostic::error_at(s.node.label.span, "'default' label not in switch statement"));
+                };
+                if ctx.default.is_some() {
+                    return Err(Diagnostic::error_at(s.node.label.span, "multiple default labels in one switch"));
+                }
+                ctx.default = Some(block);
+                block
+            }
+        };
+        self.jump_to(block);
+        self.switch_to(block);
+        self.lower_statement(&s.node.statement)
+    }
+
+    /// The block of a label, created on first mention.
+    fn label_block(&mut self, name: &str, span: lang_c::span::Span) -> nissecc_midend::ir::Block {
+        if let Some(info) = self.f().labels.get(name) {
+            return info.block;
+        }
+        let block = self.new_block();
+        self.f().labels.insert(name.to_string(), LabelInfo { block, defined: false, first_use: span });
+        block
+    }
+}

@@ -1,0 +1,197 @@
+//! Declarations of objects, functions and typedefs at file scope and in
+//! blocks (C11 §6.7, §6.9.2): globals with their tentative and external
+//! definitions, static locals, and automatic locals.
+
+use super::declarations::{Declared, Storage};
+use super::scope::Symbol;
+use super::{GlobalInfo, LowerResult, Lowerer};
+use crate::diagnostic::Diagnostic;
+use crate::types::CType;
+use lang_c::ast::{Declaration, Initializer};
+use lang_c::span::{Node, Span};
+use nissecc_midend::ir::{DataObject, InstData, Linkage, Type};
+
+impl Lowerer {
+    pub fn lower_global_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
+        let base = self.base_type(&decl.node.specifiers, decl.span)?;
+        for init_decl in &decl.node.declarators {
+            let declared = self.declarator(base.ty.clone(), &init_decl.node.declarator)?;
+            let Some(name) = declared.name.clone() else { continue };
+            match (base.storage, &declared.ty) {
+                (Storage::Typedef, ty) => self.scopes.declare(&name, Symbol::Typedef(ty.clone())),
+                (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage),
+                (storage, _) => {
+                    let linkage = if storage == Storage::Static { Linkage::Local } else { Linkage::Export };
+                    let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
+                    self.define_static_object(&name, &symbol, &declared, linkage, storage == Storage::Extern, init_decl.node.initializer.as_ref())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Declares a function (a prototype, or a block-scope declaration).
+    fn declare_function(&mut self, name: &str, declared: &Declared, storage: Storage) {
+        let symbol = declared.asm_label.clone().unwrap_or_else(|| name.to_string());
+        let info = self.globals.entry(name.to_string()).or_insert_with(|| GlobalInfo {
+            symbol: symbol.clone(),
+            ty: declared.ty.clone(),
+            linkage: if storage == Storage::Static { Linkage::Local } else { Linkage::Export },
+            defined: false,
+        });
+        // A later prototype refines an unprototyped declaration.
+        if let (CType::Function(old), CType::Function(new)) = (&info.ty, &declared.ty) {
+            if old.unprototyped && !new.unprototyped {
+                info.ty = declared.ty.clone();
+            }
+        }
+        let (symbol, ty) = (info.symbol.clone(), info.ty.clone());
+        self.scopes.declare(name, Symbol::Global { symbol, ty });
+    }
+
+    /// Defines (or declares, with `external`) a global or static local.
+    fn define_static_object(
+        &mut self,
+        name: &str,
+        symbol: &str,
+        declared: &Declared,
+        linkage: Linkage,
+        external: bool,
+        init: Option<&Node<Initializer>>,
+    ) -> LowerResult<()> {
+        let mut ty = declared.ty.clone();
+        let previous = self.globals.get(name).cloned();
+        if let Some(prev) = &previous {
+            // `extern int a[];` followed by `int a[10];` keeps the size.
+            if matches!(ty, CType::Array(_, None)) && matches!(prev.ty, CType::Array(_, Some(_))) {
+                ty = prev.ty.clone();
+            }
+        }
+        if let (Some(what), false) = (unsupported_part(&ty), external) {
+            return Err(Diagnostic::unsupported(declared.name_span, what));
+        }
+        let (bytes, relocs, ty) = match init {
+            Some(init) => {
+                if previous.as_ref().is_some_and(|p| p.defined) {
+                    return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
+                }
+                let (items, ty) = self.flatten_initializer(&ty, init)?;
+                let (bytes, relocs) = self.static_image(&ty, &items, init.span)?;
+                (bytes, relocs, ty)
+            }
+            None if external => {
+                if previous.is_none() {
+                    self.put_data(DataObject { name: symbol.to_string(), linkage: Linkage::Export, readonly: false, align: self.types.align_of(&ty) as u32, bytes: vec![], relocs: vec![], external: true });
+                }
+                let info = GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage: Linkage::Export, defined: previous.as_ref().is_some_and(|p| p.defined) };
+                let ty = if previous.as_ref().is_some_and(|p| p.defined) { previous.as_ref().map(|p| p.ty.clone()).unwrap_or(ty) } else { ty };
+                self.globals.insert(name.to_string(), GlobalInfo { ty: ty.clone(), ..info });
+                self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
+                return Ok(());
+            }
+            None => {
+                if previous.as_ref().is_some_and(|p| p.defined) {
+                    // A repeated tentative definition changes nothing.
+                    let ty = previous.map(|p| p.ty).unwrap_or(ty);
+                    self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
+                    return Ok(());
+                }
+                // A tentative definition of an array of unknown size has
+                // one element (C11 §6.9.2p5).
+                let ty = match ty {
+                    CType::Array(elem, None) => CType::Array(elem, Some(1)),
+                    t => t,
+                };
+                let size = self.types.size_of(&ty).ok_or_else(|| {
+                    Diagnostic::error_at(declared.name_span, format!("variable '{name}' has incomplete type '{}'", self.types.describe(&ty)))
+                })?;
+                (vec![0; size as usize], vec![], ty)
+            }
+        };
+        let linkage = match &previous {
+            Some(p) if linkage == Linkage::Export => p.linkage,
+            _ => linkage,
+        };
+        let align = self.types.align_of(&ty).max(if bytes.len() >= 16 { 16 } else { 1 }) as u32;
+        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, relocs, external: false });
+        self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true });
+        self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
+        Ok(())
+    }
+
+    pub fn lower_local_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
+        let base = self.base_type(&decl.node.specifiers, decl.span)?;
+        for init_decl in &decl.node.declarators {
+            let declared = self.declarator(base.ty.clone(), &init_decl.node.declarator)?;
+            let Some(name) = declared.name.clone() else { continue };
+            if let Some(prev) = self.scopes.lookup_current(&name) {
+                if !matches!(prev, Symbol::Global { .. }) || base.storage != Storage::Extern {
+                    return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
+                }
+            }
+            let init = init_decl.node.initializer.as_ref();
+            match (base.storage, &declared.ty) {
+                (Storage::Typedef, ty) => self.scopes.declare(&name, Symbol::Typedef(ty.clone())),
+                (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage),
+                (Storage::Extern, _) => {
+                    let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
+                    self.define_static_object(&name, &symbol, &declared, Linkage::Export, true, None)?;
+                }
+                (Storage::Static, _) => {
+                    let function = self.f().name.clone();
+                    self.f().static_count += 1;
+                    let symbol = format!("{function}.{name}.{}", self.f().static_count);
+                    // The static local is registered under its symbol only,
+                    // so it cannot collide with a global of the same name.
+                    let saved = self.globals.remove(&symbol);
+                    self.define_static_object(&symbol, &symbol, &declared, Linkage::Local, false, init)?;
+                    let ty = self.globals.remove(&symbol).map(|g| g.ty).unwrap_or(declared.ty.clone());
+                    if let Some(saved) = saved {
+                        self.globals.insert(symbol.clone(), saved);
+                    }
+                    self.scopes.declare(&name, Symbol::Global { symbol, ty });
+                }
+                (_, _) => self.define_local(&name, &declared, init)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// An automatic variable: a stack slot, initialized where declared.
+    fn define_local(&mut self, name: &str, declared: &Declared, init: Option<&Node<Initializer>>) -> LowerResult<()> {
+        let Some(init) = init else {
+            if matches!(declared.ty, CType::Array(_, None)) {
+                return Err(Diagnostic::error_at(declared.name_span, format!("definition of variable '{name}' with array type needs an explicit size or an initializer")));
+            }
+            let slot = self.slot_for(&declared.ty, declared.name_span, name)?;
+            self.scopes.declare(name, Symbol::Local { slot, ty: declared.ty.clone() });
+            return Ok(());
+        };
+        let (items, ty) = self.flatten_initializer(&declared.ty, init)?;
+        let slot = self.slot_for(&ty, declared.name_span, name)?;
+        // The variable is in scope in its own initializer (C11 §6.2.1p7).
+        self.scopes.declare(name, Symbol::Local { slot, ty: ty.clone() });
+        let base = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+        let braced = matches!(init.node, Initializer::List(_));
+        self.store_initializer(&ty, base, &items, braced)
+    }
+
+    fn slot_for(&mut self, ty: &CType, span: Span, name: &str) -> LowerResult<nissecc_midend::ir::StackSlot> {
+        if let Some(what) = unsupported_part(ty) {
+            return Err(Diagnostic::unsupported(span, what));
+        }
+        if self.types.size_of(ty).is_none() {
+            return Err(Diagnostic::error_at(span, format!("variable '{name}' has incomplete type '{}'", self.types.describe(ty))));
+        }
+        self.local_slot(ty, span)
+    }
+}
+
+/// The unsupported type an object type is made of, if any.
+fn unsupported_part(ty: &CType) -> Option<&'static str> {
+    match ty {
+        CType::Unsupported(what) => Some(what),
+        CType::Array(elem, _) => unsupported_part(elem),
+        _ => None,
+    }
+}

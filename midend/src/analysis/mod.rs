@@ -1,0 +1,20 @@
+//! Analyses of a function's control flow. Each is a pure computation over
+//! the IR that returns a result; none of them changes the function.
+//!
+//! - [`cfg`]: first-class edges, predecessors and successors, orders, the
+//!   phi view and the CFG checksum that detects stale profiles.
+//! - [`dominators`] and [`post_dominators`]: the (post-)dominator trees.
+//! - [`dominance_frontier`]: dominance frontiers and their iteration.
+//! - [`loops`]: the loop nesting forest, with irreducible loops flagged.
+
+pub mod cfg;
+pub mod dominance_frontier;
+pub mod dominators;
+pub mod loops;
+pub mod post_dominators;
+
+pub use cfg::{cfg_checksum, split_edge, Cfg, EdgeData};
+pub use dominance_frontier::DominanceFrontiers;
+pub use dominators::DominatorTree;
+pub use loops::{Loop, LoopData, LoopForest};
+pub use post_dominators::PostDominatorTree;
