@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: pointer-walk, string, long-running
+// inputs: 0 1 2 3  tags: pointer-walk, string
 #include <stdio.h>
 #include <stdlib.h>
 

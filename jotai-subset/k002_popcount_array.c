@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: bits, unsigned, counted-loop, while-loop, long-running
+// inputs: 0 1 2  tags: bits, unsigned, counted-loop, while-loop
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

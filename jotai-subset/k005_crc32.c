@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: checksum, bits, nested-loop, unsigned, unsigned-char, long-running
+// inputs: 0 1 2  tags: checksum, bits, nested-loop, unsigned, unsigned-char
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: checksum, unsigned, unsigned-char, nested-loop, long-running
+// inputs: 0 1 2  tags: checksum, unsigned, unsigned-char, nested-loop
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

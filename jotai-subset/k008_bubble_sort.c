@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: sort, nested-loop, early-exit, counted-loop, long-running
+// inputs: 0 1 2 3  tags: sort, nested-loop, early-exit, counted-loop
 #include <stdio.h>
 #include <stdlib.h>
 

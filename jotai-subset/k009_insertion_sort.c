@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: sort, nested-loop, down-count, while-loop, long-running
+// inputs: 0 1 2 3  tags: sort, nested-loop, down-count, while-loop, short
 #include <stdio.h>
 #include <stdlib.h>
 

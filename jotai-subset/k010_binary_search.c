@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: search, while-loop, multi-exit, early-return, long-running
+// inputs: 0 1 2 3  tags: search, while-loop, multi-exit, early-return
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: linked-list, list-walk, struct, pointer
+// inputs: 0 1 2  tags: linked-list, list-walk, struct
 #include <stdio.h>
 #include <stdlib.h>
 

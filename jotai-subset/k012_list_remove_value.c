@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: linked-list, list-walk, struct, pointer-to-pointer, long-running
+// inputs: 0 1 2 3  tags: linked-list, list-walk, struct, pointer-to-pointer
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: recursion, sort, while-loop, long-running
+// inputs: 0 1 2 3  tags: recursion, sort, while-loop
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: matrix, nested-loop, float, counted-loop, long-running
+// inputs: 0 1 2  tags: matrix, nested-loop, float, counted-loop
 #include <stdio.h>
 #include <stdlib.h>
 

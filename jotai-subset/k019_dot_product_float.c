@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: float, counted-loop, numeric, long-running
+// inputs: 0 1 2  tags: float, counted-loop, numeric
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: float, down-count, numeric, polynomial, long-running
+// inputs: 0 1 2  tags: float, down-count, numeric, polynomial
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: stride-loop, unsigned-char, string, encoding, size_t, long-running
+// inputs: 0 1 2 3  tags: stride-loop, unsigned-char, string, encoding, size_t
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, stride-loop, numeric, unsigned-char, long-running
+// inputs: 0 1 2 3  tags: nested-loop, stride-loop, numeric, unsigned-char
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

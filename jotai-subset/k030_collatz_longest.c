@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: while-loop, unsigned, long, numeric, conditionals, long-running
+// inputs: 0 1 2 3  tags: while-loop, unsigned, long, numeric, conditionals
 #include <stdio.h>
 #include <stdlib.h>
 

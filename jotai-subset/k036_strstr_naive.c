@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: string, search, nested-loop, multi-exit, pointer-walk, long-running
+// inputs: 0 1 2 3  tags: string, search, nested-loop, multi-exit, pointer-walk
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: switch, interpreter, state-machine, exit, while-loop, long-running
+// inputs: 0 1 2 3  tags: switch, interpreter, state-machine, exit, while-loop
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3 4  tags: state-machine, unsigned-char, multi-exit, string, size_t, long-running
+// inputs: 0 1 2 3 4  tags: state-machine, unsigned-char, multi-exit, string, size_t
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: dynamic-programming, nested-loop, string, malloc, long-running
+// inputs: 0 1 2 3  tags: dynamic-programming, nested-loop, string, malloc
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: dynamic-programming, nested-loop, multi-dim-array, string, backtrack
+// inputs: 0 1 2 3  tags: dynamic-programming, nested-loop, multi-dim-array, string, traceback
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

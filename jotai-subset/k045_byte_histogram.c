@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: unsigned-char, counted-loop, histogram, unsigned, long-running
+// inputs: 0 1 2  tags: unsigned-char, counted-loop, histogram, unsigned, short
 #include <stdio.h>
 #include <stdlib.h>
 

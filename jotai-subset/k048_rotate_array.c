@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: two-pointer, while-loop, modulo, juggling, counted-loop
+// inputs: 0 1 2 3  tags: two-pointer, while-loop, modulo, reversal, counted-loop
 #include <stdio.h>
 #include <stdlib.h>
 

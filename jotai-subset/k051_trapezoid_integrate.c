@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: float, function-pointer, counted-loop, numeric, long-running
+// inputs: 0 1 2 3  tags: float, function-pointer, counted-loop, numeric
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: hash, open-addressing, struct, while-loop, multi-exit, unsigned, long-running
+// inputs: 0 1 2 3  tags: hash, open-addressing, struct, while-loop, multi-exit, unsigned
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: sort, heap, while-loop, down-count, unsigned, long-running
+// inputs: 0 1 2 3  tags: sort, heap, while-loop, down-count, unsigned
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: string, search, while-loop, failure-function, counted-loop, long-running
+// inputs: 0 1 2 3  tags: string, search, while-loop, failure-function, counted-loop
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, multi-dim-array, cellular-automaton, unsigned-char, stacked-conditionals, long-running
+// inputs: 0 1 2 3  tags: nested-loop, multi-dim-array, cellular-automaton, unsigned-char, stacked-conditionals
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: recursion, backtracking, bits, unsigned, long-running
+// inputs: 0 1 2 3  tags: recursion, backtracking, bits, unsigned
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: checksum, uint16, stride-loop, unsigned, size_t, long-running
+// inputs: 0 1 2 3  tags: checksum, uint16, stride-loop, unsigned, size_t
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: do-while, uint64, unsigned-char, encoding, bits, long-running
+// inputs: 0 1 2 3  tags: do-while, uint64, unsigned-char, encoding, bits
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: float, matrix, nested-loop, power-iteration, long-running
+// inputs: 0 1 2  tags: float, matrix, nested-loop, power-iteration
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>

@@ -87,7 +87,7 @@ int main(int argc, char **argv)
         unsigned lens[400];
         int live = 0, fails = 0;
         long sum = 0;
-        for (int step = 0; step < 1000; step++) {
+        for (int step = 0; step < 150; step++) {
             seed = seed * 1103515245u + 12345u;
             unsigned r = seed >> 16;
             if (live > 0 && (r % 3 == 0 || live == 400)) {

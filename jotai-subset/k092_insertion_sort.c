@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: down-count, nested-loop, sort, multi-exit, long-run
+// inputs: 0 1 2 3  tags: down-count, nested-loop, sort, multi-exit
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: stride-loop, down-count, nested-loop, sort, long-run
+// inputs: 0 1 2  tags: stride-loop, down-count, nested-loop, sort
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: while-loop, multi-exit, down-count, sort, long-run
+// inputs: 0 1 2 3  tags: while-loop, multi-exit, down-count, sort
 #include <stdio.h>
 #include <stdlib.h>
 

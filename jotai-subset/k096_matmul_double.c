@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: nested-loop, double, matrix, for-loop, long-run
+// inputs: 0 1 2  tags: nested-loop, double, matrix, for-loop
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
         break;
     }
     case 2: {
-        int n = 90;
+        int n = 40;
         double *A = malloc((size_t)n * n * sizeof *A);
         double *B = malloc((size_t)n * n * sizeof *B);
         double *C = malloc((size_t)n * n * sizeof *C);

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, double, matrix, early-return, down-count, long-run
+// inputs: 0 1 2 3  tags: nested-loop, double, matrix, early-return, down-count
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: bit-twiddle, while-loop, for-loop, unsigned-iv, long-run
+// inputs: 0 1 2  tags: bit-twiddle, while-loop, for-loop, unsigned-iv
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -57,7 +57,7 @@ int main(int argc, char **argv)
         show("the cat sat on the mat", "dog");
         break;
     case 3: {
-        size_t n = 260000;
+        size_t n = 30000;
         unsigned char *h = malloc(n);
         unsigned seed = 17u;
         for (size_t i = 0; i < n; i++) {

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: while-loop, nested-loop, multi-exit, string, search, long-run
+// inputs: 0 1 2 3  tags: while-loop, nested-loop, multi-exit, string, search
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, for-loop, stride-loop, checksum, unsigned-iv, long-run
+// inputs: 0 1 2 3  tags: nested-loop, for-loop, stride-loop, checksum, unsigned-iv
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: recursion, while-loop, multi-inc, sort, long-run
+// inputs: 0 1 2 3  tags: recursion, while-loop, multi-inc, sort
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -75,7 +75,7 @@ int main(int argc, char **argv)
         unsigned seed = 1u;
         long total = 0;
         int sat = 0;
-        for (int blk = 0; blk < 8; blk++) {
+        for (int blk = 0; blk < 1; blk++) {
             for (int i = 0; i < 2000; i++) {
                 seed = seed * 1103515245u + 12345u;
                 in[i] = (int16_t)((int)((seed >> 16) & 0x3FFF) - 8192);

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, multi-exit, while-loop, codec, long-run
+// inputs: 0 1 2 3  tags: nested-loop, multi-exit, while-loop, codec
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: do-while, nested-loop, down-count, sort, early-exit, long-run
+// inputs: 0 1 2 3  tags: do-while, nested-loop, down-count, sort, early-exit
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -64,7 +64,7 @@ int main(int argc, char **argv)
         break;
     }
     case 3: {
-        int n = 140;
+        int n = 48;
         int *m = malloc((size_t)n * n * sizeof *m);
         for (int i = 0; i < n * n; i++) m[i] = (i * 7919) % 1000;
         for (int r = 1; r <= 7; r++) rotate_square(m, n, r);

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: while-loop, queue, grid, early-exit, nested-loop, long-run
+// inputs: 0 1 2 3  tags: while-loop, queue, grid, early-exit, nested-loop
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

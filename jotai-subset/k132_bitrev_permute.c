@@ -57,7 +57,7 @@ int main(int argc, char **argv)
         break;
     }
     case 3: {
-        int lg = 16;
+        int lg = 12;
         unsigned n = 1u << lg;
         double *a = malloc(n * sizeof *a);
         for (unsigned i = 0; i < n; i++) a[i] = (double)((i * 2654435761u) >> 20);

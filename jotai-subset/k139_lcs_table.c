@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, down-count, dynamic-programming, string, long-run
+// inputs: 0 1 2 3  tags: nested-loop, down-count, dynamic-programming, string
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

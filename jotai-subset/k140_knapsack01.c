@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: down-count, nested-loop, dynamic-programming, early-return, long-run
+// inputs: 0 1 2 3  tags: down-count, nested-loop, dynamic-programming, early-return
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

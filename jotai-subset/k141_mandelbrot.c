@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: double, nested-loop, multi-exit, for-loop, long-run
+// inputs: 0 1 2 3  tags: double, nested-loop, multi-exit, for-loop
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -71,7 +71,7 @@ int main(int argc, char **argv)
         break;
     }
     case 3: {
-        int n = 100000;
+        int n = 15000;
         int *a = malloc((size_t)n * sizeof *a);
         unsigned seed = 21u;
         for (int i = 0; i < n; i++) {

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
         break;
     }
     case 3: {
-        unsigned nbytes = 40000;
+        unsigned nbytes = 4000;
         uint8_t *b = malloc(nbytes);
         unsigned seed = 10u;
         for (unsigned i = 0; i < nbytes; i++) {

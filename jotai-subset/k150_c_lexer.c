@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: state-machine, switch, goto, pointer-walk, parser, long-run
+// inputs: 0 1 2 3  tags: state-machine, switch, goto, pointer-walk, parser
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -12,11 +12,15 @@ use nissecc_midend::ir::{Block, Function};
 /// The blocks of `func` reachable from its entry, in reverse postorder.
 /// Fails if a branch targets a block that is not in the layout.
 pub(crate) fn reverse_postorder(func: &Function) -> Result<Vec<Block>> {
-    let entry = func.entry().ok_or_else(|| BackendError::new("the function has no body"))?;
+    let entry = func
+        .entry()
+        .ok_or_else(|| BackendError::new("the function has no body"))?;
     let mut in_layout: SecondaryMap<Block, bool> = SecondaryMap::new();
     for &block in &func.layout {
         if !func.blocks.is_valid(block) {
-            return Err(BackendError::new(format!("the layout holds {block}, which does not exist")));
+            return Err(BackendError::new(format!(
+                "the layout holds {block}, which does not exist"
+            )));
         }
         in_layout[block] = true;
     }

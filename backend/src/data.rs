@@ -23,10 +23,17 @@ pub(crate) fn define_data_objects(object: &mut ObjectModule, module: &Module) ->
 fn define_data_object(object: &mut ObjectModule, data: &DataObject) -> Result<()> {
     let id = match object.get_name(&data.name) {
         Some(cranelift_module::FuncOrDataId::Data(id)) => id,
-        _ => return Err(BackendError::new("the data object was not declared as data")),
+        _ => {
+            return Err(BackendError::new(
+                "the data object was not declared as data",
+            ))
+        }
     };
     if !data.align.is_power_of_two() {
-        return Err(BackendError::new(format!("alignment {} is not a power of two", data.align)));
+        return Err(BackendError::new(format!(
+            "alignment {} is not a power of two",
+            data.align
+        )));
     }
 
     let mut desc = DataDescription::new();
@@ -49,7 +56,10 @@ fn define_data_object(object: &mut ObjectModule, data: &DataObject) -> Result<()
             )));
         }
         let target = object.get_name(&reloc.symbol).ok_or_else(|| {
-            BackendError::new(format!("a relocation refers to the unknown symbol `{}`", reloc.symbol))
+            BackendError::new(format!(
+                "a relocation refers to the unknown symbol `{}`",
+                reloc.symbol
+            ))
         })?;
         // A function is a valid target too: the object backend resolves a
         // `ModuleRelocTarget` of either kind to its symbol.
@@ -57,5 +67,7 @@ fn define_data_object(object: &mut ObjectModule, data: &DataObject) -> Result<()
         desc.write_data_addr(reloc.offset, symbol, reloc.addend);
     }
 
-    object.define_data(id, &desc).map_err(|e| BackendError::from_module(e, None))
+    object
+        .define_data(id, &desc)
+        .map_err(|e| BackendError::from_module(e, None))
 }

@@ -13,7 +13,11 @@ use nissecc_midend::ir::{self, Module};
 pub(crate) fn declare_module(object: &mut ObjectModule, module: &Module) -> Result<()> {
     for func in &module.functions {
         object
-            .declare_function(&func.name, linkage(func.linkage), &clif_signature(&func.signature))
+            .declare_function(
+                &func.name,
+                linkage(func.linkage),
+                &clif_signature(&func.signature),
+            )
             .map_err(|e| declaration_error(&func.name, e))?;
     }
     for ext in &module.externs {
@@ -26,7 +30,11 @@ pub(crate) fn declare_module(object: &mut ObjectModule, module: &Module) -> Resu
             .map_err(|e| declaration_error(&ext.name, e))?;
     }
     for data in &module.data {
-        let linkage = if data.external { Linkage::Import } else { linkage(data.linkage) };
+        let linkage = if data.external {
+            Linkage::Import
+        } else {
+            linkage(data.linkage)
+        };
         object
             .declare_data(&data.name, linkage, !data.readonly, false)
             .map_err(|e| declaration_error(&data.name, e))?;

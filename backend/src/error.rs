@@ -17,12 +17,16 @@ pub struct BackendError {
 
 impl BackendError {
     pub fn new(message: impl Into<String>) -> Self {
-        BackendError { message: message.into() }
+        BackendError {
+            message: message.into(),
+        }
     }
 
     /// Prefixes the message with the function it concerns.
     pub(crate) fn in_function(self, name: &str) -> Self {
-        BackendError { message: format!("in function `{name}`: {}", self.message) }
+        BackendError {
+            message: format!("in function `{name}`: {}", self.message),
+        }
     }
 
     pub fn message(&self) -> &str {

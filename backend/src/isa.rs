@@ -21,7 +21,11 @@ pub(crate) fn target_isa(opts: &BackendOptions) -> Result<OwnedTargetIsa> {
         OptLevel::None => "none",
         OptLevel::Speed => "speed",
     };
-    let verifier = if cfg!(debug_assertions) { "true" } else { "false" };
+    let verifier = if cfg!(debug_assertions) {
+        "true"
+    } else {
+        "false"
+    };
     let mut flags = settings::builder();
     let settings: [(&str, &str); 5] = [
         ("opt_level", opt_level),

@@ -56,7 +56,10 @@ pub struct BackendOptions {
 
 impl Default for BackendOptions {
     fn default() -> Self {
-        BackendOptions { opt_level: OptLevel::None, verify: true }
+        BackendOptions {
+            opt_level: OptLevel::None,
+            verify: true,
+        }
     }
 }
 
@@ -75,13 +78,14 @@ pub fn compile_module(module: &Module, opts: &BackendOptions) -> Result<Vec<u8>,
 /// symbol numbers (`u0:3`) the functions refer to onto names.
 pub fn emit_clif(module: &Module, opts: &BackendOptions) -> Result<String, BackendError> {
     let mut emitter = ObjectEmitter::new(module, opts)?;
-    let mut text = emitter.symbol_legend();
+    let mut functions = String::new();
     for func in &module.functions {
         emitter.lower(func)?;
-        text.push('\n');
-        text.push_str(&emitter.current_clif());
+        functions.push('\n');
+        functions.push_str(&emitter.current_clif());
     }
-    Ok(text)
+    // The legend comes last to be built, as lowering declares the thunks.
+    Ok(emitter.symbol_legend() + &functions)
 }
 
 /// A listing of the machine code of every function of `module` (`-S`,

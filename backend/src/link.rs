@@ -11,7 +11,12 @@ const LINKER: &str = "cc";
 /// Runs `cc objects... -o output -lm extra_args...`.
 pub fn link(objects: &[PathBuf], output: &Path, extra_args: &[String]) -> Result<(), BackendError> {
     let mut command = Command::new(LINKER);
-    command.args(objects).arg("-o").arg(output).arg("-lm").args(extra_args);
+    command
+        .args(objects)
+        .arg("-o")
+        .arg(output)
+        .arg("-lm")
+        .args(extra_args);
     let result = command
         .output()
         .map_err(|e| BackendError::new(format!("cannot run the linker `{LINKER}`: {e}")))?;

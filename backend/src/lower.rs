@@ -25,13 +25,14 @@ use cranelift_codegen::entity::packed_option::PackedOption;
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::condcodes::{FloatCC as ClifFloatCC, IntCC as ClifIntCC};
 use cranelift_codegen::ir::{
-    self as clif, types, BlockArg, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, TrapCode,
+    self as clif, types, BlockArg, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind,
+    TrapCode,
 };
 use cranelift_codegen::isa::TargetFrontendConfig;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use nissecc_midend::ir::{
-    BinaryOp, Block, BlockCall, Callee, FloatCC, Function, Inst, InstData, IntCC, Signature, Type, UnaryOp,
-    Value,
+    BinaryOp, Block, BlockCall, Callee, FloatCC, Function, Inst, InstData, IntCC, Signature,
+    StackSlot, Type, UnaryOp, Value,
 };
 
 /// The trap code of `unreachable`.
@@ -57,7 +58,9 @@ pub(crate) fn lower_function(
     lowering.create_stack_slots()?;
     lowering.create_blocks(&order)?;
     for &block in &order {
-        lowering.lower_block(block).map_err(|e| BackendError::new(format!("in {block}: {e}")))?;
+        lowering
+            .lower_block(block)
+            .map_err(|e| BackendError::new(format!("in {block}: {e}")))?;
     }
     lowering.builder.seal_all_blocks();
     lowering.builder.finalize(frontend_config);
@@ -70,7 +73,7 @@ struct Lowering<'a, 'f, 's, 'm> {
     symbols: &'s mut Symbols<'m>,
     values: SecondaryMap<Value, PackedOption<clif::Value>>,
     blocks: SecondaryMap<Block, PackedOption<clif::Block>>,
-    slots: SecondaryMap<nissecc_midend::ir::StackSlot, PackedOption<clif::StackSlot>>,
+    slots: SecondaryMap<StackSlot, PackedOption<clif::StackSlot>>,
 }
 
 impl Lowering<'_, '_, '_, '_> {
@@ -109,7 +112,8 @@ impl Lowering<'_, '_, '_, '_> {
         let prologue = entry_is_target.then(|| {
             let prologue = self.builder.create_block();
             self.builder.func.layout.append_block(prologue);
-            self.builder.append_block_params_for_function_params(prologue);
+            self.builder
+                .append_block_params_for_function_params(prologue);
             prologue
         });
 
@@ -121,15 +125,20 @@ impl Lowering<'_, '_, '_, '_> {
                 let clif_param = self.builder.append_block_param(clif_block, clif_type(ty));
                 self.values[param] = clif_param.into();
             }
-            if ir.blocks[block].cold && block != entry {
+            let is_clif_entry = block == entry && prologue.is_none();
+            if ir.blocks[block].cold && !is_clif_entry {
                 self.builder.set_cold_block(clif_block);
             }
             self.blocks[block] = clif_block.into();
         }
 
         if let Some(prologue) = prologue {
-            let args: Vec<BlockArg> =
-                self.builder.block_params(prologue).iter().map(|&v| BlockArg::Value(v)).collect();
+            let args: Vec<BlockArg> = self
+                .builder
+                .block_params(prologue)
+                .iter()
+                .map(|&v| BlockArg::Value(v))
+                .collect();
             let entry_block = self.block(entry)?;
             self.builder.switch_to_block(prologue);
             self.builder.ins().jump(entry_block, &args);
@@ -140,12 +149,15 @@ impl Lowering<'_, '_, '_, '_> {
     /// The entry block's parameters are the function's parameters.
     fn check_entry_params(&self, entry: Block) -> Result<()> {
         let params = &self.ir.blocks[entry].params;
-        let types: Vec<Type> = params.iter().map(|&p| self.ir_type(p)).collect::<Result<_>>()?;
+        let types: Vec<Type> = params
+            .iter()
+            .map(|&p| self.ir_type(p))
+            .collect::<Result<_>>()?;
         if types != self.ir.signature.params {
             return Err(BackendError::new(format!(
                 "the entry block {entry} has parameters {} but the signature has {}",
-                type_list(types.iter().map(|&t| clif_type(t))),
-                type_list(self.ir.signature.params.iter().map(|&t| clif_type(t)))
+                type_list(&types),
+                type_list(&self.ir.signature.params)
             )));
         }
         Ok(())
@@ -154,7 +166,9 @@ impl Lowering<'_, '_, '_, '_> {
     fn lower_block(&mut self, block: Block) -> Result<()> {
         let insts = &self.ir.blocks[block].insts;
         if insts.is_empty() {
-            return Err(BackendError::new("the block is empty; it needs a terminator"));
+            return Err(BackendError::new(
+                "the block is empty; it needs a terminator",
+            ));
         }
         let clif_block = self.block(block)?;
         self.builder.switch_to_block(clif_block);
@@ -166,10 +180,15 @@ impl Lowering<'_, '_, '_, '_> {
                 .ok_or_else(|| BackendError::new(format!("{inst} does not exist")))?;
             let is_last = index + 1 == insts.len();
             if data.is_terminator() != is_last {
-                let problem = if is_last { "is not a terminator" } else { "is a terminator before the block's end" };
-                return Err(BackendError::new(format!("{inst}, instruction {index} of {block}, {problem}")));
+                let problem = if is_last {
+                    format!("the last instruction {inst} is not a terminator")
+                } else {
+                    format!("the terminator {inst} is followed by more instructions")
+                };
+                return Err(BackendError::new(problem));
             }
-            self.lower_inst(inst, data).map_err(|e| BackendError::new(format!("{inst}: {e}")))?;
+            self.lower_inst(inst, data)
+                .map_err(|e| BackendError::new(format!("{inst}: {e}")))?;
         }
         Ok(())
     }
@@ -190,7 +209,9 @@ impl Lowering<'_, '_, '_, '_> {
                 self.values[result] = value.into();
             }
             (Some(result), None) => {
-                return Err(BackendError::new(format!("the result {result} has no value")));
+                return Err(BackendError::new(format!(
+                    "the result {result} has no value"
+                )));
             }
             // A call may return a value that the IR ignores.
             (None, _) => {}
@@ -204,7 +225,11 @@ impl Lowering<'_, '_, '_, '_> {
             InstData::Iconst { imm } => {
                 let ty = self.int_result_type(inst)?;
                 let bits = ty.bits();
-                let imm = if bits < 64 { imm & ((1i64 << bits) - 1) } else { *imm };
+                let imm = if bits < 64 {
+                    imm & ((1i64 << bits) - 1)
+                } else {
+                    *imm
+                };
                 self.builder.ins().iconst(ty, imm)
             }
             InstData::Fconst { value } => match self.result_type(inst)? {
@@ -228,18 +253,34 @@ impl Lowering<'_, '_, '_, '_> {
                 let [x, y] = self.values2(args)?;
                 self.builder.ins().fcmp(float_cc(*cond), x, y)
             }
-            InstData::Select { cond, if_true, if_false } => {
-                let (c, t, f) = (self.value(*cond)?, self.value(*if_true)?, self.value(*if_false)?);
+            InstData::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let (c, t, f) = (
+                    self.value(*cond)?,
+                    self.value(*if_true)?,
+                    self.value(*if_false)?,
+                );
                 self.builder.ins().select(c, t, f)
             }
             InstData::Load { addr, offset } => {
                 let ty = clif_type(self.result_type(inst)?);
                 let addr = self.value(*addr)?;
-                self.builder.ins().load(ty, MemFlagsData::new(), addr, *offset)
+                self.builder
+                    .ins()
+                    .load(ty, MemFlagsData::new(), addr, *offset)
             }
-            InstData::Store { value, addr, offset } => {
+            InstData::Store {
+                value,
+                addr,
+                offset,
+            } => {
                 let (value, addr) = (self.value(*value)?, self.value(*addr)?);
-                self.builder.ins().store(MemFlagsData::new(), value, addr, *offset);
+                self.builder
+                    .ins()
+                    .store(MemFlagsData::new(), value, addr, *offset);
                 return Ok(None);
             }
             InstData::StackAddr { slot, offset } => {
@@ -264,14 +305,24 @@ impl Lowering<'_, '_, '_, '_> {
                 self.builder.ins().jump(block, &args);
                 return Ok(None);
             }
-            InstData::Brif { cond, then_dest, else_dest } => {
+            InstData::Brif {
+                cond,
+                then_dest,
+                else_dest,
+            } => {
                 let cond = self.value(*cond)?;
                 let (then_block, then_args) = self.block_call(then_dest)?;
                 let (else_block, else_args) = self.block_call(else_dest)?;
-                self.builder.ins().brif(cond, then_block, &then_args, else_block, &else_args);
+                self.builder
+                    .ins()
+                    .brif(cond, then_block, &then_args, else_block, &else_args);
                 return Ok(None);
             }
-            InstData::Switch { arg, default, cases } => {
+            InstData::Switch {
+                arg,
+                default,
+                cases,
+            } => {
                 self.switch(*arg, default, cases)?;
                 return Ok(None);
             }
@@ -287,8 +338,10 @@ impl Lowering<'_, '_, '_, '_> {
         Ok(Some(value))
     }
 
+    /// A one-operand operation; `inst`'s result type is the target type of
+    /// conversions.
     fn unary(&mut self, inst: Inst, op: UnaryOp, arg: clif::Value) -> Result<clif::Value> {
-        let ty = if op.is_conversion() { clif_type(self.result_type(inst)?) } else { types::INVALID };
+        let ty = clif_type(self.result_type(inst)?);
         let ins = self.builder.ins();
         Ok(match op {
             UnaryOp::Ineg => ins.ineg(arg),
@@ -346,12 +399,23 @@ impl Lowering<'_, '_, '_, '_> {
         }
     }
 
-    fn call(&mut self, callee: &Callee, sig: &Signature, args: &[Value]) -> Result<Option<clif::Value>> {
-        let arg_values: Vec<clif::Value> = args.iter().map(|&v| self.value(v)).collect::<Result<_>>()?;
-        let arg_types: Vec<Type> = args.iter().map(|&v| self.ir_type(v)).collect::<Result<_>>()?;
+    fn call(
+        &mut self,
+        callee: &Callee,
+        sig: &Signature,
+        args: &[Value],
+    ) -> Result<Option<clif::Value>> {
+        let arg_values: Vec<clif::Value> =
+            args.iter().map(|&v| self.value(v)).collect::<Result<_>>()?;
+        let arg_types: Vec<Type> = args
+            .iter()
+            .map(|&v| self.ir_type(v))
+            .collect::<Result<_>>()?;
         let call = match callee {
             Callee::Direct(name) => {
-                let callee = self.symbols.direct_callee(self.builder.func, name, sig, &arg_types)?;
+                let callee =
+                    self.symbols
+                        .direct_callee(self.builder.func, name, sig, &arg_types)?;
                 self.builder.ins().call(callee, &arg_values)
             }
             Callee::Indirect(pointer) => {
@@ -364,13 +428,15 @@ impl Lowering<'_, '_, '_, '_> {
                 if arg_types != sig.params {
                     return Err(BackendError::new(format!(
                         "the indirect call passes {} to a signature that takes {}",
-                        type_list(arg_types.iter().map(|&t| clif_type(t))),
-                        type_list(sig.params.iter().map(|&t| clif_type(t)))
+                        type_list(&arg_types),
+                        type_list(&sig.params)
                     )));
                 }
                 let pointer = self.value(*pointer)?;
                 let sig_ref = self.builder.import_signature(clif_signature(sig));
-                self.builder.ins().call_indirect(sig_ref, pointer, &arg_values)
+                self.builder
+                    .ins()
+                    .call_indirect(sig_ref, pointer, &arg_values)
             }
         };
         Ok(self.builder.inst_results(call).first().copied())
@@ -385,8 +451,14 @@ impl Lowering<'_, '_, '_, '_> {
             (None, None) => {
                 self.builder.ins().return_(&[]);
             }
-            (Some(_), None) => return Err(BackendError::new("returns a value from a void function")),
-            (None, Some(ty)) => return Err(BackendError::new(format!("returns no value but the function returns {ty}"))),
+            (Some(_), None) => {
+                return Err(BackendError::new("returns a value from a void function"))
+            }
+            (None, Some(ty)) => {
+                return Err(BackendError::new(format!(
+                    "returns no value but the function returns {ty}"
+                )))
+            }
         }
         Ok(())
     }
@@ -394,11 +466,18 @@ impl Lowering<'_, '_, '_, '_> {
     /// Lowers a switch with `cranelift_frontend::Switch`, which picks
     /// branches, jump tables or a mix. Case values are compared as
     /// unsigned numbers of the argument's width.
-    fn switch(&mut self, arg: Value, default: &BlockCall, cases: &[(i64, BlockCall)]) -> Result<()> {
+    fn switch(
+        &mut self,
+        arg: Value,
+        default: &BlockCall,
+        cases: &[(i64, BlockCall)],
+    ) -> Result<()> {
         let arg = self.value(arg)?;
         let arg_type = self.builder.func.dfg.value_type(arg);
         if !arg_type.is_int() {
-            return Err(BackendError::new(format!("switch on a value of type {arg_type}")));
+            return Err(BackendError::new(format!(
+                "switch on a value of type {arg_type}"
+            )));
         }
         let mask = u64::MAX >> (64 - arg_type.bits());
 
@@ -410,7 +489,9 @@ impl Lowering<'_, '_, '_, '_> {
         for (value, dest) in cases {
             let key = *value as u64 & mask;
             if !seen.insert(key) {
-                return Err(BackendError::new(format!("the switch has two cases for {value} as {arg_type}")));
+                return Err(BackendError::new(format!(
+                    "the switch has two cases for {value} as {arg_type}"
+                )));
             }
             switch.set_entry(u128::from(key), self.switch_target(dest, &mut forwarders)?);
         }
@@ -455,19 +536,25 @@ impl Lowering<'_, '_, '_, '_> {
                 dest.args.len()
             )));
         }
-        let args = dest.args.iter().map(|&v| self.value(v).map(BlockArg::Value)).collect::<Result<_>>()?;
+        let args = dest
+            .args
+            .iter()
+            .map(|&v| self.value(v).map(BlockArg::Value))
+            .collect::<Result<_>>()?;
         Ok((block, args))
     }
 
     fn block(&self, block: Block) -> Result<clif::Block> {
-        self.blocks[block]
-            .expand()
-            .ok_or_else(|| BackendError::new(format!("{block} is not a reachable block of the layout")))
+        self.blocks[block].expand().ok_or_else(|| {
+            BackendError::new(format!("{block} is not a reachable block of the layout"))
+        })
     }
 
     fn value(&self, value: Value) -> Result<clif::Value> {
         self.values[value].expand().ok_or_else(|| {
-            BackendError::new(format!("{value} is used where its definition does not dominate the use"))
+            BackendError::new(format!(
+                "{value} is used where its definition does not dominate the use"
+            ))
         })
     }
 
@@ -476,11 +563,18 @@ impl Lowering<'_, '_, '_, '_> {
     }
 
     fn ir_type(&self, value: Value) -> Result<Type> {
-        self.ir.values.get(value).map(|v| v.ty).ok_or_else(|| BackendError::new(format!("{value} does not exist")))
+        self.ir
+            .values
+            .get(value)
+            .map(|v| v.ty)
+            .ok_or_else(|| BackendError::new(format!("{value} does not exist")))
     }
 
     fn result_type(&self, inst: Inst) -> Result<Type> {
-        let result = self.ir.inst_result(inst).ok_or_else(|| BackendError::new("the instruction has no result"))?;
+        let result = self
+            .ir
+            .inst_result(inst)
+            .ok_or_else(|| BackendError::new("the instruction has no result"))?;
         self.ir_type(result)
     }
 

@@ -77,7 +77,13 @@ impl<'m> ObjectEmitter<'m> {
         );
         let frontend_config = self.object.target_config();
         let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, self.module);
-        let lowered = lower_function(func, &mut symbols, &mut self.ctx.func, &mut self.builder_ctx, frontend_config);
+        let lowered = lower_function(
+            func,
+            &mut symbols,
+            &mut self.ctx.func,
+            &mut self.builder_ctx,
+            frontend_config,
+        );
         if lowered.is_err() {
             // A lowering that stopped half-way leaves the builder context
             // dirty.
@@ -91,8 +97,12 @@ impl<'m> ObjectEmitter<'m> {
     pub(crate) fn define(&mut self, func: &Function) -> Result<()> {
         let in_func = |e: BackendError| e.in_function(&func.name);
         if self.verify {
-            verify_function(&self.ctx.func, self.object.isa())
-                .map_err(|errors| in_func(BackendError::from_codegen(CodegenError::Verifier(errors), &self.ctx.func)))?;
+            verify_function(&self.ctx.func, self.object.isa()).map_err(|errors| {
+                in_func(BackendError::from_codegen(
+                    CodegenError::Verifier(errors),
+                    &self.ctx.func,
+                ))
+            })?;
         }
         let id = self.function_id(&func.name)?;
         self.object
@@ -121,13 +131,21 @@ impl<'m> ObjectEmitter<'m> {
     /// disassembly requested, with symbol names in place of
     /// `userextnameN`.
     pub(crate) fn current_asm(&self, name: &str) -> String {
-        let vcode = self.ctx.compiled_code().and_then(|code| code.vcode.as_deref()).unwrap_or("");
+        let vcode = self
+            .ctx
+            .compiled_code()
+            .and_then(|code| code.vcode.as_deref())
+            .unwrap_or("");
         let vcode = self.resolve_ext_names(vcode.to_string(), |name| self.symbol_name(name));
         format!("{name}:\n{vcode}")
     }
 
     /// Replaces each `userextnameN` of the current function in `text`.
-    fn resolve_ext_names(&self, mut text: String, render: impl Fn(&UserExternalName) -> String) -> String {
+    fn resolve_ext_names(
+        &self,
+        mut text: String,
+        render: impl Fn(&UserExternalName) -> String,
+    ) -> String {
         // Higher numbers first, so that `userextname1` does not match a
         // prefix of `userextname12`.
         for (name_ref, name) in self.ctx.func.params.user_named_funcs().iter().rev() {
@@ -142,7 +160,10 @@ impl<'m> ObjectEmitter<'m> {
         match name.namespace {
             0 => {
                 let id = FuncId::from_u32(name.index);
-                declarations.get_function_decl(id).linkage_name(id).into_owned()
+                declarations
+                    .get_function_decl(id)
+                    .linkage_name(id)
+                    .into_owned()
             }
             _ => {
                 let id = DataId::from_u32(name.index);
@@ -173,7 +194,9 @@ impl<'m> ObjectEmitter<'m> {
     fn function_id(&self, name: &str) -> Result<FuncId> {
         match self.object.get_name(name) {
             Some(FuncOrDataId::Func(id)) => Ok(id),
-            _ => Err(BackendError::new(format!("`{name}` was not declared as a function"))),
+            _ => Err(BackendError::new(format!(
+                "`{name}` was not declared as a function"
+            ))),
         }
     }
 }

@@ -33,8 +33,18 @@ pub(crate) struct Symbols<'a> {
 }
 
 impl<'a> Symbols<'a> {
-    pub(crate) fn new(object: &'a mut ObjectModule, thunks: &'a mut VariadicThunks, module: &'a Module) -> Self {
-        Symbols { object, thunks, module, funcs: HashMap::new(), data: HashMap::new() }
+    pub(crate) fn new(
+        object: &'a mut ObjectModule,
+        thunks: &'a mut VariadicThunks,
+        module: &'a Module,
+    ) -> Self {
+        Symbols {
+            object,
+            thunks,
+            module,
+            funcs: HashMap::new(),
+            data: HashMap::new(),
+        }
     }
 
     /// The callee of a direct call to `name` with call signature `sig` and
@@ -50,9 +60,15 @@ impl<'a> Symbols<'a> {
         let id = match self.object.get_name(name) {
             Some(FuncOrDataId::Func(id)) => id,
             Some(FuncOrDataId::Data(_)) => {
-                return Err(BackendError::new(format!("`{name}` is called but is a data object")))
+                return Err(BackendError::new(format!(
+                    "`{name}` is called but is a data object"
+                )))
             }
-            None => return Err(BackendError::new(format!("`{name}` is called but not declared"))),
+            None => {
+                return Err(BackendError::new(format!(
+                    "`{name}` is called but not declared"
+                )))
+            }
         };
         let declared_variadic = self.module.signature_of(name).is_some_and(|s| s.variadic);
         if sig.variadic || declared_variadic {
@@ -63,10 +79,14 @@ impl<'a> Symbols<'a> {
         let declared_params = declared.params.iter().map(|p| p.value_type);
         let declared_ret = declared.returns.first().map(|p| p.value_type);
         let call_ret = sig.ret.map(clif_type);
-        if !declared_params.clone().eq(arg_types.iter().map(|&ty| clif_type(ty))) || declared_ret != call_ret {
+        if !declared_params
+            .clone()
+            .eq(arg_types.iter().map(|&ty| clif_type(ty)))
+            || declared_ret != call_ret
+        {
             return Err(BackendError::new(format!(
                 "the call to `{name}` passes {} and expects {}, but `{name}` takes {} and returns {}",
-                type_list(arg_types.iter().map(|&ty| clif_type(ty))),
+                type_list(arg_types),
                 type_list(call_ret),
                 type_list(declared_params),
                 type_list(declared_ret),
@@ -88,7 +108,7 @@ impl<'a> Symbols<'a> {
         if arg_types.len() < sig.params.len() || arg_types[..sig.params.len()] != sig.params[..] {
             return Err(BackendError::new(format!(
                 "the call to the variadic `{name}` does not start with its fixed parameters {}",
-                type_list(sig.params.iter().map(|&ty| clif_type(ty)))
+                type_list(&sig.params)
             )));
         }
         if let Some(ty) = arg_types[sig.params.len()..]
@@ -116,22 +136,33 @@ impl<'a> Symbols<'a> {
         match self.object.get_name(name) {
             Some(FuncOrDataId::Func(id)) => Ok(SymbolRef::Func(self.func_ref(func, id))),
             Some(FuncOrDataId::Data(id)) => Ok(SymbolRef::Data(self.data_ref(func, id))),
-            None => Err(BackendError::new(format!("the address of the unknown symbol `{name}` is taken"))),
+            None => Err(BackendError::new(format!(
+                "the address of the unknown symbol `{name}` is taken"
+            ))),
         }
     }
 
     fn func_ref(&mut self, func: &mut clif::Function, id: FuncId) -> FuncRef {
         let object = &mut *self.object;
-        *self.funcs.entry(id).or_insert_with(|| object.declare_func_in_func(id, func))
+        *self
+            .funcs
+            .entry(id)
+            .or_insert_with(|| object.declare_func_in_func(id, func))
     }
 
     fn data_ref(&mut self, func: &mut clif::Function, id: DataId) -> GlobalValue {
         let object = &*self.object;
-        *self.data.entry(id).or_insert_with(|| object.declare_data_in_func(id, func))
+        *self
+            .data
+            .entry(id)
+            .or_insert_with(|| object.declare_data_in_func(id, func))
     }
 }
 
 /// The external name of a function of the object module.
 fn user_name(id: FuncId) -> UserExternalName {
-    UserExternalName { namespace: 0, index: id.as_u32() }
+    UserExternalName {
+        namespace: 0,
+        index: id.as_u32(),
+    }
 }

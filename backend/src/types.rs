@@ -23,10 +23,15 @@ pub(crate) fn clif_type(ty: Type) -> ClifType {
 pub(crate) const POINTER: ClifType = types::I64;
 
 /// A Cranelift signature with the given parameter types and result.
-pub(crate) fn signature_of(params: impl IntoIterator<Item = Type>, ret: Option<Type>) -> ClifSignature {
+pub(crate) fn signature_of(
+    params: impl IntoIterator<Item = Type>,
+    ret: Option<Type>,
+) -> ClifSignature {
     let mut sig = ClifSignature::new(CALL_CONV);
-    sig.params.extend(params.into_iter().map(|ty| AbiParam::new(clif_type(ty))));
-    sig.returns.extend(ret.map(|ty| AbiParam::new(clif_type(ty))));
+    sig.params
+        .extend(params.into_iter().map(|ty| AbiParam::new(clif_type(ty))));
+    sig.returns
+        .extend(ret.map(|ty| AbiParam::new(clif_type(ty))));
     sig
 }
 
@@ -37,8 +42,8 @@ pub(crate) fn clif_signature(sig: &Signature) -> ClifSignature {
     signature_of(sig.params.iter().copied(), sig.ret)
 }
 
-/// Prints a list of types as `(i32, f64)` for error messages.
-pub(crate) fn type_list(tys: impl IntoIterator<Item = ClifType>) -> String {
+/// Prints a list of IR or CLIF types as `(i32, f64)` for error messages.
+pub(crate) fn type_list<T: std::fmt::Display>(tys: impl IntoIterator<Item = T>) -> String {
     let names: Vec<String> = tys.into_iter().map(|ty| ty.to_string()).collect();
     format!("({})", names.join(", "))
 }

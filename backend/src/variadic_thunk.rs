@@ -72,7 +72,13 @@ impl VariadicThunks {
         let id = object
             .declare_function(&name, Linkage::Local, &signature)
             .map_err(|e| BackendError::from_module(e, None))?;
-        self.thunks.insert(key, Thunk { id, callee: callee_id });
+        self.thunks.insert(
+            key,
+            Thunk {
+                id,
+                callee: callee_id,
+            },
+        );
         Ok(id)
     }
 

@@ -41,17 +41,30 @@ fn clif_names_functions_and_symbols() {
     assert!(clif.contains("function %pick(i32) -> i32"), "{clif}");
     assert!(clif.contains("function %main() -> i32"), "{clif}");
     assert!(clif.contains("cold"), "{clif}");
-    assert!(clif.contains("__nissecc_va_printf_1") || clif.contains("u0:3"), "{clif}");
+    assert!(
+        clif.contains("__nissecc_va_printf_1") || clif.contains("u0:3"),
+        "{clif}"
+    );
 }
 
 #[test]
 fn asm_lists_functions_and_thunks() {
     for opt_level in BOTH_LEVELS {
-        let asm = emit_asm(&sample_module(), &BackendOptions { opt_level, ..Default::default() }).unwrap();
+        let asm = emit_asm(
+            &sample_module(),
+            &BackendOptions {
+                opt_level,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         println!("{asm}");
         assert!(asm.starts_with("pick:\n"), "{asm}");
         assert!(asm.contains("\nmain:\n"), "{asm}");
-        assert!(asm.contains("__nissecc_va_printf_1:\n  movb $1, %al\n  jmp printf@PLT\n"), "{asm}");
+        assert!(
+            asm.contains("__nissecc_va_printf_1:\n  movb $1, %al\n  jmp printf@PLT\n"),
+            "{asm}"
+        );
     }
 }
 
@@ -63,11 +76,19 @@ fn object_layout_and_thunk_relocation() {
     let dir = scratch_dir("objdump");
     let path = dir.join("sample.o");
     std::fs::write(&path, object).unwrap();
-    let output = Command::new("objdump").args(["-dr", "--no-show-raw-insn"]).arg(&path).output().unwrap();
+    let output = Command::new("objdump")
+        .args(["-dr", "--no-show-raw-insn"])
+        .arg(&path)
+        .output()
+        .unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     let listing = String::from_utf8(output.stdout).unwrap();
     println!("{listing}");
-    let position = |needle: &str| listing.find(needle).unwrap_or_else(|| panic!("no {needle} in\n{listing}"));
+    let position = |needle: &str| {
+        listing
+            .find(needle)
+            .unwrap_or_else(|| panic!("no {needle} in\n{listing}"))
+    };
     assert!(position("<pick>:") < position("<main>:"));
     assert!(position("<main>:") < position("<__nissecc_va_printf_1>:"));
     let thunk = &listing[position("<__nissecc_va_printf_1>:")..];
@@ -78,6 +99,56 @@ fn object_layout_and_thunk_relocation() {
 #[test]
 fn both_levels_compile_to_different_code() {
     let module = sample_module();
-    let at = |opt_level| compile_module(&module, &BackendOptions { opt_level, ..Default::default() }).unwrap();
+    let at = |opt_level| {
+        compile_module(
+            &module,
+            &BackendOptions {
+                opt_level,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+    };
     assert_ne!(at(OptLevel::None), at(OptLevel::Speed));
+}
+
+/// Each kind of data object lands in its section: strings in `.rodata`,
+/// read-only objects holding addresses in `.data.rel.ro`, initialized
+/// globals in `.data`, zero ones in `.bss`, external ones undefined.
+#[test]
+fn data_objects_land_in_their_sections() {
+    let mut module = Module::default();
+    module.data.push(cstring("str", "text"));
+    let mut table = cstring("table", "1234567");
+    table.relocs.push(DataReloc { offset: 0, symbol: "str".into(), addend: 1 });
+    module.data.push(table);
+    module.data.push(global("initialized", 4, i32_bytes(&[7])));
+    module.data.push(global("zero", 4, vec![0; 4]));
+    let mut external = global("elsewhere", 4, vec![]);
+    external.external = true;
+    module.data.push(external);
+    let (mut b, _) = FnBuilder::new("f", &[], Some(Type::I64));
+    let addr = b.symbol_addr("elsewhere", 0);
+    b.ret(Some(addr));
+    module.functions.push(b.finish());
+
+    let object = compile_module(&module, &BackendOptions::default()).unwrap();
+    let dir = scratch_dir("sections");
+    let path = dir.join("data.o");
+    std::fs::write(&path, object).unwrap();
+    let output = Command::new("objdump").arg("-t").arg(&path).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let table = String::from_utf8(output.stdout).unwrap();
+    let section_of = |symbol: &str| {
+        let line = table
+            .lines()
+            .find(|line| line.split_whitespace().last() == Some(symbol))
+            .unwrap_or_else(|| panic!("no {symbol} in\n{table}"));
+        line.split_whitespace().rev().nth(2).unwrap().to_string()
+    };
+    assert_eq!(section_of("str"), ".rodata");
+    assert_eq!(section_of("table"), ".data.rel.ro");
+    assert_eq!(section_of("initialized"), ".data");
+    assert_eq!(section_of("zero"), ".bss");
+    assert_eq!(section_of("elsewhere"), "*UND*");
 }

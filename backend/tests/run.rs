@@ -36,7 +36,9 @@ fn printf_with_arguments_on_the_stack() {
     let format = "%g %g %g %g %g %g %g %g %g %g | %d %d %d %d %d %d %d %ld\n";
     module.data.push(cstring("fmt", format));
     module.functions.push(main_function(|b| {
-        let mut args: Vec<Value> = (1..=10).map(|i| b.fconst(Type::F64, i as f64 + 0.5)).collect();
+        let mut args: Vec<Value> = (1..=10)
+            .map(|i| b.fconst(Type::F64, i as f64 + 0.5))
+            .collect();
         args.extend((1..=7).map(|i| b.iconst(Type::I32, i * 100)));
         args.push(b.iconst(Type::I64, 1 << 40));
         b.printf("fmt", &args);
@@ -80,13 +82,21 @@ fn classify_function() -> Function {
     let (mut b, params) = FnBuilder::new("classify", &[Type::I32], Some(Type::I32));
     let (join, jp) = b.block(&[Type::I32]);
     let (three, _) = b.block(&[]);
-    let consts: Vec<(i64, Value)> =
-        [(1, 10), (2, 20), (5, 50), (-1, -10)].iter().map(|&(k, v)| (k, b.iconst(Type::I32, v))).collect();
+    let consts: Vec<(i64, Value)> = [(1, 10), (2, 20), (5, 50), (-1, -10)]
+        .iter()
+        .map(|&(k, v)| (k, b.iconst(Type::I32, v)))
+        .collect();
     let zero = b.iconst(Type::I32, 0);
-    let mut cases: Vec<(i64, BlockCall)> =
-        consts.iter().map(|&(k, v)| (k, BlockCall::new(join, vec![v]))).collect();
+    let mut cases: Vec<(i64, BlockCall)> = consts
+        .iter()
+        .map(|&(k, v)| (k, BlockCall::new(join, vec![v])))
+        .collect();
     cases.push((3, BlockCall::new(three, vec![])));
-    b.inst(InstData::Switch { arg: params[0], default: BlockCall::new(join, vec![zero]), cases });
+    b.inst(InstData::Switch {
+        arg: params[0],
+        default: BlockCall::new(join, vec![zero]),
+        cases,
+    });
     b.switch_to(three);
     let thirty = b.iconst(Type::I32, 33);
     b.jump(join, &[thirty]);
@@ -166,8 +176,16 @@ fn indirect_calls() {
         align: 8,
         bytes: vec![0; 16],
         relocs: vec![
-            DataReloc { offset: 0, symbol: "square".into(), addend: 0 },
-            DataReloc { offset: 8, symbol: "twice".into(), addend: 0 },
+            DataReloc {
+                offset: 0,
+                symbol: "square".into(),
+                addend: 0,
+            },
+            DataReloc {
+                offset: 8,
+                symbol: "twice".into(),
+                addend: 0,
+            },
         ],
         external: false,
     });
@@ -195,8 +213,16 @@ fn globals_with_relocations() {
     module.data.push(cstring("greeting", "xxhello"));
     module.data.push(global("arr", 4, i32_bytes(&[1, 2, 3, 4])));
     let mut p = global("p", 8, vec![0; 16]);
-    p.relocs.push(DataReloc { offset: 0, symbol: "arr".into(), addend: 8 });
-    p.relocs.push(DataReloc { offset: 8, symbol: "greeting".into(), addend: 2 });
+    p.relocs.push(DataReloc {
+        offset: 0,
+        symbol: "arr".into(),
+        addend: 8,
+    });
+    p.relocs.push(DataReloc {
+        offset: 8,
+        symbol: "greeting".into(),
+        addend: 2,
+    });
     module.data.push(p);
     module.data.push(global("counter", 4, vec![0; 4]));
     module.functions.push(main_function(|b| {
@@ -251,7 +277,14 @@ fn float_comparisons_with_nan() {
         let two = b.fconst(Type::F64, 2.0);
         let nan32 = b.unary(UnaryOp::Fdemote, nan, Type::F32);
         let one32 = b.fconst(Type::F32, 1.0);
-        for (x, y) in [(nan, one), (one, nan), (one, two), (two, one), (one, one), (nan32, one32)] {
+        for (x, y) in [
+            (nan, one),
+            (one, nan),
+            (one, two),
+            (two, one),
+            (one, one),
+            (nan32, one32),
+        ] {
             let results: Vec<Value> = FloatCC::ALL
                 .iter()
                 .map(|&cc| {
@@ -272,7 +305,9 @@ fn float_comparisons_with_nan() {
 #[test]
 fn conversions_select_and_stack_slots() {
     let mut module = module_with_printf();
-    module.data.push(cstring("fmt", "%d %d %u %f %f %d %d %ld\n"));
+    module
+        .data
+        .push(cstring("fmt", "%d %d %u %f %f %d %d %ld\n"));
     module.functions.push(main_function(|b| {
         let x = b.fconst(Type::F64, -7.9);
         let to_i8 = b.unary(UnaryOp::FcvtToSint, x, Type::I8);
@@ -292,7 +327,14 @@ fn conversions_select_and_stack_slots() {
         let cond = b.icmp(IntCC::Ult, minus_one, five);
         let s1 = b.iconst(Type::I32, 111);
         let s2 = b.iconst(Type::I32, 222);
-        let g = b.value(InstData::Select { cond, if_true: s1, if_false: s2 }, Type::I32);
+        let g = b.value(
+            InstData::Select {
+                cond,
+                if_true: s1,
+                if_false: s2,
+            },
+            Type::I32,
+        );
         let slot = b.func.create_stack_slot(16, 8);
         let addr = b.value(InstData::StackAddr { slot, offset: 8 }, Type::I64);
         let k = b.iconst(Type::I64, 3);
@@ -336,7 +378,9 @@ fn branch_to_entry_and_cold_blocks() {
     module.functions.push(main_function(|b| {
         let ten = b.iconst(Type::I32, 10);
         let zero = b.iconst(Type::I32, 0);
-        let r = b.call_direct("countdown", &countdown, &[ten, zero]).unwrap();
+        let r = b
+            .call_direct("countdown", &countdown, &[ten, zero])
+            .unwrap();
         b.printf("fmt", &[r]);
     }));
     assert_runs(&module, "55\n", 0);
@@ -353,4 +397,133 @@ fn unreachable_traps() {
         let (_, code) = compile_and_run(&module, level);
         assert_ne!(code, 0, "at {level:?}");
     }
+}
+
+/// Every integer binary operation on negative and narrow operands,
+/// checked against a reference computed in Rust.
+#[test]
+fn integer_operations() {
+    use BinaryOp::*;
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%ld\n"));
+    let ops = [
+        Iadd, Isub, Imul, Sdiv, Udiv, Srem, Urem, Band, Bor, Bxor, Ishl, Sshr, Ushr,
+    ];
+    let (x, y) = (-100, 7);
+    let mut expected = String::new();
+    module.functions.push(main_function(|b| {
+        for ty in [Type::I8, Type::I16, Type::I32, Type::I64] {
+            for op in ops {
+                let (a, c) = (b.iconst(ty, x), b.iconst(ty, y));
+                let r = b.binary(op, a, c);
+                let wide = if ty == Type::I64 {
+                    r
+                } else {
+                    b.unary(UnaryOp::Sextend, r, Type::I64)
+                };
+                b.printf("fmt", &[wide]);
+                expected.push_str(&format!("{}\n", reference(op, ty, x, y)));
+            }
+        }
+    }));
+    assert_runs(&module, &expected, 0);
+}
+
+/// `op` on `x` and `y` truncated to `ty`, sign-extended to 64 bits.
+fn reference(op: BinaryOp, ty: Type, x: i64, y: i64) -> i64 {
+    let bits = ty.bits();
+    let (sx, sy) = (ty.canonical_imm(x), ty.canonical_imm(y));
+    let mask = u64::MAX >> (64 - bits);
+    let (ux, uy) = (sx as u64 & mask, sy as u64 & mask);
+    let shift = (uy % u64::from(bits)) as u32;
+    let result = match op {
+        BinaryOp::Iadd => sx.wrapping_add(sy),
+        BinaryOp::Isub => sx.wrapping_sub(sy),
+        BinaryOp::Imul => sx.wrapping_mul(sy),
+        BinaryOp::Sdiv => sx / sy,
+        BinaryOp::Udiv => (ux / uy) as i64,
+        BinaryOp::Srem => sx % sy,
+        BinaryOp::Urem => (ux % uy) as i64,
+        BinaryOp::Band => sx & sy,
+        BinaryOp::Bor => sx | sy,
+        BinaryOp::Bxor => sx ^ sy,
+        BinaryOp::Ishl => sx << shift,
+        BinaryOp::Sshr => sx >> shift,
+        BinaryOp::Ushr => (ux >> shift) as i64,
+        _ => unreachable!("not an integer operation"),
+    };
+    ty.canonical_imm(result)
+}
+
+/// A `brif` whose two successors are one block with different
+/// arguments (two edges between the same pair of blocks).
+#[test]
+fn brif_to_one_block_twice() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d %d\n"));
+    let pick = signature(&[Type::I32], Some(Type::I32));
+    let (mut b, p) = FnBuilder::new("pick", &[Type::I32], Some(Type::I32));
+    let (join, jp) = b.block(&[Type::I32]);
+    let ten = b.iconst(Type::I32, 10);
+    let twenty = b.iconst(Type::I32, 20);
+    b.brif(p[0], (join, &[ten]), (join, &[twenty]));
+    b.switch_to(join);
+    b.ret(Some(jp[0]));
+    module.functions.push(b.finish());
+    module.functions.push(main_function(|b| {
+        let one = b.iconst(Type::I32, 1);
+        let zero = b.iconst(Type::I32, 0);
+        let r1 = b.call_direct("pick", &pick, &[one]).unwrap();
+        let r0 = b.call_direct("pick", &pick, &[zero]).unwrap();
+        b.printf("fmt", &[r1, r0]);
+    }));
+    assert_runs(&module, "10 20\n", 0);
+}
+
+/// A function with an i8 parameter and an i16 result, and i16 memory.
+#[test]
+fn narrow_parameters_and_memory() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d %d\n"));
+    module.data.push(global("h", 2, vec![0; 2]));
+    let widen = signature(&[Type::I8], Some(Type::I16));
+    let (mut b, p) = FnBuilder::new("widen", &[Type::I8], Some(Type::I16));
+    b.func.linkage = Linkage::Local;
+    let w = b.unary(UnaryOp::Sextend, p[0], Type::I16);
+    let k = b.iconst(Type::I16, 1000);
+    let r = b.binary(BinaryOp::Imul, w, k);
+    b.ret(Some(r));
+    module.functions.push(b.finish());
+    module.functions.push(main_function(|b| {
+        let c = b.iconst(Type::I8, -3);
+        let r = b.call_direct("widen", &widen, &[c]).unwrap();
+        let h = b.symbol_addr("h", 0);
+        b.store(r, h, 0);
+        let back = b.load(Type::I16, h, 0);
+        let s = b.unary(UnaryOp::Sextend, back, Type::I32);
+        let u = b.unary(UnaryOp::Uextend, back, Type::I32);
+        b.printf("fmt", &[s, u]);
+    }));
+    assert_runs(&module, &format!("-3000 {}\n", (-3000i16) as u16), 0);
+}
+
+/// A frame larger than a page is probed page by page (inline stack
+/// probes) and works.
+#[test]
+fn large_stack_frame() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("fmt", "%d\n"));
+    module.functions.push(main_function(|b| {
+        let slot = b.func.create_stack_slot(1 << 20, 16);
+        let far = b.value(InstData::StackAddr { slot, offset: (1 << 20) - 4 }, Type::I64);
+        let near = b.value(InstData::StackAddr { slot, offset: 0 }, Type::I64);
+        let x = b.iconst(Type::I32, 40);
+        let y = b.iconst(Type::I32, 2);
+        b.store(x, far, 0);
+        b.store(y, near, 0);
+        let (x, y) = (b.load(Type::I32, far, 0), b.load(Type::I32, near, 0));
+        let sum = b.binary(BinaryOp::Iadd, x, y);
+        b.printf("fmt", &[sum]);
+    }));
+    assert_runs(&module, "42\n", 0);
 }

@@ -4,7 +4,9 @@
 //! optimization. It knows neither C nor Cranelift.
 
 pub mod analysis;
+pub mod filetest;
 pub mod ir;
 pub mod text;
+pub mod verifier;
 pub mod transform;
 pub mod pipeline;

@@ -1,10 +1,11 @@
 //! The IR verifier. Every pass's output must pass it; debug builds and
 //! tests run it after each pass.
 //!
-//! It checks the invariants below, in four phases. A phase runs only when
-//! the ones before it found nothing, because later checks rely on earlier
-//! ones (the type checks index the value table, dominance needs a sound
-//! CFG), and so the verifier never panics on malformed IR.
+//! It checks the invariants below, in four phases. The instruction and
+//! dominance phases run only when the structure phase found every entity
+//! the function refers to and no block or instruction twice, because they
+//! index the function's tables; so the verifier never panics on malformed
+//! IR. Other errors do not stop the later phases.
 //!
 //! **Module** (`verifier/symbols.rs`)
 //! - M1. Function, extern and data object names are unique in the module:
@@ -141,11 +142,8 @@ impl<'a> Errors<'a> {
 /// and symbols it refers to.
 pub fn verify_function(func: &Function, module: &Module) -> Result<(), Vec<VerifierError>> {
     let mut errors = Errors::new(&func.name);
-    let placement = structure::check(func, &mut errors);
-    if errors.is_empty() {
+    if let Some(placement) = structure::check(func, &mut errors) {
         instructions::check(func, module, &mut errors);
-    }
-    if errors.is_empty() {
         dominance::check(func, &placement, &mut errors);
     }
     if errors.is_empty() {

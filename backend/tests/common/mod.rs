@@ -20,17 +20,33 @@ impl FnBuilder {
     /// A function whose entry block has one parameter per signature
     /// parameter; returns the builder and those parameters.
     pub fn new(name: &str, params: &[Type], ret: Option<Type>) -> (Self, Vec<Value>) {
-        let sig = Signature { params: params.to_vec(), ret, variadic: false };
+        let sig = Signature {
+            params: params.to_vec(),
+            ret,
+            variadic: false,
+        };
         let mut func = Function::new(name, sig, Linkage::Export);
         let entry = func.create_block();
-        let values = params.iter().map(|&ty| func.append_block_param(entry, ty)).collect();
-        (FnBuilder { func, current: entry }, values)
+        let values = params
+            .iter()
+            .map(|&ty| func.append_block_param(entry, ty))
+            .collect();
+        (
+            FnBuilder {
+                func,
+                current: entry,
+            },
+            values,
+        )
     }
 
     /// A new block with parameters of the given types.
     pub fn block(&mut self, params: &[Type]) -> (Block, Vec<Value>) {
         let block = self.func.create_block();
-        let values = params.iter().map(|&ty| self.func.append_block_param(block, ty)).collect();
+        let values = params
+            .iter()
+            .map(|&ty| self.func.append_block_param(block, ty))
+            .collect();
         (block, values)
     }
 
@@ -47,7 +63,12 @@ impl FnBuilder {
     }
 
     pub fn iconst(&mut self, ty: Type, imm: i64) -> Value {
-        self.value(InstData::Iconst { imm: ty.canonical_imm(imm) }, ty)
+        self.value(
+            InstData::Iconst {
+                imm: ty.canonical_imm(imm),
+            },
+            ty,
+        )
     }
 
     pub fn fconst(&mut self, ty: Type, value: f64) -> Value {
@@ -72,7 +93,13 @@ impl FnBuilder {
     }
 
     pub fn symbol_addr(&mut self, symbol: &str, offset: i64) -> Value {
-        self.value(InstData::SymbolAddr { symbol: symbol.into(), offset }, Type::I64)
+        self.value(
+            InstData::SymbolAddr {
+                symbol: symbol.into(),
+                offset,
+            },
+            Type::I64,
+        )
     }
 
     pub fn load(&mut self, ty: Type, addr: Value, offset: i32) -> Value {
@@ -80,12 +107,20 @@ impl FnBuilder {
     }
 
     pub fn store(&mut self, value: Value, addr: Value, offset: i32) {
-        self.inst(InstData::Store { value, addr, offset });
+        self.inst(InstData::Store {
+            value,
+            addr,
+            offset,
+        });
     }
 
     /// A call; `sig` is the callee's signature.
     pub fn call(&mut self, callee: Callee, sig: &Signature, args: &[Value]) -> Option<Value> {
-        let data = InstData::Call { callee, sig: sig.clone(), args: args.to_vec() };
+        let data = InstData::Call {
+            callee,
+            sig: sig.clone(),
+            args: args.to_vec(),
+        };
         let inst = self.func.append_inst(self.current, data, sig.ret);
         self.func.inst_result(inst)
     }
@@ -103,7 +138,9 @@ impl FnBuilder {
     }
 
     pub fn jump(&mut self, block: Block, args: &[Value]) {
-        self.inst(InstData::Jump { dest: BlockCall::new(block, args.to_vec()) });
+        self.inst(InstData::Jump {
+            dest: BlockCall::new(block, args.to_vec()),
+        });
     }
 
     pub fn brif(&mut self, cond: Value, then: (Block, &[Value]), els: (Block, &[Value])) {
@@ -124,17 +161,28 @@ impl FnBuilder {
 }
 
 pub fn signature(params: &[Type], ret: Option<Type>) -> Signature {
-    Signature { params: params.to_vec(), ret, variadic: false }
+    Signature {
+        params: params.to_vec(),
+        ret,
+        variadic: false,
+    }
 }
 
 pub fn printf_signature() -> Signature {
-    Signature { params: vec![Type::I64], ret: Some(Type::I32), variadic: true }
+    Signature {
+        params: vec![Type::I64],
+        ret: Some(Type::I32),
+        variadic: true,
+    }
 }
 
 /// An empty module that declares `printf`.
 pub fn module_with_printf() -> Module {
     let mut module = Module::default();
-    module.externs.push(ExternFunction { name: "printf".into(), signature: printf_signature() });
+    module.externs.push(ExternFunction {
+        name: "printf".into(),
+        signature: printf_signature(),
+    });
     module
 }
 
@@ -177,7 +225,10 @@ pub const BOTH_LEVELS: [OptLevel; 2] = [OptLevel::None, OptLevel::Speed];
 pub fn scratch_dir(label: &str) -> PathBuf {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("nissecc-backend-{}-{label}-{n}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "nissecc-backend-{}-{label}-{n}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -185,7 +236,10 @@ pub fn scratch_dir(label: &str) -> PathBuf {
 /// Compiles `module` at `opt_level`, links it, runs it and returns its
 /// stdout and exit code.
 pub fn compile_and_run(module: &Module, opt_level: OptLevel) -> (String, i32) {
-    let opts = BackendOptions { opt_level, ..BackendOptions::default() };
+    let opts = BackendOptions {
+        opt_level,
+        ..BackendOptions::default()
+    };
     let object = compile_module(module, &opts).unwrap_or_else(|e| panic!("compile failed: {e}"));
     let dir = scratch_dir("run");
     let obj_path = dir.join("prog.o");

@@ -47,6 +47,9 @@ impl Lowerer {
     /// Evaluates a constant expression.
     pub fn eval_const(&mut self, e: &Node<Expression>) -> LowerResult<ConstValue> {
         match &e.node {
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.const_designator(e),
+            Expression::Member(_) => self.const_designator(e),
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.const_designator(e),
             Expression::Constant(c) => match constant_value(&c.node).map_err(|w| Diagnostic::unsupported(c.span, w))? {
                 LiteralValue::Int(v, ty) => Ok(ConstValue::Int(self.wrap_to(v, &ty), ty)),
                 LiteralValue::Float(v, ty) => Ok(ConstValue::Float(v, ty)),
@@ -261,6 +264,16 @@ impl Lowerer {
             }
             _ => Err(not_constant(span)),
         }
+    }
+
+    /// An array or function designator such as `g[2]` in a constant: its
+    /// decayed address.
+    fn const_designator(&mut self, e: &Node<Expression>) -> LowerResult<ConstValue> {
+        let (symbol, offset, ty) = self.const_lvalue(e)?;
+        if matches!(ty, CType::Array(..) | CType::Function(_)) {
+            return Ok(ConstValue::Addr { symbol, offset, ty: ty.decay() });
+        }
+        Err(not_constant(e.span))
     }
 
     fn const_truth(&self, v: &ConstValue) -> bool {

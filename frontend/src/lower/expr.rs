@@ -198,7 +198,11 @@ impl Lowerer {
     }
 
     fn lower_call(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<Operand> {
-        let callee = self.lower_expr(&c.node.callee)?;
+        let direct = self.direct_callee(&c.node.callee);
+        let callee = match &direct {
+            Some((_, ty)) => Operand { ty: ty.clone(), place: Place::Void },
+            None => self.lower_expr(&c.node.callee)?,
+        };
         let ft: Rc<FuncType> = match &callee.ty {
             CType::Function(ft) => ft.clone(),
             CType::Pointer(p) => match &**p {
@@ -207,7 +211,6 @@ impl Lowerer {
             },
             _ => return Err(Diagnostic::error_at(c.node.callee.span, "called object is not a function or function pointer")),
         };
-        let direct = self.direct_callee(&c.node.callee);
         let sig = self.signature_of(&ft, span)?;
         if c.node.arguments.len() < ft.params.len() || (c.node.arguments.len() > ft.params.len() && !ft.variadic && !ft.unprototyped) {
             return Err(Diagnostic::error_at(span, format!(
@@ -216,8 +219,11 @@ impl Lowerer {
                 c.node.arguments.len()
             )));
         }
+        // Arguments are evaluated right to left, in the order GCC uses on
+        // x86-64, so that programs relying on that unspecified order
+        // behave alike.
         let mut args = Vec::new();
-        for (i, arg) in c.node.arguments.iter().enumerate() {
+        for (i, arg) in c.node.arguments.iter().enumerate().rev() {
             let op = self.lower_expr(arg)?;
             if op.ty.is_record() {
                 return Err(Diagnostic::unsupported(arg.span, "struct passed by value"));
@@ -238,6 +244,7 @@ impl Lowerer {
             };
             args.push(v);
         }
+        args.reverse();
         let mut sig = sig;
         if ft.unprototyped {
             // A call through an unprototyped declaration passes the promoted
@@ -245,7 +252,7 @@ impl Lowerer {
             sig.params.clear();
         }
         let callee_ir = match direct {
-            Some(symbol) => {
+            Some((symbol, _)) => {
                 self.reference_function(&symbol, &ft, span)?;
                 Callee::Direct(symbol)
             }
@@ -266,10 +273,10 @@ impl Lowerer {
     }
 
     /// The symbol of a call's callee when it names a function directly.
-    fn direct_callee(&self, callee: &Node<Expression>) -> Option<String> {
+    fn direct_callee(&self, callee: &Node<Expression>) -> Option<(String, CType)> {
         let Expression::Identifier(id) = &callee.node else { return None };
         match self.scopes.lookup(&id.node.name) {
-            Some(Symbol::Global { symbol, ty: CType::Function(_) }) => Some(symbol.clone()),
+            Some(Symbol::Global { symbol, ty: ty @ CType::Function(_) }) => Some((symbol.clone(), ty.clone())),
             _ => None,
         }
     }

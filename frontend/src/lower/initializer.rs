@@ -50,7 +50,11 @@ impl Lowerer {
                 if is_char_array(ty) && is_string_literal(e) {
                     let Expression::StringLiteral(s) = &e.node else { unreachable!() };
                     let len = string_literal_bytes(&s.node).map_err(|w| Diagnostic::unsupported(e.span, w))?.len() as u64 + 1;
-                    out.push(InitItem { offset, ty: ty.clone(), expr: e });
+                    let ty = match ty {
+                        CType::Array(elem, None) => CType::Array(elem.clone(), Some(len)),
+                        t => t.clone(),
+                    };
+                    out.push(InitItem { offset, ty, expr: e });
                     return Ok(Some(len));
                 }
                 if matches!(ty, CType::Array(..)) {
@@ -207,7 +211,12 @@ impl Lowerer {
         let mut bytes = string_literal_bytes(tokens).map_err(|w| Diagnostic::unsupported(span, w))?;
         bytes.push(0);
         let ty = CType::Array(Rc::new(CType::CHAR), Some(bytes.len() as u64));
+        // Identical literals share one object, as GCC merges them.
+        if let Some(symbol) = self.string_literals.get(&bytes) {
+            return Ok((symbol.clone(), ty));
+        }
         let symbol = self.fresh_symbol(".str");
+        self.string_literals.insert(bytes.clone(), symbol.clone());
         self.put_data(DataObject { name: symbol.clone(), linkage: Linkage::Local, readonly: true, align: 1, bytes, relocs: vec![], external: false });
         Ok((symbol, ty))
     }

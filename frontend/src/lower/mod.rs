@@ -71,6 +71,8 @@ pub struct Lowerer {
     /// Functions called or whose address is taken, by symbol.
     pub referenced_functions: HashMap<String, Signature>,
     pub func: Option<FunctionState>,
+    /// String literal objects by contents (with the NUL).
+    string_literals: HashMap<Vec<u8>, String>,
     next_anonymous: u32,
     pub warnings: Vec<Diagnostic>,
     source_map: Rc<SourceMap>,
@@ -92,6 +94,7 @@ impl Lowerer {
             data_order: Vec::new(),
             referenced_functions: HashMap::new(),
             func: None,
+            string_literals: HashMap::new(),
             next_anonymous: 0,
             warnings: Vec::new(),
             source_map,

@@ -62,17 +62,19 @@ impl Cfg {
         }
 
         // Depth-first search from the entry, successors in slot order. Each
-        // stack entry is a block and the number of successors visited.
-        let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+        // stack entry is a block, its successors and how many of them the
+        // search has taken.
+        let successors = |b: Block| if in_layout.contains(b) { func.successors(b) } else { Vec::new() };
+        let mut stack: Vec<(Block, Vec<Block>, usize)> = vec![(entry, successors(entry), 0)];
         cfg.reachable.insert(entry);
-        while let Some(&mut (block, ref mut next)) = stack.last_mut() {
-            let succs = if in_layout.contains(block) { func.successors(block) } else { Vec::new() };
+        while let Some((block, succs, next)) = stack.last_mut() {
             if let Some(&succ) = succs.get(*next) {
                 *next += 1;
                 if cfg.reachable.insert(succ) {
-                    stack.push((succ, 0));
+                    stack.push((succ, successors(succ), 0));
                 }
             } else {
+                let block = *block;
                 cfg.postorder.push(block);
                 stack.pop();
             }

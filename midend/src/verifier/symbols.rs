@@ -1,0 +1,62 @@
+//! Module-level invariants M1 and M2: unique symbol names and well-formed
+//! data objects.
+
+use super::{Errors, VerifierError};
+use crate::ir::Module;
+use crate::text::Entity;
+use std::collections::HashMap;
+
+/// True when `name` is a function, extern or data object of `module`.
+pub(super) fn is_defined(module: &Module, name: &str) -> bool {
+    module.signature_of(name).is_some() || module.data.iter().any(|d| d.name == name)
+}
+
+pub(super) fn check(module: &Module) -> Vec<VerifierError> {
+    let mut all = Vec::new();
+
+    // M1.
+    let symbols = module.functions.iter().map(|f| (f.name.as_str(), "function"))
+        .chain(module.externs.iter().map(|e| (e.name.as_str(), "extern")))
+        .chain(module.data.iter().map(|d| (d.name.as_str(), "data object")));
+    let mut seen: HashMap<&str, &str> = HashMap::new();
+    for (name, kind) in symbols {
+        if let Some(first) = seen.insert(name, kind) {
+            let mut errors = Errors::new(name);
+            errors.report(Entity::Symbol, format!("@{name} is defined twice, as a {first} and as a {kind}"));
+            all.extend(errors.list);
+        }
+    }
+
+    // M2.
+    for data in &module.data {
+        let mut errors = Errors::new(&data.name);
+        if !data.align.is_power_of_two() {
+            errors.report(Entity::Symbol, format!("alignment {} is not a power of two", data.align));
+        }
+        if data.external && !(data.bytes.is_empty() && data.relocs.is_empty()) {
+            errors.report(Entity::Symbol, "an extern data object has no bytes and no relocations");
+        }
+        let mut relocs: Vec<_> = data.relocs.iter().collect();
+        relocs.sort_by_key(|r| r.offset);
+        for (i, reloc) in relocs.iter().enumerate() {
+            let end = reloc.offset as u64 + 8;
+            if end > data.bytes.len() as u64 {
+                errors.report(
+                    Entity::Symbol,
+                    format!("the relocation at offset {} runs past the end of the {}-byte object", reloc.offset, data.bytes.len()),
+                );
+            }
+            if relocs.get(i + 1).is_some_and(|next| (next.offset as u64) < end) {
+                errors.report(Entity::Symbol, format!("the relocation at offset {} overlaps the next one", reloc.offset));
+            }
+            if !is_defined(module, &reloc.symbol) {
+                errors.report(
+                    Entity::Symbol,
+                    format!("the relocation at offset {} names @{}, which the module does not define", reloc.offset, reloc.symbol),
+                );
+            }
+        }
+        all.extend(errors.list);
+    }
+    all
+}

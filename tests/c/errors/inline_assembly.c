@@ -1,0 +1,6 @@
+// expect-error: unsupported: inline assembly
+int main(void) {
+    int x = 1;
+    __asm__ volatile ("nop");
+    return x;
+}

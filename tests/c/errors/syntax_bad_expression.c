@@ -1,0 +1,5 @@
+// expect-error: syntax error
+int main(void) {
+    int x = 3 * / 4;
+    return x;
+}

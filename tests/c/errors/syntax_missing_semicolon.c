@@ -1,0 +1,5 @@
+// expect-error: syntax error
+int main(void) {
+    int x = 1
+    return x;
+}

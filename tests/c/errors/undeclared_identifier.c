@@ -1,0 +1,5 @@
+// expect-error: undeclared identifier
+int main(void) {
+    int x = 1;
+    return x + y;
+}
