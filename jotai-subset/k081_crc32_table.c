@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: for-loop, nested-loop, pointer-walk, unsigned-iv, bit-twiddle, checksum
+// inputs: 0 1 2  tags: counted-loop, nested-loop, pointer-walk, unsigned, bits, checksum
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

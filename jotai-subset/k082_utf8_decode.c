@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: pointer-walk, multi-exit, early-return, stacked-cond, bit-twiddle, string
+// inputs: 0 1 2 3  tags: pointer-walk, multi-exit, early-return, stacked-conditionals, bits, string
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: stride-loop, for-loop, bit-twiddle, string, early-return
+// inputs: 0 1 2 3  tags: stride-loop, counted-loop, bits, string, early-return, multi-inc
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: do-while, while-loop, early-return, codec, char-iv
+// inputs: 0 1 2  tags: do-while, while-loop, early-return, codec, signed-char
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: pointer-walk, switch, state-machine, string, struct-out
+// inputs: 0 1 2 3  tags: pointer-walk, switch, state-machine, string, struct
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: list-walk, while-loop, pointer-chase, early-return
+// inputs: 0 1 2 3  tags: list-walk, while-loop, early-return, linked-list
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: recursion, list-walk, sort, multi-exit
+// inputs: 0 1 2 3  tags: recursion, list-walk, sort, multi-exit, linked-list
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: unsigned-iv, for-loop, struct-ptr, early-return, modular
+// inputs: 0 1 2 3  tags: unsigned, counted-loop, struct, early-return, modular
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, unsigned-iv, bit-twiddle, multi-exit, allocator
+// inputs: 0 1 2 3  tags: nested-loop, unsigned, bits, multi-exit, allocator
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: while-loop, multi-exit, early-return, search, struct-ptr
+// inputs: 0 1 2 3  tags: while-loop, multi-exit, early-return, search, struct
 #include <stdio.h>
 #include <stdlib.h>
 

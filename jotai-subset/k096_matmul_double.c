@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: nested-loop, double, matrix, for-loop
+// inputs: 0 1 2  tags: nested-loop, double, matrix, counted-loop
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: uchar-iv, for-loop, histogram, multi-exit, do-while
+// inputs: 0 1 2  tags: unsigned-char, counted-loop, histogram, multi-exit, do-while
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: float, while-loop, early-return, stacked-cond, interpolation
+// inputs: 0 1 2 3  tags: float, while-loop, early-return, stacked-conditionals, interpolation
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: pointer-walk, hash, for-loop, multi-exit, string
+// inputs: 0 1 2 3  tags: pointer-walk, hash, counted-loop, multi-exit, string
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: pointer-walk, stacked-cond, early-return, long-iv, parser
+// inputs: 0 1 2 3  tags: pointer-walk, stacked-conditionals, early-return, long, parser
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: switch, state-machine, pointer-walk, struct-ptr, string, parser
+// inputs: 0 1 2 3  tags: switch, state-machine, pointer-walk, struct, string, parser
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

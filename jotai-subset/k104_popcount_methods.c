@@ -1,4 +1,4 @@
-// inputs: 0 1 2  tags: bit-twiddle, while-loop, for-loop, unsigned-iv
+// inputs: 0 1 2  tags: bits, while-loop, counted-loop, unsigned
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: recursion, early-return, long-iv, for-loop, number-theory
+// inputs: 0 1 2 3  tags: recursion, early-return, long, counted-loop, number-theory
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: stride-loop, nested-loop, for-loop, early-return
+// inputs: 0 1 2 3  tags: stride-loop, nested-loop, counted-loop, early-return
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, multi-exit, goto, size_t-iv, search
+// inputs: 0 1 2 3  tags: nested-loop, multi-exit, goto, size_t, search
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

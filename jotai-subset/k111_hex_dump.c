@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: stride-loop, nested-loop, for-loop, string, formatting
+// inputs: 0 1 2 3  tags: stride-loop, nested-loop, counted-loop, string, formatting, multi-inc
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, for-loop, stride-loop, checksum, unsigned-iv
+// inputs: 0 1 2 3  tags: nested-loop, counted-loop, stride-loop, checksum, unsigned
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

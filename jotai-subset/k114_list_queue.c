@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: list-walk, switch, struct-ptr, while-loop, queue
+// inputs: 0 1 2 3  tags: list-walk, switch, struct, while-loop, queue, linked-list
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: list-walk, hash, switch, multi-exit, struct-ptr
+// inputs: 0 1 2 3  tags: list-walk, hash, switch, multi-exit, struct, linked-list
 #include <stdio.h>
 #include <stdlib.h>
 

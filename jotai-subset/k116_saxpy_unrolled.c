@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: stride-loop, float, for-loop, down-count, early-return
+// inputs: 0 1 2 3  tags: stride-loop, float, counted-loop, down-count, early-return
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: down-count, double, for-loop, nested-loop, numeric
+// inputs: 0 1 2 3  tags: down-count, double, counted-loop, nested-loop, numeric
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>

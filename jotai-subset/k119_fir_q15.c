@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: short-iv, nested-loop, for-loop, fixed-point, saturation
+// inputs: 0 1 2 3  tags: short, nested-loop, counted-loop, fixed-point, saturation
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: pointer-walk, stacked-cond, while-loop, string, stack
+// inputs: 0 1 2 3  tags: pointer-walk, stacked-conditionals, while-loop, string, stack
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: pointer-walk, multi-inc, stacked-cond, early-return, string
+// inputs: 0 1 2 3  tags: pointer-walk, multi-inc, stacked-conditionals, early-return, string
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

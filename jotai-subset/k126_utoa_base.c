@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: do-while, down-count, early-return, unsigned-iv, string
+// inputs: 0 1 2 3  tags: do-while, down-count, early-return, unsigned, string
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, matrix, for-loop, in-place, triangular
+// inputs: 0 1 2 3  tags: nested-loop, matrix, counted-loop, in-place, triangular
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, for-loop, stacked-cond, grid
+// inputs: 0 1 2 3  tags: nested-loop, counted-loop, stacked-conditionals, grid
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, for-loop, early-exit, graph
+// inputs: 0 1 2 3  tags: nested-loop, counted-loop, early-exit, graph
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: bit-twiddle, down-count, unsigned-iv, for-loop, early-return
+// inputs: 0 1 2 3  tags: bits, down-count, unsigned, counted-loop, early-return
 #include <stdio.h>
 #include <stdlib.h>
 

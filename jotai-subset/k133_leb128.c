@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: do-while, while-loop, bit-twiddle, early-return, codec
+// inputs: 0 1 2 3  tags: do-while, while-loop, bits, early-return, codec
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: stride-loop, size_t-iv, checksum, for-loop, bit-twiddle
+// inputs: 0 1 2 3  tags: stride-loop, size_t, checksum, counted-loop, bits
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

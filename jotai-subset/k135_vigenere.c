@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: uchar-iv, pointer-walk, stacked-cond, string, cipher
+// inputs: 0 1 2 3  tags: unsigned-char, pointer-walk, stacked-conditionals, string, cipher
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: switch, pointer-walk, exit, stack, double, early-return
+// inputs: 0 1 2 3  tags: switch, pointer-walk, exit, stack, double, early-return, interpreter
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, for-loop, early-return, dynamic-programming, string
+// inputs: 0 1 2 3  tags: nested-loop, counted-loop, early-return, dynamic-programming, string
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

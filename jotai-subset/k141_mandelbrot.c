@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: double, nested-loop, multi-exit, for-loop
+// inputs: 0 1 2 3  tags: double, nested-loop, multi-exit, counted-loop
 #include <stdio.h>
 #include <stdlib.h>
 

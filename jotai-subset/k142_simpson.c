@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: double, stride-loop, for-loop, function-pointer, early-return
+// inputs: 0 1 2 3  tags: double, stride-loop, counted-loop, function-pointer, early-return
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: long-iv, bit-twiddle, for-loop, while-loop, switch, set
+// inputs: 0 1 2 3  tags: long, bits, counted-loop, while-loop, switch, set
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: down-count, while-loop, for-loop, early-return, in-place
+// inputs: 0 1 2 3  tags: down-count, while-loop, counted-loop, early-return, in-place
 #include <stdio.h>
 #include <stdlib.h>
 

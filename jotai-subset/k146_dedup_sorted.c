@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: for-loop, two-pointer, early-return, struct-ptr, in-place
+// inputs: 0 1 2 3  tags: counted-loop, two-pointer, early-return, struct, in-place
 #include <stdio.h>
 #include <stdlib.h>
 

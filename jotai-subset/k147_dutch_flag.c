@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: while-loop, multi-inc, switch, in-place, partition
+// inputs: 0 1 2 3  tags: while-loop, switch, in-place, partition
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: while-loop, multi-exit, for-loop, early-return, merge
+// inputs: 0 1 2 3  tags: while-loop, multi-exit, counted-loop, early-return, merge
 #include <stdio.h>
 #include <stdlib.h>
 

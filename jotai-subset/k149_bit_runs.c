@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: unsigned-iv, bit-twiddle, nested-loop, multi-inc, for-loop
+// inputs: 0 1 2 3  tags: unsigned, bits, nested-loop, counted-loop
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: struct-ptr, pointer-walk, stacked-cond, for-loop, early-return
+// inputs: 0 1 2 3  tags: pointer-walk, stacked-conditionals, counted-loop, early-return, struct-ptr-iv
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: struct-ptr, float, nested-loop, stacked-cond
+// inputs: 0 1 2 3  tags: float, nested-loop, stacked-conditionals, struct-ptr-iv
 #include <stdio.h>
 #include <stdlib.h>
 

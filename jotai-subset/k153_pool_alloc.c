@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: list-walk, struct-ptr, early-return, allocator, while-loop
+// inputs: 0 1 2 3  tags: list-walk, struct, early-return, allocator, while-loop, linked-list
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, multi-exit, down-count, struct-ptr, cache
+// inputs: 0 1 2 3  tags: nested-loop, multi-exit, down-count, struct, cache
 #include <stdio.h>
 #include <stdlib.h>
 

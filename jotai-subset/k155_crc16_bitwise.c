@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: short-iv, nested-loop, bit-twiddle, checksum, unsigned-iv
+// inputs: 0 1 2 3  tags: short, nested-loop, bits, checksum, unsigned
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: double, for-loop, bit-twiddle, stacked-cond
+// inputs: 0 1 2 3  tags: double, counted-loop, bits, stacked-conditionals
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: while-loop, multi-exit, struct-ptr, switch, priority-queue
+// inputs: 0 1 2 3  tags: while-loop, multi-exit, struct, switch, priority-queue
 #include <stdio.h>
 #include <stdlib.h>
 

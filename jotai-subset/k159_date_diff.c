@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: switch, stacked-cond, early-return, for-loop, calendar
+// inputs: 0 1 2 3  tags: switch, stacked-conditionals, early-return, counted-loop, calendar
 #include <stdio.h>
 #include <stdlib.h>
 

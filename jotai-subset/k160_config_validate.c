@@ -1,4 +1,4 @@
-// inputs: 0 1 2 3  tags: nested-loop, exit, multi-exit, struct-ptr, stacked-cond, goto
+// inputs: 0 1 2 3  tags: nested-loop, exit, multi-exit, struct, stacked-conditionals, goto, error-handling
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -51,10 +51,13 @@ pub const KINDS: &[(&str, TestKind)] = &[
 /// round trip through the parser.
 fn print(module: &Module, _args: &str) -> Result<String, String> {
     let text = module.to_string();
-    let reparsed = parse_module(&text).map_err(|e| format!("the printed text does not parse: {e}\n{text}"))?;
+    let reparsed =
+        parse_module(&text).map_err(|e| format!("the printed text does not parse: {e}\n{text}"))?;
     let again = reparsed.to_string();
     if again != text {
-        return Err(format!("printing the reparsed module changed it:\n{text}\n---- became ----\n{again}"));
+        return Err(format!(
+            "printing the reparsed module changed it:\n{text}\n---- became ----\n{again}"
+        ));
     }
     Ok(text)
 }
@@ -98,25 +101,43 @@ pub fn run_source(text: &str, extra: &[(&str, TestKind)], bless: bool) -> Result
             verifier = true;
             continue;
         }
-        let kind = KINDS.iter().chain(extra).find(|(name, _)| *name == command.kind);
+        let kind = KINDS
+            .iter()
+            .chain(extra)
+            .find(|(name, _)| *name == command.kind);
         match kind {
             Some(&(_, run)) => outputs.push((command, run)),
-            None => return Err(format!("line {}: unknown test kind `{}`", command.line, command.kind)),
+            None => {
+                return Err(format!(
+                    "line {}: unknown test kind `{}`",
+                    command.line, command.kind
+                ))
+            }
         }
     }
     if let Some(first) = file.expected_errors.first().filter(|_| !verifier) {
-        return Err(format!("line {}: `; error:` expectations need `test verifier`", first.line));
+        return Err(format!(
+            "line {}: `; error:` expectations need `test verifier`",
+            first.line
+        ));
     }
     if let Some(first) = file.checks.first().filter(|_| outputs.is_empty()) {
-        return Err(format!("line {}: `; check:` lines need a test kind that produces output", first.line));
+        return Err(format!(
+            "line {}: `; check:` lines need a test kind that produces output",
+            first.line
+        ));
     }
 
-    let (module, source_map) = parse_module_with_source_map(&file.ir).map_err(|e| format!("parse error at {e}"))?;
+    let (module, source_map) =
+        parse_module_with_source_map(&file.ir).map_err(|e| format!("parse error at {e}"))?;
     let errors = verify_module(&module).err().unwrap_or_default();
     if verifier {
         expected_errors::check(&module, &source_map, &errors, &file.expected_errors)?;
     } else if !errors.is_empty() {
-        return Err(format!("the input does not verify:\n{}", print_module_errors(&module, &errors)));
+        return Err(format!(
+            "the input does not verify:\n{}",
+            print_module_errors(&module, &errors)
+        ));
     }
     if outputs.is_empty() {
         return Ok(Outcome::Passed);
@@ -124,7 +145,8 @@ pub fn run_source(text: &str, extra: &[(&str, TestKind)], bless: bool) -> Result
 
     let mut output = String::new();
     for (command, run) in &outputs {
-        output += &run(&module, &command.args).map_err(|e| format!("test {}: {e}", command.kind))?;
+        output +=
+            &run(&module, &command.args).map_err(|e| format!("test {}: {e}", command.kind))?;
     }
     if !outputs.iter().any(|(command, _)| command.precise) {
         return checks::check(&output, &file.checks).map(|()| Outcome::Passed);
@@ -132,7 +154,9 @@ pub fn run_source(text: &str, extra: &[(&str, TestKind)], bless: bool) -> Result
     match checks::check_precise(&output, &file.checks) {
         Ok(()) => Ok(Outcome::Passed),
         Err(_) if bless => Ok(Outcome::Blessed(checks::bless(text, &file.checks, &output))),
-        Err(e) => Err(format!("{e}\n(run with NISSECC_BLESS=1 to accept the actual output)")),
+        Err(e) => Err(format!(
+            "{e}\n(run with NISSECC_BLESS=1 to accept the actual output)"
+        )),
     }
 }
 
@@ -156,12 +180,20 @@ struct TestFile<'a> {
 
 impl<'a> TestFile<'a> {
     fn parse(text: &'a str) -> Result<Self, String> {
-        let mut file = TestFile { commands: Vec::new(), ir: String::new(), checks: Vec::new(), expected_errors: Vec::new() };
+        let mut file = TestFile {
+            commands: Vec::new(),
+            ir: String::new(),
+            checks: Vec::new(),
+            expected_errors: Vec::new(),
+        };
         let mut last_code_line = None;
         for (index, line) in text.lines().enumerate() {
             let number = index + 1;
             let trimmed = line.trim();
-            if let Some(command) = trimmed.strip_prefix("test ").or((trimmed == "test").then_some("")) {
+            if let Some(command) = trimmed
+                .strip_prefix("test ")
+                .or((trimmed == "test").then_some(""))
+            {
                 if last_code_line.is_some() {
                     return Err(format!("line {number}: `test` lines come before the IR"));
                 }
@@ -178,7 +210,9 @@ impl<'a> TestFile<'a> {
             }
         }
         if file.commands.is_empty() {
-            return Err("the file names no test kind: start it with a line such as `test verifier`".into());
+            return Err(
+                "the file names no test kind: start it with a line such as `test verifier`".into(),
+            );
         }
         Ok(file)
     }
@@ -186,12 +220,24 @@ impl<'a> TestFile<'a> {
     /// Records the expectation that a comment states, if any.
     fn directive(&mut self, comment: &'a str, line: usize, last_code_line: Option<usize>) {
         if let Some(pattern) = comment.strip_prefix("error:") {
-            self.expected_errors.push(ExpectedError { pattern: pattern.trim(), line, target: last_code_line });
+            self.expected_errors.push(ExpectedError {
+                pattern: pattern.trim(),
+                line,
+                target: last_code_line,
+            });
             return;
         }
-        for (prefix, directive) in [("check:", Directive::Check), ("nextln:", Directive::NextLn), ("not:", Directive::Not)] {
+        for (prefix, directive) in [
+            ("check:", Directive::Check),
+            ("nextln:", Directive::NextLn),
+            ("not:", Directive::Not),
+        ] {
             if let Some(pattern) = comment.strip_prefix(prefix) {
-                self.checks.push(Check { directive, pattern, line });
+                self.checks.push(Check {
+                    directive,
+                    pattern,
+                    line,
+                });
             }
         }
     }
@@ -212,7 +258,12 @@ impl Command {
                 args.push(word);
             }
         }
-        Ok(Command { kind: kind.to_string(), args: args.join(" "), precise, line })
+        Ok(Command {
+            kind: kind.to_string(),
+            args: args.join(" "),
+            precise,
+            line,
+        })
     }
 }
 

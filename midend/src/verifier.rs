@@ -122,7 +122,10 @@ pub(crate) struct Errors<'a> {
 
 impl<'a> Errors<'a> {
     fn new(symbol: &'a str) -> Self {
-        Errors { symbol, list: Vec::new() }
+        Errors {
+            symbol,
+            list: Vec::new(),
+        }
     }
 
     pub(crate) fn report(&mut self, location: Entity, message: impl Into<String>) {

@@ -31,7 +31,11 @@ fn filetests_pass() {
     assert!(!files.is_empty(), "no filetests under {}", root.display());
     let mut failures = Vec::new();
     for file in &files {
-        let name = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+        let name = file
+            .strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
         match run_filetest(file) {
             Ok(()) => println!("ok      {name}"),
             Err(e) => {
@@ -40,5 +44,11 @@ fn filetests_pass() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} filetests failed:\n\n{}", failures.len(), files.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} filetests failed:\n\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n\n")
+    );
 }

@@ -106,7 +106,7 @@ impl Lowerer {
         self.type_from_specifiers(&type_specs, span)
     }
 
-    fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], span: Span) -> LowerResult<CType> {
+    fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], _span: Span) -> LowerResult<CType> {
         let mut c = SpecifierCounts::default();
         for spec in specs {
             match &spec.node {

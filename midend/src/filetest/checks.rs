@@ -41,7 +41,11 @@ pub(super) fn check(output: &str, checks: &[Check]) -> Result<(), String> {
         for not in nots {
             let pattern = normalize(not.pattern);
             if let Some(i) = range.clone().find(|&i| lines[i].contains(&pattern)) {
-                let message = format!("line {}: `; not: {pattern}` matches output line {}", not.line, i + 1);
+                let message = format!(
+                    "line {}: `; not: {pattern}` matches output line {}",
+                    not.line,
+                    i + 1
+                );
                 return Err(with_output(message, output));
             }
         }
@@ -55,14 +59,19 @@ pub(super) fn check(output: &str, checks: &[Check]) -> Result<(), String> {
                 continue;
             }
             Directive::Check => (cursor..lines.len()).find(|&i| lines[i].contains(&pattern)),
-            Directive::NextLn => Some(cursor).filter(|&i| i < lines.len() && lines[i].contains(&pattern)),
+            Directive::NextLn => {
+                Some(cursor).filter(|&i| i < lines.len() && lines[i].contains(&pattern))
+            }
         };
         let Some(i) = found else {
             let (name, place) = match check.directive {
                 Directive::NextLn => ("nextln", format!("on output line {}", cursor + 1)),
                 _ => ("check", format!("from output line {} on", cursor + 1)),
             };
-            let message = format!("line {}: `; {name}: {pattern}` not found {place}", check.line);
+            let message = format!(
+                "line {}: `; {name}: {pattern}` not found {place}",
+                check.line
+            );
             return Err(with_output(message, output));
         };
         no_nots_in(&nots, cursor..i)?;
@@ -75,15 +84,34 @@ pub(super) fn check(output: &str, checks: &[Check]) -> Result<(), String> {
 /// Requires the check lines to be exactly the non-blank output lines.
 pub(super) fn check_precise(output: &str, checks: &[Check]) -> Result<(), String> {
     if let Some(other) = checks.iter().find(|c| c.directive != Directive::Check) {
-        return Err(format!("line {}: precise-output files take only `; check:` lines", other.line));
+        return Err(format!(
+            "line {}: precise-output files take only `; check:` lines",
+            other.line
+        ));
     }
-    let actual: Vec<String> = output.lines().map(normalize).filter(|l| !l.is_empty()).collect();
-    let expected: Vec<String> = checks.iter().map(|c| normalize(c.pattern)).filter(|l| !l.is_empty()).collect();
+    let actual: Vec<String> = output
+        .lines()
+        .map(normalize)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let expected: Vec<String> = checks
+        .iter()
+        .map(|c| normalize(c.pattern))
+        .filter(|l| !l.is_empty())
+        .collect();
     if actual == expected {
         return Ok(());
     }
-    let i = actual.iter().zip(&expected).take_while(|(a, e)| a == e).count();
-    let show = |lines: &[String]| lines.get(i).map_or("(nothing)".to_string(), |l| format!("`{l}`"));
+    let i = actual
+        .iter()
+        .zip(&expected)
+        .take_while(|(a, e)| a == e)
+        .count();
+    let show = |lines: &[String]| {
+        lines
+            .get(i)
+            .map_or("(nothing)".to_string(), |l| format!("`{l}`"))
+    };
     let message = format!(
         "precise output differs at its line {}: expected {}, found {}",
         i + 1,

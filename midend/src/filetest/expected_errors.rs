@@ -27,12 +27,18 @@ pub(super) fn check(
 ) -> Result<(), String> {
     let error_lines: Vec<Option<usize>> = errors
         .iter()
-        .map(|e| source_map.line_of(&e.symbol, e.location).map(|l| l as usize))
+        .map(|e| {
+            source_map
+                .line_of(&e.symbol, e.location)
+                .map(|l| l as usize)
+        })
         .collect();
     let mut matched = vec![false; errors.len()];
     let mut problems = Vec::new();
     for expectation in expected {
-        let target = expectation.target.filter(|&t| source_map.entity_at(t as u32).is_some());
+        let target = expectation
+            .target
+            .filter(|&t| source_map.entity_at(t as u32).is_some());
         let Some(target) = target else {
             problems.push(format!(
                 "line {}: `; error:` follows no instruction, block, stack slot or symbol line",
@@ -41,7 +47,9 @@ pub(super) fn check(
             continue;
         };
         let found = (0..errors.len()).find(|&i| {
-            !matched[i] && error_lines[i] == Some(target) && errors[i].message.contains(expectation.pattern)
+            !matched[i]
+                && error_lines[i] == Some(target)
+                && errors[i].message.contains(expectation.pattern)
         });
         match found {
             Some(i) => matched[i] = true,
@@ -52,7 +60,9 @@ pub(super) fn check(
         }
     }
     for (i, error) in errors.iter().enumerate().filter(|(i, _)| !matched[*i]) {
-        let place = error_lines[i].map_or("an entity not in the file".to_string(), |l| format!("line {l}"));
+        let place = error_lines[i].map_or("an entity not in the file".to_string(), |l| {
+            format!("line {l}")
+        });
         problems.push(format!("unexpected error at {place}: {error}"));
     }
     if problems.is_empty() {

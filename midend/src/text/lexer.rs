@@ -55,7 +55,12 @@ impl Tok<'_> {
 
 /// Splits `src` into tokens, ending with one [`Tok::Eof`].
 pub(super) fn tokenize(src: &str) -> Result<Vec<Token<'_>>, ParseError> {
-    let mut lexer = Lexer { src, offset: 0, line: 1, col: 1 };
+    let mut lexer = Lexer {
+        src,
+        offset: 0,
+        line: 1,
+        col: 1,
+    };
     let mut tokens = Vec::new();
     loop {
         let token = lexer.next_token()?;
@@ -120,7 +125,10 @@ impl<'a> Lexer<'a> {
 
     fn next_token(&mut self) -> Result<Token<'a>, ParseError> {
         self.skip_blanks_and_comments();
-        let pos = Pos { line: self.line, col: self.col };
+        let pos = Pos {
+            line: self.line,
+            col: self.col,
+        };
         let error = |message: String| ParseError::at(pos, message);
         let Some(c) = self.peek() else {
             return Ok(Token { tok: Tok::Eof, pos });

@@ -31,7 +31,11 @@ pub struct ParseError {
 
 impl ParseError {
     pub(super) fn at(pos: Pos, message: impl Into<String>) -> Self {
-        ParseError { line: pos.line, col: pos.col, message: message.into() }
+        ParseError {
+            line: pos.line,
+            col: pos.col,
+            message: message.into(),
+        }
     }
 }
 
@@ -49,7 +53,9 @@ pub fn parse_module(src: &str) -> std::result::Result<Module, ParseError> {
 }
 
 /// Parses a module and tells on which line each entity is defined.
-pub fn parse_module_with_source_map(src: &str) -> std::result::Result<(Module, SourceMap), ParseError> {
+pub fn parse_module_with_source_map(
+    src: &str,
+) -> std::result::Result<(Module, SourceMap), ParseError> {
     let mut parser = Parser::new(src)?;
     let module = parser.module()?;
     Ok((module, parser.source_map))
@@ -140,7 +146,10 @@ impl<'a> Parser<'a> {
     }
 
     fn expected<T>(&self, what: &str) -> Result<T> {
-        self.error(format!("expected {what}, found {}", self.peek().tok.describe()))
+        self.error(format!(
+            "expected {what}, found {}",
+            self.peek().tok.describe()
+        ))
     }
 
     fn eat_punct(&mut self, c: char) -> bool {
@@ -264,9 +273,13 @@ impl<'a> Parser<'a> {
                 _ => None,
             }
         } else if ty == Type::F32 {
-            text.parse::<f32>().ok().map(|x| if negative { -x } else { x } as f64)
+            text.parse::<f32>()
+                .ok()
+                .map(|x| if negative { -x } else { x } as f64)
         } else {
-            text.parse::<f64>().ok().map(|x| if negative { -x } else { x })
+            text.parse::<f64>()
+                .ok()
+                .map(|x| if negative { -x } else { x })
         };
         match value {
             Some(value) => {
@@ -443,11 +456,23 @@ impl<'a> Parser<'a> {
                 self.expect_punct(':')?;
                 let symbol = self.symbol()?;
                 let addend = self.offset()?;
-                relocs.push(DataReloc { offset, symbol, addend });
+                relocs.push(DataReloc {
+                    offset,
+                    symbol,
+                    addend,
+                });
             }
         }
         self.source_map.add(line, &name, Entity::Symbol);
-        Ok(DataObject { name, linkage, readonly, align, bytes, relocs, external })
+        Ok(DataObject {
+            name,
+            linkage,
+            readonly,
+            align,
+            bytes,
+            relocs,
+            external,
+        })
     }
 
     /// Two hex digits; the lexer reads `0a` as a number and `ff` as a word.
@@ -491,7 +516,17 @@ impl<'a> Parser<'a> {
                 return self.expected("a stack slot or a block");
             }
         }
-        resolve(ParsedFunction { name, signature, linkage, pos, slots, blocks }, &mut self.source_map)
+        resolve(
+            ParsedFunction {
+                name,
+                signature,
+                linkage,
+                pos,
+                slots,
+                blocks,
+            },
+            &mut self.source_map,
+        )
     }
 
     /// `ssN = stack_slot size 16, align 8`, where `N` is the number of
@@ -501,7 +536,10 @@ impl<'a> Parser<'a> {
         if n as usize != expected {
             return Err(ParseError::at(
                 pos,
-                format!("expected {}: stack slots are declared in order", StackSlot::new(expected)),
+                format!(
+                    "expected {}: stack slots are declared in order",
+                    StackSlot::new(expected)
+                ),
             ));
         }
         self.expect_punct('=')?;
@@ -540,7 +578,14 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect_punct(':')?;
-        Ok(ParsedBlock { block, pos, params, line, cold, insts: Vec::new() })
+        Ok(ParsedBlock {
+            block,
+            pos,
+            params,
+            line,
+            cold,
+            insts: Vec::new(),
+        })
     }
 
     // Instructions.
@@ -556,22 +601,40 @@ impl<'a> Parser<'a> {
             None
         };
         let (opcode, opcode_pos) = self.word("an opcode")?;
-        let suffix = if self.eat_punct('.') { Some(self.ty()?) } else { None };
-        let suffix_error = || ParseError::at(opcode_pos, format!("type suffix missing: write `{opcode}.i32` or another type"));
+        let suffix = if self.eat_punct('.') {
+            Some(self.ty()?)
+        } else {
+            None
+        };
+        let suffix_error = || {
+            ParseError::at(
+                opcode_pos,
+                format!("type suffix missing: write `{opcode}.i32` or another type"),
+            )
+        };
         let data = self.operands(opcode, opcode_pos, suffix.ok_or_else(suffix_error))?;
 
         if has_type_suffix(&data) && suffix.is_none() {
             return Err(suffix_error());
         }
         if !has_type_suffix(&data) && suffix.is_some() {
-            return Err(ParseError::at(opcode_pos, format!("`{opcode}` takes no type suffix")));
+            return Err(ParseError::at(
+                opcode_pos,
+                format!("`{opcode}` takes no type suffix"),
+            ));
         }
         match (result, has_result(&data)) {
             (None, Some(true)) => {
-                return Err(ParseError::at(pos, format!("`{opcode}` produces a value: write `vN = {opcode} ...`")))
+                return Err(ParseError::at(
+                    pos,
+                    format!("`{opcode}` produces a value: write `vN = {opcode} ...`"),
+                ))
             }
             (Some((value, pos)), Some(false)) => {
-                return Err(ParseError::at(pos, format!("`{opcode}` produces no value to assign to {value}")))
+                return Err(ParseError::at(
+                    pos,
+                    format!("`{opcode}` produces no value to assign to {value}"),
+                ))
             }
             _ => {}
         }
@@ -593,48 +656,88 @@ impl<'a> Parser<'a> {
 
     /// The operands of `opcode`; `suffix` is its type suffix, or the error
     /// to report if it needs one and has none.
-    fn operands(&mut self, opcode: &str, opcode_pos: Pos, suffix: Result<Type>) -> Result<InstData> {
+    fn operands(
+        &mut self,
+        opcode: &str,
+        opcode_pos: Pos,
+        suffix: Result<Type>,
+    ) -> Result<InstData> {
         if let Some(op) = UnaryOp::from_name(opcode) {
-            return Ok(InstData::Unary { op, arg: self.use_value()? });
+            return Ok(InstData::Unary {
+                op,
+                arg: self.use_value()?,
+            });
         }
         if let Some(op) = BinaryOp::from_name(opcode) {
-            return Ok(InstData::Binary { op, args: self.two_values()? });
+            return Ok(InstData::Binary {
+                op,
+                args: self.two_values()?,
+            });
         }
         Ok(match opcode {
-            "iconst" => InstData::Iconst { imm: self.int_imm(suffix?)? },
-            "fconst" => InstData::Fconst { value: self.float_imm(suffix?)? },
+            "iconst" => InstData::Iconst {
+                imm: self.int_imm(suffix?)?,
+            },
+            "fconst" => InstData::Fconst {
+                value: self.float_imm(suffix?)?,
+            },
             "icmp" => {
                 let (cond, pos) = self.word("a condition")?;
-                let cond = IntCC::from_name(cond)
-                    .ok_or_else(|| ParseError::at(pos, format!("unknown integer condition `{cond}`")))?;
-                InstData::Icmp { cond, args: self.two_values()? }
+                let cond = IntCC::from_name(cond).ok_or_else(|| {
+                    ParseError::at(pos, format!("unknown integer condition `{cond}`"))
+                })?;
+                InstData::Icmp {
+                    cond,
+                    args: self.two_values()?,
+                }
             }
             "fcmp" => {
                 let (cond, pos) = self.word("a condition")?;
-                let cond = FloatCC::from_name(cond)
-                    .ok_or_else(|| ParseError::at(pos, format!("unknown float condition `{cond}`")))?;
-                InstData::Fcmp { cond, args: self.two_values()? }
+                let cond = FloatCC::from_name(cond).ok_or_else(|| {
+                    ParseError::at(pos, format!("unknown float condition `{cond}`"))
+                })?;
+                InstData::Fcmp {
+                    cond,
+                    args: self.two_values()?,
+                }
             }
             "select" => {
                 let cond = self.use_value()?;
                 self.expect_punct(',')?;
                 let [if_true, if_false] = self.two_values()?;
-                InstData::Select { cond, if_true, if_false }
+                InstData::Select {
+                    cond,
+                    if_true,
+                    if_false,
+                }
             }
             "load" => {
                 suffix?;
-                InstData::Load { addr: self.use_value()?, offset: self.offset()? }
+                InstData::Load {
+                    addr: self.use_value()?,
+                    offset: self.offset()?,
+                }
             }
             "store" => {
                 let value = self.use_value()?;
                 self.expect_punct(',')?;
-                InstData::Store { value, addr: self.use_value()?, offset: self.offset()? }
+                InstData::Store {
+                    value,
+                    addr: self.use_value()?,
+                    offset: self.offset()?,
+                }
             }
             "stack_addr" => {
                 let (n, _) = self.entity("ss", "a stack slot such as `ss0`")?;
-                InstData::StackAddr { slot: StackSlot::from_u32(n), offset: self.offset()? }
+                InstData::StackAddr {
+                    slot: StackSlot::from_u32(n),
+                    offset: self.offset()?,
+                }
             }
-            "symbol_addr" => InstData::SymbolAddr { symbol: self.symbol()?, offset: self.offset()? },
+            "symbol_addr" => InstData::SymbolAddr {
+                symbol: self.symbol()?,
+                offset: self.offset()?,
+            },
             "call" | "call_indirect" => {
                 let callee = if opcode == "call" {
                     Callee::Direct(self.symbol()?)
@@ -650,15 +753,25 @@ impl<'a> Parser<'a> {
                     args.push(self.use_value()?);
                 }
                 self.expect_punct(':')?;
-                InstData::Call { callee, sig: self.signature()?, args }
+                InstData::Call {
+                    callee,
+                    sig: self.signature()?,
+                    args,
+                }
             }
-            "jump" => InstData::Jump { dest: self.block_call()? },
+            "jump" => InstData::Jump {
+                dest: self.block_call()?,
+            },
             "brif" => {
                 let cond = self.use_value()?;
                 self.expect_punct(',')?;
                 let then_dest = self.block_call()?;
                 self.expect_punct(',')?;
-                InstData::Brif { cond, then_dest, else_dest: self.block_call()? }
+                InstData::Brif {
+                    cond,
+                    then_dest,
+                    else_dest: self.block_call()?,
+                }
             }
             "switch" => {
                 let arg = self.use_value()?;
@@ -675,15 +788,28 @@ impl<'a> Parser<'a> {
                     self.expect_punct(':')?;
                     cases.push((value, self.block_call()?));
                 }
-                InstData::Switch { arg, default, cases }
+                InstData::Switch {
+                    arg,
+                    default,
+                    cases,
+                }
             }
             "return" => {
                 let same_line = self.peek().pos.line == self.last_line();
-                let value = if same_line && self.at_value() { Some(self.use_value()?) } else { None };
+                let value = if same_line && self.at_value() {
+                    Some(self.use_value()?)
+                } else {
+                    None
+                };
                 InstData::Return { value }
             }
             "unreachable" => InstData::Unreachable,
-            _ => return Err(ParseError::at(opcode_pos, format!("unknown opcode `{opcode}`"))),
+            _ => {
+                return Err(ParseError::at(
+                    opcode_pos,
+                    format!("unknown opcode `{opcode}`"),
+                ))
+            }
         })
     }
 

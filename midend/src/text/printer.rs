@@ -55,33 +55,54 @@ pub fn print_function_with(func: &Function, annot: &dyn Fn(Entity) -> Option<Str
 
 /// Prints `module` with a trailing comment on each line for which `annot`
 /// returns one; its first argument is the symbol the entity belongs to.
-pub fn print_module_with(module: &Module, annot: &dyn Fn(&str, Entity) -> Option<String>) -> String {
+pub fn print_module_with(
+    module: &Module,
+    annot: &dyn Fn(&str, Entity) -> Option<String>,
+) -> String {
     print_module_annotated(module, &TrailingComments(annot))
 }
 
 /// Prints `func` with the comments of `annot`.
 pub fn print_function_annotated(func: &Function, annot: &dyn Annotator) -> String {
     let mut out = String::new();
-    Printer { out: &mut out, annot }.function(func).expect("writing to a String cannot fail");
+    Printer {
+        out: &mut out,
+        annot,
+    }
+    .function(func)
+    .expect("writing to a String cannot fail");
     out
 }
 
 /// Prints `module` with the comments of `annot`.
 pub fn print_module_annotated(module: &Module, annot: &dyn Annotator) -> String {
     let mut out = String::new();
-    Printer { out: &mut out, annot }.module(module).expect("writing to a String cannot fail");
+    Printer {
+        out: &mut out,
+        annot,
+    }
+    .module(module)
+    .expect("writing to a String cannot fail");
     out
 }
 
 impl fmt::Display for Function {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Printer { out: f, annot: &NoComments }.function(self)
+        Printer {
+            out: f,
+            annot: &NoComments,
+        }
+        .function(self)
     }
 }
 
 impl fmt::Display for Module {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Printer { out: f, annot: &NoComments }.module(self)
+        Printer {
+            out: f,
+            annot: &NoComments,
+        }
+        .module(self)
     }
 }
 
@@ -96,7 +117,11 @@ impl fmt::Display for Signature {
             write!(f, "{ty}")?;
         }
         if self.variadic {
-            f.write_str(if self.params.is_empty() { "..." } else { ", ..." })?;
+            f.write_str(if self.params.is_empty() {
+                "..."
+            } else {
+                ", ..."
+            })?;
         }
         f.write_char(')')?;
         if let Some(ret) = self.ret {
@@ -248,7 +273,13 @@ impl<W: Write> Printer<'_, W> {
                 if i > 0 {
                     text.push_str(", ");
                 }
-                write!(text, "{}: {}{}", reloc.offset, SymbolName(&reloc.symbol), Offset(reloc.addend))?;
+                write!(
+                    text,
+                    "{}: {}{}",
+                    reloc.offset,
+                    SymbolName(&reloc.symbol),
+                    Offset(reloc.addend)
+                )?;
             }
             text.push(']');
         }
@@ -257,16 +288,26 @@ impl<W: Write> Printer<'_, W> {
 
     fn function(&mut self, func: &Function) -> fmt::Result {
         let name = func.name.as_str();
-        let header =
-            format!("function {}{} {} {{", SymbolName(name), func.signature, func.linkage);
+        let header = format!(
+            "function {}{} {} {{",
+            SymbolName(name),
+            func.signature,
+            func.linkage
+        );
         self.line(name, Entity::Symbol, "", &header)?;
         for (slot, data) in func.stack_slots.iter() {
-            let text = format!("{slot} = stack_slot size {}, align {}", data.size, data.align);
+            let text = format!(
+                "{slot} = stack_slot size {}, align {}",
+                data.size, data.align
+            );
             self.line(name, Entity::StackSlot(slot), "    ", &text)?;
         }
         for &block in &func.layout {
             self.line(name, Entity::Block(block), "", &block_header(func, block))?;
-            let insts = func.blocks.get(block).map_or(&[][..], |data| &data.insts[..]);
+            let insts = func
+                .blocks
+                .get(block)
+                .map_or(&[][..], |data| &data.insts[..]);
             for &inst in insts {
                 self.line(name, Entity::Inst(inst), "    ", &inst_text(func, inst))?;
             }
@@ -300,8 +341,11 @@ fn block_header(func: &Function, block: Block) -> String {
         return text + ":";
     };
     if !data.params.is_empty() {
-        let params: Vec<String> =
-            data.params.iter().map(|&v| format!("{v}: {}", type_name(func, v))).collect();
+        let params: Vec<String> = data
+            .params
+            .iter()
+            .map(|&v| format!("{v}: {}", type_name(func, v)))
+            .collect();
         text = format!("{text}({})", params.join(", "));
     }
     let line = func.block_lines[block];
@@ -316,7 +360,11 @@ fn block_header(func: &Function, block: Block) -> String {
 
 /// A value list as `v1, v2`.
 fn value_list(values: &[Value]) -> String {
-    values.iter().map(Value::to_string).collect::<Vec<_>>().join(", ")
+    values
+        .iter()
+        .map(Value::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A branch target as `block1(v3)`, or `block1` without arguments.
@@ -347,14 +395,28 @@ fn inst_text(func: &Function, inst: Inst) -> String {
     }
     let operands = match data {
         InstData::Iconst { imm } => format!(" {imm}"),
-        InstData::Fconst { value } => format!(" {}", FloatImm { value: *value, ty: result_ty }),
+        InstData::Fconst { value } => format!(
+            " {}",
+            FloatImm {
+                value: *value,
+                ty: result_ty
+            }
+        ),
         InstData::Unary { arg, .. } => format!(" {arg}"),
         InstData::Binary { args, .. } => format!(" {}, {}", args[0], args[1]),
         InstData::Icmp { cond, args } => format!(" {cond} {}, {}", args[0], args[1]),
         InstData::Fcmp { cond, args } => format!(" {cond} {}, {}", args[0], args[1]),
-        InstData::Select { cond, if_true, if_false } => format!(" {cond}, {if_true}, {if_false}"),
+        InstData::Select {
+            cond,
+            if_true,
+            if_false,
+        } => format!(" {cond}, {if_true}, {if_false}"),
         InstData::Load { addr, offset } => format!(" {addr}{}", Offset(*offset as i64)),
-        InstData::Store { value, addr, offset } => {
+        InstData::Store {
+            value,
+            addr,
+            offset,
+        } => {
             format!(" {value}, {addr}{}", Offset(*offset as i64))
         }
         InstData::StackAddr { slot, offset } => format!(" {slot}{}", Offset(*offset as i64)),
@@ -366,12 +428,26 @@ fn inst_text(func: &Function, inst: Inst) -> String {
             Callee::Indirect(f) => format!(" {f}({}) : {sig}", value_list(args)),
         },
         InstData::Jump { dest } => format!(" {}", block_call(dest)),
-        InstData::Brif { cond, then_dest, else_dest } => {
-            format!(" {cond}, {}, {}", block_call(then_dest), block_call(else_dest))
+        InstData::Brif {
+            cond,
+            then_dest,
+            else_dest,
+        } => {
+            format!(
+                " {cond}, {}, {}",
+                block_call(then_dest),
+                block_call(else_dest)
+            )
         }
-        InstData::Switch { arg, default, cases } => {
-            let cases: Vec<String> =
-                cases.iter().map(|(k, dest)| format!("{k}: {}", block_call(dest))).collect();
+        InstData::Switch {
+            arg,
+            default,
+            cases,
+        } => {
+            let cases: Vec<String> = cases
+                .iter()
+                .map(|(k, dest)| format!("{k}: {}", block_call(dest)))
+                .collect();
             format!(" {arg}, {}, [{}]", block_call(default), cases.join(", "))
         }
         InstData::Return { value: Some(v) } => format!(" {v}"),
@@ -394,8 +470,14 @@ pub(crate) fn opcode_name(data: &InstData) -> &'static str {
         InstData::Store { .. } => "store",
         InstData::StackAddr { .. } => "stack_addr",
         InstData::SymbolAddr { .. } => "symbol_addr",
-        InstData::Call { callee: Callee::Direct(_), .. } => "call",
-        InstData::Call { callee: Callee::Indirect(_), .. } => "call_indirect",
+        InstData::Call {
+            callee: Callee::Direct(_),
+            ..
+        } => "call",
+        InstData::Call {
+            callee: Callee::Indirect(_),
+            ..
+        } => "call_indirect",
         InstData::Jump { .. } => "jump",
         InstData::Brif { .. } => "brif",
         InstData::Switch { .. } => "switch",

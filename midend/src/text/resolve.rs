@@ -70,11 +70,17 @@ struct Definition {
 
 /// Resolves the names of `parsed` and records where each entity was
 /// defined in `source_map`.
-pub(super) fn resolve(parsed: ParsedFunction, source_map: &mut SourceMap) -> Result<Function, ParseError> {
+pub(super) fn resolve(
+    parsed: ParsedFunction,
+    source_map: &mut SourceMap,
+) -> Result<Function, ParseError> {
     let mut defined_blocks = HashSet::new();
     for block in &parsed.blocks {
         if !defined_blocks.insert(block.block) {
-            return Err(ParseError::at(block.pos, format!("{} is defined twice", block.block)));
+            return Err(ParseError::at(
+                block.pos,
+                format!("{} is defined twice", block.block),
+            ));
         }
     }
     let mut defs = collect_definitions(&parsed)?;
@@ -86,11 +92,11 @@ pub(super) fn resolve(parsed: ParsedFunction, source_map: &mut SourceMap) -> Res
 /// Every value definition, with the types the text states.
 fn collect_definitions(parsed: &ParsedFunction) -> Result<HashMap<Value, Definition>, ParseError> {
     let mut defs = HashMap::new();
-    let mut define = |value: Value, def: Def, ty: Option<Type>, pos: Pos| {
-        match defs.insert(value, Definition { def, ty, pos }) {
-            Some(_) => Err(ParseError::at(pos, format!("{value} is defined twice"))),
-            None => Ok(()),
-        }
+    let mut define = |value: Value, def: Def, ty: Option<Type>, pos: Pos| match defs
+        .insert(value, Definition { def, ty, pos })
+    {
+        Some(_) => Err(ParseError::at(pos, format!("{value} is defined twice"))),
+        None => Ok(()),
     };
     let mut index = 0;
     for block in &parsed.blocks {
@@ -134,7 +140,9 @@ fn infer_result_types(
     while progress {
         progress = false;
         for inst in &insts {
-            let Some((value, _)) = inst.result else { continue };
+            let Some((value, _)) = inst.result else {
+                continue;
+            };
             if defs[&value].ty.is_some() {
                 continue;
             }
@@ -145,7 +153,11 @@ fn infer_result_types(
             }
         }
     }
-    match defs.iter().filter(|(_, d)| d.ty.is_none()).min_by_key(|(v, _)| **v) {
+    match defs
+        .iter()
+        .filter(|(_, d)| d.ty.is_none())
+        .min_by_key(|(v, _)| **v)
+    {
         Some((value, d)) => Err(ParseError::at(
             d.pos,
             format!("cannot infer the type of {value}: it depends on itself"),
@@ -155,7 +167,11 @@ fn infer_result_types(
 }
 
 /// Builds the function, giving each entity the index its name states.
-fn allocate(parsed: ParsedFunction, defs: &HashMap<Value, Definition>, source_map: &mut SourceMap) -> Function {
+fn allocate(
+    parsed: ParsedFunction,
+    defs: &HashMap<Value, Definition>,
+    source_map: &mut SourceMap,
+) -> Function {
     let name = parsed.name;
     let mut func = Function::new(name.clone(), parsed.signature, parsed.linkage);
     source_map.add(parsed.pos.line, &name, Entity::Symbol);
@@ -164,7 +180,12 @@ fn allocate(parsed: ParsedFunction, defs: &HashMap<Value, Definition>, source_ma
         source_map.add(pos.line, &name, Entity::StackSlot(slot));
     }
 
-    let block_count = parsed.blocks.iter().map(|b| b.block.index() + 1).max().unwrap_or(0);
+    let block_count = parsed
+        .blocks
+        .iter()
+        .map(|b| b.block.index() + 1)
+        .max()
+        .unwrap_or(0);
     for _ in 0..block_count {
         func.blocks.push(BlockData::default());
     }
@@ -182,11 +203,17 @@ fn allocate(parsed: ParsedFunction, defs: &HashMap<Value, Definition>, source_ma
                     Def::Param(block, n) => ValueDef::Param(block, n),
                     Def::Result(i) => ValueDef::Result(Inst::new(i)),
                 };
-                ValueData { ty: d.ty.expect("types are inferred"), def }
+                ValueData {
+                    ty: d.ty.expect("types are inferred"),
+                    def,
+                }
             }
             None => {
                 skipped.push(value);
-                ValueData { ty: Type::I64, def: ValueDef::Result(Inst::new(inst_count + skipped.len() - 1)) }
+                ValueData {
+                    ty: Type::I64,
+                    def: ValueDef::Result(Inst::new(inst_count + skipped.len() - 1)),
+                }
             }
         };
         func.values.push(data);

@@ -19,11 +19,17 @@ impl SourceMap {
 
     /// The line on which `entity` of `symbol` is defined.
     pub fn line_of(&self, symbol: &str, entity: Entity) -> Option<u32> {
-        self.entries.iter().find(|(_, s, e)| s == symbol && *e == entity).map(|(line, _, _)| *line)
+        self.entries
+            .iter()
+            .find(|(_, s, e)| s == symbol && *e == entity)
+            .map(|(line, _, _)| *line)
     }
 
     /// The first entity defined on `line`, with the symbol it belongs to.
     pub fn entity_at(&self, line: u32) -> Option<(&str, Entity)> {
-        self.entries.iter().find(|(l, _, _)| *l == line).map(|(_, s, e)| (s.as_str(), *e))
+        self.entries
+            .iter()
+            .find(|(l, _, _)| *l == line)
+            .map(|(_, s, e)| (s.as_str(), *e))
     }
 }

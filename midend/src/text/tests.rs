@@ -123,7 +123,7 @@ block2(v3: i32):
     // The skipped blocks and values exist but are not part of the body.
     assert_eq!(func.blocks.len(), 6);
     assert_eq!(func.values.len(), 10);
-    assert!(func.block_of(func.insts.keys().last().unwrap()).is_none());
+    assert!(func.block_of(func.insts.keys().next_back().unwrap()).is_none());
 }
 
 #[test]
@@ -155,16 +155,23 @@ fn float_constants_round_trip_bit_exactly() {
         let mut func = Function::new("f", Signature::default(), Linkage::Export);
         let block = func.create_block();
         for &value in &values {
-            let value = if cast_to_f32 { value as f32 as f64 } else { value };
+            let value = if cast_to_f32 {
+                value as f32 as f64
+            } else {
+                value
+            };
             func.append_value(block, InstData::Fconst { value }, ty);
         }
         func.append_inst(block, InstData::Return { value: None }, None);
         let reparsed = parse_function(&func.to_string()).unwrap();
         let bits = |f: &Function| -> Vec<u64> {
-            f.insts.values().map(|d| match d {
-                InstData::Fconst { value } => value.to_bits(),
-                _ => 0,
-            }).collect()
+            f.insts
+                .values()
+                .map(|d| match d {
+                    InstData::Fconst { value } => value.to_bits(),
+                    _ => 0,
+                })
+                .collect()
         };
         assert_eq!(bits(&reparsed), bits(&func), "{func}");
     }
@@ -183,37 +190,80 @@ fn integer_immediates_are_stored_sign_extended() {
     let data = &func.insts[func.blocks[func.layout[0]].insts[0]];
     assert_eq!(*data, InstData::Iconst { imm: -1 });
     assert!(func.to_string().contains("v3 = iconst.i8 -1"));
-    let module = parse_module(&in_function("    v3 = iconst.i64 0xffffffffffffffff\n    return\n")).unwrap();
+    let module = parse_module(&in_function(
+        "    v3 = iconst.i64 0xffffffffffffffff\n    return\n",
+    ))
+    .unwrap();
     assert!(module.to_string().contains("iconst.i64 -1"));
 }
 
 #[test]
 fn functions_built_through_the_api_round_trip() {
-    let mut func = Function::new("built", Signature { params: vec![Type::I32], ret: Some(Type::I32), variadic: false }, Linkage::Local);
+    let mut func = Function::new(
+        "built",
+        Signature {
+            params: vec![Type::I32],
+            ret: Some(Type::I32),
+            variadic: false,
+        },
+        Linkage::Local,
+    );
     let entry = func.create_block();
     let exit = func.create_block();
     let dead = func.create_block();
     let x = func.append_block_param(entry, Type::I32);
     let one = func.append_value(entry, InstData::Iconst { imm: 1 }, Type::I32);
-    let sum = func.append_value(entry, InstData::Binary { op: BinaryOp::Iadd, args: [x, one] }, Type::I32);
+    let sum = func.append_value(
+        entry,
+        InstData::Binary {
+            op: BinaryOp::Iadd,
+            args: [x, one],
+        },
+        Type::I32,
+    );
     // An instruction created but never placed, as a transform may leave.
     func.create_inst(InstData::Iconst { imm: 7 }, Some(Type::I64));
-    func.insert_inst(entry, 0, InstData::Unary { op: UnaryOp::Sextend, arg: x }, Some(Type::I64));
+    func.insert_inst(
+        entry,
+        0,
+        InstData::Unary {
+            op: UnaryOp::Sextend,
+            arg: x,
+        },
+        Some(Type::I64),
+    );
     let y = func.append_block_param(exit, Type::I32);
-    func.append_inst(entry, InstData::Jump { dest: BlockCall::new(exit, vec![sum]) }, None);
+    func.append_inst(
+        entry,
+        InstData::Jump {
+            dest: BlockCall::new(exit, vec![sum]),
+        },
+        None,
+    );
     func.append_inst(exit, InstData::Return { value: Some(y) }, None);
     func.append_inst(dead, InstData::Unreachable, None);
     func.retain_blocks(|b| b != dead);
     let module = Module {
         functions: vec![func],
-        externs: vec![ExternFunction { name: "ext".into(), signature: Signature { params: vec![], ret: None, variadic: true } }],
+        externs: vec![ExternFunction {
+            name: "ext".into(),
+            signature: Signature {
+                params: vec![],
+                ret: None,
+                variadic: true,
+            },
+        }],
         data: vec![DataObject {
             name: ".str.1 with spaces \"quoted\"".into(),
             linkage: Linkage::Local,
             readonly: true,
             align: 1,
             bytes: b"hi\0".to_vec(),
-            relocs: vec![DataReloc { offset: 0, symbol: "built".into(), addend: -8 }],
+            relocs: vec![DataReloc {
+                offset: 0,
+                symbol: "built".into(),
+                addend: -8,
+            }],
             external: false,
         }],
     };
@@ -235,22 +285,35 @@ fn annotations_print_as_comments() {
         Entity::Inst(_) => Some("count: 42".into()),
         _ => None,
     });
-    assert!(text.contains("block0(v0: i32, v1: i64, v2: f64):  ; block block0\n"), "{text}");
-    assert!(text.contains("    v3 = iconst.i32 1  ; count: 42\n"), "{text}");
+    assert!(
+        text.contains("block0(v0: i32, v1: i64, v2: f64):  ; block block0\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    v3 = iconst.i32 1  ; count: 42\n"),
+        "{text}"
+    );
     // Comments do not disturb parsing.
     assert_eq!(parse_function(&text).unwrap().to_string(), func.to_string());
 }
 
 #[test]
 fn comments_and_blank_lines_are_ignored() {
-    let src = "; a module\n\nfunction @f() export { ; header\n\nblock0: ; entry\n    return ; done\n}\n";
-    assert_eq!(parse_module(src).unwrap().to_string(), "function @f() export {\nblock0:\n    return\n}\n");
+    let src =
+        "; a module\n\nfunction @f() export { ; header\n\nblock0: ; entry\n    return ; done\n}\n";
+    assert_eq!(
+        parse_module(src).unwrap().to_string(),
+        "function @f() export {\nblock0:\n    return\n}\n"
+    );
 }
 
 #[test]
 fn parse_function_rejects_other_items() {
     assert!(parse_function("declare @f()").is_err());
-    let e = parse_function("function @f() export {\nblock0:\n    return\n}\nfunction @g() export {\n}\n").unwrap_err();
+    let e = parse_function(
+        "function @f() export {\nblock0:\n    return\n}\nfunction @g() export {\n}\n",
+    )
+    .unwrap_err();
     assert_eq!((e.line, e.col), (5, 1));
 }
 
@@ -263,32 +326,98 @@ fn body_error(body: &str) -> String {
 #[test]
 fn errors_name_the_problem_and_its_place() {
     let cases = [
-        ("    v3 = frobnicate v0\n    return\n", "3:10: unknown opcode `frobnicate`"),
-        ("    v3 = iadd v0, v9\n    return\n", "3:19: undefined value v9"),
+        (
+            "    v3 = frobnicate v0\n    return\n",
+            "3:10: unknown opcode `frobnicate`",
+        ),
+        (
+            "    v3 = iadd v0, v9\n    return\n",
+            "3:19: undefined value v9",
+        ),
         ("    jump block7\n", "3:10: undefined block block7"),
-        ("    brif v0, block0, block1(v0)\n", "3:22: undefined block block1"),
-        ("    v3 = iconst 1\n    return\n", "3:10: type suffix missing: write `iconst.i32` or another type"),
-        ("    v3 = sextend v0\n    return\n", "3:10: type suffix missing"),
-        ("    v3 = load v1\n    return\n", "3:10: type suffix missing"),
-        ("    v3 = iadd.i32 v0, v0\n    return\n", "3:10: `iadd` takes no type suffix"),
-        ("    v3 = iconst.i33 1\n    return\n", "3:17: unknown type `i33`"),
-        ("    iadd v0, v0\n    return\n", "3:5: `iadd` produces a value"),
-        ("    v3 = store v0, v1\n    return\n", "3:5: `store` produces no value to assign to v3"),
-        ("    v3 = call @f() : ()\n    return\n", "3:5: `call` produces no value"),
-        ("    v0 = iconst.i32 1\n    return\n", "3:5: v0 is defined twice"),
-        ("    v3 = iconst.i32 1 v4 = iconst.i32 2\n    return\n", "3:23: unexpected `v4` after the instruction"),
-        ("    v3 = iconst.i8 256\n    return\n", "3:20: `256` does not fit in i8"),
-        ("    v3 = icmp less v0, v0\n    return\n", "3:15: unknown integer condition `less`"),
-        ("    v3 = fcmp slt v2, v2\n    return\n", "3:15: unknown float condition `slt`"),
-        ("    v3 = fconst.f64 1.5x\n    return\n", "3:21: invalid float `1.5x`"),
-        ("    v3 = iadd v3, v3\n    return\n", "3:5: cannot infer the type of v3"),
-        ("    v03 = iconst.i32 1\n    return\n", "3:5: expected a value such as `v1`, found `v03`"),
-        ("    return\nblock0:\n    return\n", "4:1: block0 is defined twice"),
-        ("    v3 = load.i32 v1+4294967296\n    return\n", "3:22: an offset `4294967296` is out of range"),
+        (
+            "    brif v0, block0, block1(v0)\n",
+            "3:22: undefined block block1",
+        ),
+        (
+            "    v3 = iconst 1\n    return\n",
+            "3:10: type suffix missing: write `iconst.i32` or another type",
+        ),
+        (
+            "    v3 = sextend v0\n    return\n",
+            "3:10: type suffix missing",
+        ),
+        (
+            "    v3 = load v1\n    return\n",
+            "3:10: type suffix missing",
+        ),
+        (
+            "    v3 = iadd.i32 v0, v0\n    return\n",
+            "3:10: `iadd` takes no type suffix",
+        ),
+        (
+            "    v3 = iconst.i33 1\n    return\n",
+            "3:17: unknown type `i33`",
+        ),
+        (
+            "    iadd v0, v0\n    return\n",
+            "3:5: `iadd` produces a value",
+        ),
+        (
+            "    v3 = store v0, v1\n    return\n",
+            "3:5: `store` produces no value to assign to v3",
+        ),
+        (
+            "    v3 = call @f() : ()\n    return\n",
+            "3:5: `call` produces no value",
+        ),
+        (
+            "    v0 = iconst.i32 1\n    return\n",
+            "3:5: v0 is defined twice",
+        ),
+        (
+            "    v3 = iconst.i32 1 v4 = iconst.i32 2\n    return\n",
+            "3:23: unexpected `v4` after the instruction",
+        ),
+        (
+            "    v3 = iconst.i8 256\n    return\n",
+            "3:20: `256` does not fit in i8",
+        ),
+        (
+            "    v3 = icmp less v0, v0\n    return\n",
+            "3:15: unknown integer condition `less`",
+        ),
+        (
+            "    v3 = fcmp slt v2, v2\n    return\n",
+            "3:15: unknown float condition `slt`",
+        ),
+        (
+            "    v3 = fconst.f64 1.5x\n    return\n",
+            "3:21: invalid float `1.5x`",
+        ),
+        (
+            "    v3 = iadd v3, v3\n    return\n",
+            "3:5: cannot infer the type of v3",
+        ),
+        (
+            "    v03 = iconst.i32 1\n    return\n",
+            "3:5: expected a value such as `v1`, found `v03`",
+        ),
+        (
+            "    return\nblock0:\n    return\n",
+            "4:1: block0 is defined twice",
+        ),
+        (
+            "    v3 = load.i32 v1+4294967296\n    return\n",
+            "3:22: an offset `4294967296` is out of range",
+        ),
     ];
     for (body, expected) in cases {
         let message = body_error(body);
-        assert!(message.starts_with(expected), "for {body:?}:\n  got      {message}\n  expected {expected}");
+        assert!(
+            message.starts_with(expected),
+            "for {body:?}:\n  got      {message}\n  expected {expected}"
+        );
     }
 }
 
@@ -296,20 +425,44 @@ fn errors_name_the_problem_and_its_place() {
 fn module_level_errors() {
     let cases = [
         ("data @x align 4 = bytes [00]\n", "1:17: expected a linkage"),
-        ("data @x local = bytes [0g]\n", "1:24: invalid hex byte `0g`"),
-        ("data @x local = bytes [000]\n", "1:24: invalid hex byte `000`"),
+        (
+            "data @x local = bytes [0g]\n",
+            "1:24: invalid hex byte `0g`",
+        ),
+        (
+            "data @x local = bytes [000]\n",
+            "1:24: invalid hex byte `000`",
+        ),
         ("function @f() {\n}\n", "1:15: expected a linkage"),
-        ("function @f() export {\n    return\n}\n", "2:5: expected a stack slot or a block"),
-        ("function @f() export {\n    ss1 = stack_slot size 4, align 4\n}\n", "2:5: expected ss0"),
-        ("function @f() export {\nblock0:\n    return\n", "4:1: expected `}`, found end of input"),
-        ("global @x\n", "1:1: expected `declare`, `data` or `function`, found `global`"),
+        (
+            "function @f() export {\n    return\n}\n",
+            "2:5: expected a stack slot or a block",
+        ),
+        (
+            "function @f() export {\n    ss1 = stack_slot size 4, align 4\n}\n",
+            "2:5: expected ss0",
+        ),
+        (
+            "function @f() export {\nblock0:\n    return\n",
+            "4:1: expected `}`, found end of input",
+        ),
+        (
+            "global @x\n",
+            "1:1: expected `declare`, `data` or `function`, found `global`",
+        ),
         ("declare @\"open\n", "1:9: unterminated quoted symbol name"),
         ("declare @f(i32 i32)\n", "1:16: expected `,`, found `i32`"),
-        ("function @f() export {\nblock0:\n    v1 = iconst.i32 1 # comment\n}\n", "3:23: unexpected character `#`"),
+        (
+            "function @f() export {\nblock0:\n    v1 = iconst.i32 1 # comment\n}\n",
+            "3:23: unexpected character `#`",
+        ),
     ];
     for (src, expected) in cases {
         let message = parse_error(src).to_string();
-        assert!(message.starts_with(expected), "for {src:?}:\n  got      {message}\n  expected {expected}");
+        assert!(
+            message.starts_with(expected),
+            "for {src:?}:\n  got      {message}\n  expected {expected}"
+        );
     }
 }
 
@@ -326,17 +479,23 @@ fn switch_and_call_shapes() {
         other => panic!("{other:?}"),
     }
     let call = func.blocks[func.layout[0]].insts[1];
-    assert!(matches!(&func.insts[call], InstData::Call { callee: Callee::Direct(name), args, .. } if name == "g" && args.len() == 3));
+    assert!(
+        matches!(&func.insts[call], InstData::Call { callee: Callee::Direct(name), args, .. } if name == "g" && args.len() == 3)
+    );
     assert!(func.inst_result(call).is_none());
 }
 
 #[test]
 fn icmp_conditions_all_parse() {
     for &cond in IntCC::ALL {
-        assert_canonical(&in_function(&format!("    v3 = icmp {cond} v0, v0\n    return\n")));
+        assert_canonical(&in_function(&format!(
+            "    v3 = icmp {cond} v0, v0\n    return\n"
+        )));
     }
     for &op in BinaryOp::ALL {
         let operands = if op.is_float() { "v2, v2" } else { "v0, v0" };
-        assert_canonical(&in_function(&format!("    v3 = {op} {operands}\n    return\n")));
+        assert_canonical(&in_function(&format!(
+            "    v3 = {op} {operands}\n    return\n"
+        )));
     }
 }

@@ -31,7 +31,10 @@ pub(super) fn check(func: &Function, placement: &Placement, errors: &mut Errors)
                     continue;
                 };
                 if !available(def, block, index, &domtree) {
-                    errors.report(Entity::Inst(inst), format!("uses {value}, whose definition does not dominate it"));
+                    errors.report(
+                        Entity::Inst(inst),
+                        format!("uses {value}, whose definition does not dominate it"),
+                    );
                 }
             }
         }

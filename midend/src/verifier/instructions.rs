@@ -13,7 +13,12 @@ pub(super) fn check(func: &Function, module: &Module, errors: &mut Errors) {
     check_entry(func, errors);
     for &block in &func.layout {
         for &inst in &func.blocks[block].insts {
-            let mut checker = InstChecker { func, module, inst, errors: &mut *errors };
+            let mut checker = InstChecker {
+                func,
+                module,
+                inst,
+                errors: &mut *errors,
+            };
             checker.check();
         }
     }
@@ -22,10 +27,21 @@ pub(super) fn check(func: &Function, module: &Module, errors: &mut Errors) {
 /// I1, first half: the entry block takes the function's parameters.
 fn check_entry(func: &Function, errors: &mut Errors) {
     let entry = func.layout[0];
-    let types: Vec<Type> = func.blocks[entry].params.iter().map(|&v| func.value_type(v)).collect();
+    let types: Vec<Type> = func.blocks[entry]
+        .params
+        .iter()
+        .map(|&v| func.value_type(v))
+        .collect();
     if types != func.signature.params {
-        let params = Signature { params: types, ret: None, variadic: false };
-        let expected = Signature { ret: None, ..func.signature.clone() };
+        let params = Signature {
+            params: types,
+            ret: None,
+            variadic: false,
+        };
+        let expected = Signature {
+            ret: None,
+            ..func.signature.clone()
+        };
         errors.report(
             Entity::Block(entry),
             format!("the entry block's parameters {params} differ from the signature's {expected}"),
@@ -54,9 +70,13 @@ impl InstChecker<'_, '_> {
         let data = &func.insts[self.inst];
         let result = func.inst_result(self.inst).map(|v| self.ty(v));
         // I3.
-        if let (Some(actual), Some(implied)) = (result, implied_result_type(data, |v| Some(self.ty(v)))) {
+        if let (Some(actual), Some(implied)) =
+            (result, implied_result_type(data, |v| Some(self.ty(v))))
+        {
             if actual != implied {
-                self.report(format!("the result has type {actual}, but the instruction implies {implied}"));
+                self.report(format!(
+                    "the result has type {actual}, but the instruction implies {implied}"
+                ));
             }
         }
         match data {
@@ -66,7 +86,11 @@ impl InstChecker<'_, '_> {
             InstData::Binary { op, args } => self.binary(*op, self.ty(args[0]), self.ty(args[1])),
             InstData::Icmp { args, .. } => self.compare("icmp", Type::is_int, args),
             InstData::Fcmp { args, .. } => self.compare("fcmp", Type::is_float, args),
-            InstData::Select { cond, if_true, if_false } => {
+            InstData::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
                 self.condition("select", *cond);
                 let (t, f) = (self.ty(*if_true), self.ty(*if_false));
                 if t != f {
@@ -77,7 +101,9 @@ impl InstChecker<'_, '_> {
             InstData::StackAddr { .. } => {}
             InstData::SymbolAddr { symbol, .. } => {
                 if !is_defined(self.module, symbol) {
-                    self.report(format!("@{symbol} is not a function, extern or data object of the module"));
+                    self.report(format!(
+                        "@{symbol} is not a function, extern or data object of the module"
+                    ));
                 }
             }
             InstData::Call { callee, sig, args } => self.call(callee, sig, args),
@@ -96,7 +122,9 @@ impl InstChecker<'_, '_> {
         if !ty.is_int() {
             self.report(format!("iconst produces an integer, not {ty}"));
         } else if ty.canonical_imm(imm) != imm {
-            self.report(format!("the immediate {imm} is not stored sign-extended from {ty}"));
+            self.report(format!(
+                "the immediate {imm} is not stored sign-extended from {ty}"
+            ));
         }
     }
 
@@ -106,30 +134,46 @@ impl InstChecker<'_, '_> {
         if !ty.is_float() {
             self.report(format!("fconst produces a float, not {ty}"));
         } else if ty == Type::F32 && !value.is_nan() && (value as f32) as f64 != value {
-            self.report(format!("the f32 constant {value:?} is not representable as f32"));
+            self.report(format!(
+                "the f32 constant {value:?} is not representable as f32"
+            ));
         }
     }
 
     /// I6.
     fn unary(&mut self, op: UnaryOp, from: Type, result: Option<Type>) {
+        let operand_kind = match op {
+            UnaryOp::Ineg | UnaryOp::Bnot => Some((from.is_int(), "an integer")),
+            UnaryOp::Fneg => Some((from.is_float(), "a float")),
+            _ => None,
+        };
+        if let Some((ok, kind)) = operand_kind {
+            if !ok {
+                self.report(format!("{op} takes {kind}, not {from}"));
+            }
+            return;
+        }
         let Some(to) = result else { return };
         let (ok, rule) = match op {
-            UnaryOp::Ineg | UnaryOp::Bnot => (from.is_int(), "takes an integer"),
-            UnaryOp::Fneg => (from.is_float(), "takes a float"),
-            UnaryOp::Sextend | UnaryOp::Uextend => {
-                (from.is_int() && to.is_int() && to.bits() > from.bits(), "widens an integer")
-            }
-            UnaryOp::Ireduce => {
-                (from.is_int() && to.is_int() && to.bits() < from.bits(), "narrows an integer")
-            }
+            UnaryOp::Ineg | UnaryOp::Bnot | UnaryOp::Fneg => unreachable!("handled above"),
+            UnaryOp::Sextend | UnaryOp::Uextend => (
+                from.is_int() && to.is_int() && to.bits() > from.bits(),
+                "widens an integer",
+            ),
+            UnaryOp::Ireduce => (
+                from.is_int() && to.is_int() && to.bits() < from.bits(),
+                "narrows an integer",
+            ),
             UnaryOp::Fpromote => (from == Type::F32 && to == Type::F64, "converts f32 to f64"),
             UnaryOp::Fdemote => (from == Type::F64 && to == Type::F32, "converts f64 to f32"),
-            UnaryOp::FcvtToSint | UnaryOp::FcvtToUint => {
-                (from.is_float() && to.is_int(), "converts a float to an integer")
-            }
-            UnaryOp::FcvtFromSint | UnaryOp::FcvtFromUint => {
-                (from.is_int() && to.is_float(), "converts an integer to a float")
-            }
+            UnaryOp::FcvtToSint | UnaryOp::FcvtToUint => (
+                from.is_float() && to.is_int(),
+                "converts a float to an integer",
+            ),
+            UnaryOp::FcvtFromSint | UnaryOp::FcvtFromUint => (
+                from.is_int() && to.is_float(),
+                "converts an integer to a float",
+            ),
             UnaryOp::Bitcast => (from.bits() == to.bits(), "keeps the width"),
         };
         if !ok {
@@ -147,7 +191,9 @@ impl InstChecker<'_, '_> {
         let is_shift = matches!(op, BinaryOp::Ishl | BinaryOp::Sshr | BinaryOp::Ushr);
         if is_shift {
             if !b.is_int() {
-                self.report(format!("the shift amount of {op} must be an integer, not {b}"));
+                self.report(format!(
+                    "the shift amount of {op} must be an integer, not {b}"
+                ));
             }
         } else if a != b {
             self.report(format!("the operands of {op} differ in type: {a} and {b}"));
@@ -157,11 +203,17 @@ impl InstChecker<'_, '_> {
     /// I7.
     fn compare(&mut self, opcode: &str, kind: fn(Type) -> bool, args: &[Value; 2]) {
         let (a, b) = (self.ty(args[0]), self.ty(args[1]));
-        let what = if opcode == "icmp" { "integers" } else { "floats" };
+        let what = if opcode == "icmp" {
+            "integers"
+        } else {
+            "floats"
+        };
         if !kind(a) || !kind(b) {
             self.report(format!("{opcode} compares {what}, not {a} and {b}"));
         } else if a != b {
-            self.report(format!("the operands of {opcode} differ in type: {a} and {b}"));
+            self.report(format!(
+                "the operands of {opcode} differ in type: {a} and {b}"
+            ));
         }
     }
 
@@ -169,7 +221,9 @@ impl InstChecker<'_, '_> {
     fn condition(&mut self, opcode: &str, cond: Value) {
         let ty = self.ty(cond);
         if !ty.is_int() {
-            self.report(format!("the condition of {opcode} must be an integer, not {ty}"));
+            self.report(format!(
+                "the condition of {opcode} must be an integer, not {ty}"
+            ));
         }
     }
 
@@ -177,7 +231,10 @@ impl InstChecker<'_, '_> {
     fn address(&mut self, addr: Value) {
         let ty = self.ty(addr);
         if ty != Type::PTR {
-            self.report(format!("the address {addr} must be {}, not {ty}", Type::PTR));
+            self.report(format!(
+                "the address {addr} must be {}, not {ty}",
+                Type::PTR
+            ));
         }
     }
 
@@ -185,20 +242,25 @@ impl InstChecker<'_, '_> {
     fn call(&mut self, callee: &Callee, sig: &Signature, args: &[Value]) {
         let fixed = sig.params.len();
         if args.len() < fixed || (args.len() > fixed && !sig.variadic) {
-            self.report(format!("the call passes {} arguments, but its signature {sig} takes {fixed}", args.len()));
+            self.report(format!(
+                "the call passes {} arguments, but its signature {sig} takes {fixed}",
+                args.len()
+            ));
         }
         for (i, (&arg, &param)) in args.iter().zip(&sig.params).enumerate() {
             let ty = self.ty(arg);
             if ty != param {
-                self.report(format!("argument {i} ({arg}) is {ty}, but the signature says {param}"));
+                self.report(format!(
+                    "argument {i} ({arg}) is {ty}, but the signature says {param}"
+                ));
             }
         }
         match callee {
             Callee::Direct(name) => match self.module.signature_of(name) {
                 None => self.report(format!("@{name} is not a function or extern of the module")),
-                Some(decl) if decl.params != sig.params || decl.ret != sig.ret => {
-                    self.report(format!("the call's signature {sig} differs from @{name}'s {decl}"))
-                }
+                Some(decl) if decl.params != sig.params || decl.ret != sig.ret => self.report(
+                    format!("the call's signature {sig} differs from @{name}'s {decl}"),
+                ),
                 Some(_) => {}
             },
             Callee::Indirect(f) => self.address(*f),
@@ -213,7 +275,9 @@ impl InstChecker<'_, '_> {
                 self.report(format!("returns {ty}, but the signature returns {ret}"))
             }
             (Some(_), None) => self.report("returns a value, but the signature has no return type"),
-            (None, Some(ret)) => self.report(format!("returns nothing, but the signature returns {ret}")),
+            (None, Some(ret)) => {
+                self.report(format!("returns nothing, but the signature returns {ret}"))
+            }
             _ => {}
         }
     }
@@ -238,7 +302,9 @@ impl InstChecker<'_, '_> {
         let entry = self.func.layout[0];
         for call in data.successors() {
             if call.block == entry {
-                self.report(format!("branches to the entry block {entry}, which must have no predecessors"));
+                self.report(format!(
+                    "branches to the entry block {entry}, which must have no predecessors"
+                ));
             }
             let params = &self.func.blocks[call.block].params;
             if params.len() != call.args.len() {
@@ -253,7 +319,10 @@ impl InstChecker<'_, '_> {
             for (&arg, &param) in call.args.iter().zip(params) {
                 let (a, p) = (self.ty(arg), self.ty(param));
                 if a != p {
-                    self.report(format!("passes {arg}: {a} to {}'s parameter {param}: {p}", call.block));
+                    self.report(format!(
+                        "passes {arg}: {a} to {}'s parameter {param}: {p}",
+                        call.block
+                    ));
                 }
             }
         }

@@ -25,7 +25,12 @@ pub fn print_module_errors(module: &Module, errors: &[VerifierError]) -> String 
     for func in &module.functions {
         printed.insert(&func.name, printed_entities(func));
     }
-    for name in module.externs.iter().map(|e| &e.name).chain(module.data.iter().map(|d| &d.name)) {
+    for name in module
+        .externs
+        .iter()
+        .map(|e| &e.name)
+        .chain(module.data.iter().map(|d| &d.name))
+    {
         printed.insert(name, HashSet::from([Entity::Symbol]));
     }
     let comments = ErrorComments { errors, printed };
@@ -65,7 +70,9 @@ impl ErrorComments<'_> {
 
 impl Annotator for ErrorComments<'_> {
     fn below(&self, symbol: &str, entity: Entity) -> Vec<String> {
-        let Some(printed) = self.printed.get(symbol) else { return Vec::new() };
+        let Some(printed) = self.printed.get(symbol) else {
+            return Vec::new();
+        };
         let mut lines = Vec::new();
         for error in self.errors.iter().filter(|e| e.symbol == symbol) {
             if error.location == entity {

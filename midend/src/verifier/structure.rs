@@ -30,7 +30,12 @@ impl Placement {
 /// to exists, the layout is not empty, and blocks and instructions appear
 /// once. The other errors of this phase do not stop the later phases.
 pub(super) fn check(func: &Function, errors: &mut Errors) -> Option<Placement> {
-    let mut checker = Checker { func, errors, placement: Placement::default(), sound: true };
+    let mut checker = Checker {
+        func,
+        errors,
+        placement: Placement::default(),
+        sound: true,
+    };
     checker.function();
     checker.sound.then_some(checker.placement)
 }
@@ -57,7 +62,10 @@ impl Checker<'_, '_> {
         let func = self.func;
         // S1.
         if func.layout.is_empty() {
-            self.report_unsound(Entity::Symbol, "a function definition needs at least one block");
+            self.report_unsound(
+                Entity::Symbol,
+                "a function definition needs at least one block",
+            );
         }
         if func.signature.variadic {
             self.report(Entity::Symbol, "a defined function cannot be variadic");
@@ -65,16 +73,25 @@ impl Checker<'_, '_> {
         // S7, for stack slots.
         for (slot, data) in func.stack_slots.iter() {
             if !data.align.is_power_of_two() {
-                self.report(Entity::StackSlot(slot), format!("alignment {} is not a power of two", data.align));
+                self.report(
+                    Entity::StackSlot(slot),
+                    format!("alignment {} is not a power of two", data.align),
+                );
             }
         }
         // S2.
         let mut blocks = Vec::new();
         for &block in &func.layout {
             if !func.blocks.is_valid(block) {
-                self.report_unsound(Entity::Block(block), format!("{block} is in the layout but does not exist"));
+                self.report_unsound(
+                    Entity::Block(block),
+                    format!("{block} is in the layout but does not exist"),
+                );
             } else if !self.placement.in_layout.insert(block) {
-                self.report_unsound(Entity::Block(block), format!("{block} appears twice in the layout"));
+                self.report_unsound(
+                    Entity::Block(block),
+                    format!("{block} appears twice in the layout"),
+                );
             } else {
                 blocks.push(block);
             }
@@ -90,17 +107,26 @@ impl Checker<'_, '_> {
         let data = &func.blocks[block];
         for (n, &param) in data.params.iter().enumerate() {
             match func.values.get(param) {
-                None => self.report_unsound(Entity::Block(block), format!("parameter {param} does not exist")),
+                None => self.report_unsound(
+                    Entity::Block(block),
+                    format!("parameter {param} does not exist"),
+                ),
                 Some(v) if v.def != ValueDef::Param(block, n as u32) => self.report(
                     Entity::Block(block),
-                    format!("parameter {n} is {param}, but the value table defines it as {:?}", v.def),
+                    format!(
+                        "parameter {n} is {param}, but the value table defines it as {:?}",
+                        v.def
+                    ),
                 ),
                 Some(_) => {}
             }
         }
 
         if data.insts.is_empty() {
-            self.report(Entity::Block(block), "the block is empty: it must end in a terminator");
+            self.report(
+                Entity::Block(block),
+                "the block is empty: it must end in a terminator",
+            );
         }
         let last = data.insts.len().saturating_sub(1);
         for (index, &inst) in data.insts.iter().enumerate() {
@@ -110,17 +136,28 @@ impl Checker<'_, '_> {
             };
             let here = Entity::Inst(inst);
             if let Some((other, _)) = self.placement.place[inst] {
-                self.report_unsound(here, format!("{inst} is placed twice, in {other} and in {block}"));
+                self.report_unsound(
+                    here,
+                    format!("{inst} is placed twice, in {other} and in {block}"),
+                );
                 continue;
             }
             self.placement.place[inst] = Some((block, index));
             if func.inst_block[inst].expand() != Some(block) {
-                let recorded = func.inst_block[inst].expand().map_or("no block".into(), |b| b.to_string());
-                self.report(here, format!("inst_block says {recorded}, but the instruction is in {block}"));
+                let recorded = func.inst_block[inst]
+                    .expand()
+                    .map_or("no block".into(), |b| b.to_string());
+                self.report(
+                    here,
+                    format!("inst_block says {recorded}, but the instruction is in {block}"),
+                );
             }
             match (index == last, inst_data.is_terminator()) {
                 (true, false) => self.report(here, "the block does not end in a terminator"),
-                (false, true) => self.report(here, "a terminator must be the last instruction of its block"),
+                (false, true) => self.report(
+                    here,
+                    "a terminator must be the last instruction of its block",
+                ),
                 _ => {}
             }
             self.references(inst, inst_data);
@@ -132,15 +169,21 @@ impl Checker<'_, '_> {
         let func = self.func;
         let here = Entity::Inst(inst);
         match (func.inst_result(inst), has_result(data)) {
-            (None, Some(true)) => self.report(here, "the instruction produces a value but has no result"),
-            (Some(result), Some(false)) => {
-                self.report(here, format!("the instruction produces no value but has the result {result}"))
+            (None, Some(true)) => {
+                self.report(here, "the instruction produces a value but has no result")
             }
+            (Some(result), Some(false)) => self.report(
+                here,
+                format!("the instruction produces no value but has the result {result}"),
+            ),
             (Some(result), _) => match func.values.get(result) {
                 None => self.report_unsound(here, format!("the result {result} does not exist")),
                 Some(v) if v.def != ValueDef::Result(inst) => self.report(
                     here,
-                    format!("the result is {result}, but the value table defines it as {:?}", v.def),
+                    format!(
+                        "the result is {result}, but the value table defines it as {:?}",
+                        v.def
+                    ),
                 ),
                 Some(_) => {}
             },
@@ -156,7 +199,10 @@ impl Checker<'_, '_> {
             if !func.blocks.is_valid(target) {
                 self.report_unsound(here, format!("branches to {target}, which does not exist"));
             } else if !self.placement.in_layout(target) {
-                self.report(here, format!("branches to {target}, which is not in the layout"));
+                self.report(
+                    here,
+                    format!("branches to {target}, which is not in the layout"),
+                );
             }
         }
         if let InstData::StackAddr { slot, .. } = data {

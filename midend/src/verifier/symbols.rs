@@ -15,14 +15,30 @@ pub(super) fn check(module: &Module) -> Vec<VerifierError> {
     let mut all = Vec::new();
 
     // M1.
-    let symbols = module.functions.iter().map(|f| (f.name.as_str(), "function"))
-        .chain(module.externs.iter().map(|e| (e.name.as_str(), "extern")))
-        .chain(module.data.iter().map(|d| (d.name.as_str(), "data object")));
+    let symbols = module
+        .functions
+        .iter()
+        .map(|f| (f.name.as_str(), "a function"))
+        .chain(
+            module
+                .externs
+                .iter()
+                .map(|e| (e.name.as_str(), "an extern")),
+        )
+        .chain(
+            module
+                .data
+                .iter()
+                .map(|d| (d.name.as_str(), "a data object")),
+        );
     let mut seen: HashMap<&str, &str> = HashMap::new();
     for (name, kind) in symbols {
         if let Some(first) = seen.insert(name, kind) {
             let mut errors = Errors::new(name);
-            errors.report(Entity::Symbol, format!("@{name} is defined twice, as a {first} and as a {kind}"));
+            errors.report(
+                Entity::Symbol,
+                format!("@{name} is defined twice, as {first} and as {kind}"),
+            );
             all.extend(errors.list);
         }
     }
@@ -31,10 +47,16 @@ pub(super) fn check(module: &Module) -> Vec<VerifierError> {
     for data in &module.data {
         let mut errors = Errors::new(&data.name);
         if !data.align.is_power_of_two() {
-            errors.report(Entity::Symbol, format!("alignment {} is not a power of two", data.align));
+            errors.report(
+                Entity::Symbol,
+                format!("alignment {} is not a power of two", data.align),
+            );
         }
         if data.external && !(data.bytes.is_empty() && data.relocs.is_empty()) {
-            errors.report(Entity::Symbol, "an extern data object has no bytes and no relocations");
+            errors.report(
+                Entity::Symbol,
+                "an extern data object has no bytes and no relocations",
+            );
         }
         let mut relocs: Vec<_> = data.relocs.iter().collect();
         relocs.sort_by_key(|r| r.offset);
@@ -43,16 +65,32 @@ pub(super) fn check(module: &Module) -> Vec<VerifierError> {
             if end > data.bytes.len() as u64 {
                 errors.report(
                     Entity::Symbol,
-                    format!("the relocation at offset {} runs past the end of the {}-byte object", reloc.offset, data.bytes.len()),
+                    format!(
+                        "the relocation at offset {} runs past the end of the {}-byte object",
+                        reloc.offset,
+                        data.bytes.len()
+                    ),
                 );
             }
-            if relocs.get(i + 1).is_some_and(|next| (next.offset as u64) < end) {
-                errors.report(Entity::Symbol, format!("the relocation at offset {} overlaps the next one", reloc.offset));
+            if relocs
+                .get(i + 1)
+                .is_some_and(|next| (next.offset as u64) < end)
+            {
+                errors.report(
+                    Entity::Symbol,
+                    format!(
+                        "the relocation at offset {} overlaps the next one",
+                        reloc.offset
+                    ),
+                );
             }
             if !is_defined(module, &reloc.symbol) {
                 errors.report(
                     Entity::Symbol,
-                    format!("the relocation at offset {} names @{}, which the module does not define", reloc.offset, reloc.symbol),
+                    format!(
+                        "the relocation at offset {} names @{}, which the module does not define",
+                        reloc.offset, reloc.symbol
+                    ),
                 );
             }
         }

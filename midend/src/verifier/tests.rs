@@ -24,7 +24,10 @@ block1(v3: i32):
 }
 
 fn errors(func: &Function) -> Vec<String> {
-    let module = Module { functions: vec![func.clone()], ..Module::default() };
+    let module = Module {
+        functions: vec![func.clone()],
+        ..Module::default()
+    };
     match verify_module(&module) {
         Ok(()) => Vec::new(),
         Err(errors) => errors.iter().map(|e| e.to_string()).collect(),
@@ -71,7 +74,10 @@ fn layout_block_that_does_not_exist() {
 fn inst_block_disagrees() {
     let mut func = valid();
     func.inst_block[Inst::new(0)] = Block::new(1).into();
-    assert_error(&func, "@f, inst0: inst_block says block1, but the instruction is in block0");
+    assert_error(
+        &func,
+        "@f, inst0: inst_block says block1, but the instruction is in block0",
+    );
 }
 
 #[test]
@@ -92,10 +98,21 @@ fn instruction_that_does_not_exist() {
 fn value_table_disagrees_with_definitions() {
     let mut func = valid();
     func.values[Value::new(3)].def = ValueDef::Param(Block::new(0), 0);
-    assert_error(&func, "parameter 0 is v3, but the value table defines it as Param(block0, 0)");
+    assert!(errors_contain(
+        &func,
+        "parameter 0 is v3, but the value table defines it as Param(block0, 0)"
+    ));
+    // The uses of such a value have no definition in the layout.
+    assert!(errors_contain(
+        &func,
+        "uses v3, whose definition is not in the layout"
+    ));
     let mut func = valid();
     func.values[Value::new(1)].def = ValueDef::Result(Inst::new(1));
-    assert_error(&func, "the result is v1, but the value table defines it as Result(inst1)");
+    assert!(errors_contain(
+        &func,
+        "the result is v1, but the value table defines it as Result(inst1)"
+    ));
 }
 
 #[test]
@@ -103,10 +120,16 @@ fn result_presence() {
     let mut func = valid();
     func.results[Inst::new(0)] = None.into();
     let errors = errors(&func);
-    assert!(errors[0].contains("produces a value but has no result"), "{errors:?}");
+    assert!(
+        errors[0].contains("produces a value but has no result"),
+        "{errors:?}"
+    );
     let mut func = valid();
     func.results[Inst::new(2)] = Value::new(2).into();
-    assert!(errors_contain(&func, "produces no value but has the result v2"));
+    assert!(errors_contain(
+        &func,
+        "produces no value but has the result v2"
+    ));
 }
 
 fn errors_contain(func: &Function, expected: &str) -> bool {
@@ -116,7 +139,10 @@ fn errors_contain(func: &Function, expected: &str) -> bool {
 #[test]
 fn use_of_a_value_that_does_not_exist() {
     let mut func = valid();
-    func.insts[Inst::new(1)] = InstData::Binary { op: crate::ir::BinaryOp::Iadd, args: [Value::new(0), Value::new(77)] };
+    func.insts[Inst::new(1)] = InstData::Binary {
+        op: crate::ir::BinaryOp::Iadd,
+        args: [Value::new(0), Value::new(77)],
+    };
     assert_error(&func, "uses v77, which does not exist");
 }
 
@@ -132,7 +158,10 @@ fn use_of_a_value_defined_outside_the_layout() {
     let mut func = valid();
     let stray = func.create_inst(InstData::Iconst { imm: 5 }, Some(Type::I32));
     let v = func.inst_result(stray).unwrap();
-    func.insts[Inst::new(1)] = InstData::Binary { op: crate::ir::BinaryOp::Iadd, args: [Value::new(0), v] };
+    func.insts[Inst::new(1)] = InstData::Binary {
+        op: crate::ir::BinaryOp::Iadd,
+        args: [Value::new(0), v],
+    };
     assert_error(&func, "uses v4, whose definition is not in the layout");
 }
 
@@ -152,12 +181,28 @@ fn stack_slot_alignment() {
 
 #[test]
 fn switch_case_stored_unsigned() {
-    let mut func = Function::new("s", Signature { params: vec![Type::I8], ret: None, variadic: false }, Linkage::Export);
+    let mut func = Function::new(
+        "s",
+        Signature {
+            params: vec![Type::I8],
+            ret: None,
+            variadic: false,
+        },
+        Linkage::Export,
+    );
     let entry = func.create_block();
     let exit = func.create_block();
     let x = func.append_block_param(entry, Type::I8);
     let cases = vec![(255, BlockCall::new(exit, vec![]))];
-    func.append_inst(entry, InstData::Switch { arg: x, default: BlockCall::new(exit, vec![]), cases }, None);
+    func.append_inst(
+        entry,
+        InstData::Switch {
+            arg: x,
+            default: BlockCall::new(exit, vec![]),
+            cases,
+        },
+        None,
+    );
     func.append_inst(exit, InstData::Return { value: None }, None);
     assert_error(&func, "the case value 255 does not fit i8");
 }
@@ -183,9 +228,20 @@ block1(v3: i32):
     assert_eq!(print_errors(&func, &errors), expected);
 
     // An error about an entity that does not print goes under the header.
-    let moved = VerifierError { symbol: "f".into(), location: Entity::Inst(stray), message: "stray".into() };
-    let elsewhere = VerifierError { symbol: "g".into(), location: Entity::Symbol, message: "gone".into() };
+    let moved = VerifierError {
+        symbol: "f".into(),
+        location: Entity::Inst(stray),
+        message: "stray".into(),
+    };
+    let elsewhere = VerifierError {
+        symbol: "g".into(),
+        location: Entity::Symbol,
+        message: "gone".into(),
+    };
     let text = print_errors(&func, &[moved, elsewhere]);
-    assert!(text.starts_with("function @f(i32) -> i32 export {\n; error: inst4: stray\n"), "{text}");
+    assert!(
+        text.starts_with("function @f(i32) -> i32 export {\n; error: inst4: stray\n"),
+        "{text}"
+    );
     assert!(text.ends_with("}\n; error: @g: gone\n"), "{text}");
 }

@@ -1,0 +1,177 @@
+//! Shared machinery of the end-to-end tests: building C programs with
+//! nissecc and with gcc, running them, and comparing what they print.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+pub fn nissecc() -> &'static str {
+    env!("CARGO_BIN_EXE_nissecc")
+}
+
+pub fn project_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh scratch directory under `target/`.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = project_root().join("target").join("test-scratch").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+/// What a program run printed and how it ended.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RunResult {
+    pub stdout: Vec<u8>,
+    /// The exit status, or `None` when killed by a signal or timed out.
+    pub status: Option<i32>,
+}
+
+/// Runs a command with a time limit.
+pub fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<Output, String> {
+    use std::process::Stdio;
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(|e| e.to_string())?;
+    let start = std::time::Instant::now();
+    loop {
+        if child.try_wait().map_err(|e| e.to_string())?.is_some() {
+            return child.wait_with_output().map_err(|e| e.to_string());
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("timed out after {limit:?}"));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Runs an executable with arguments.
+pub fn run_program(exe: &Path, args: &[&str]) -> Result<RunResult, String> {
+    let mut cmd = Command::new(exe);
+    cmd.args(args);
+    let out = run_with_timeout(cmd, Duration::from_secs(30))?;
+    Ok(RunResult { stdout: out.stdout, status: out.status.code() })
+}
+
+/// Compiles sources with nissecc into `exe`.
+pub fn build_nissecc(sources: &[PathBuf], exe: &Path, flags: &[&str]) -> Result<(), String> {
+    let mut cmd = Command::new(nissecc());
+    cmd.args(flags).args(sources).arg("-o").arg(exe);
+    let out = run_with_timeout(cmd, Duration::from_secs(120))?;
+    if !out.status.success() {
+        return Err(format!("nissecc {flags:?} failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(())
+}
+
+/// Compiles sources with gcc (the reference) into `exe`.
+pub fn build_gcc(sources: &[PathBuf], exe: &Path, flags: &[&str]) -> Result<(), String> {
+    let out = Command::new("gcc")
+        .args(["-w", "-std=gnu11"])
+        .args(flags)
+        .args(sources)
+        .arg("-o")
+        .arg(exe)
+        .arg("-lm")
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!("gcc failed:\n{}", String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(())
+}
+
+/// Describes the first difference between two runs.
+pub fn compare_runs(what: &str, reference: &RunResult, actual: &RunResult) -> Result<(), String> {
+    if reference == actual {
+        return Ok(());
+    }
+    let expected = String::from_utf8_lossy(&reference.stdout);
+    let got = String::from_utf8_lossy(&actual.stdout);
+    let line = expected.lines().zip(got.lines()).position(|(a, b)| a != b);
+    let detail = match line {
+        Some(i) => format!(
+            "first differing line {}: gcc `{}` vs nissecc `{}`",
+            i + 1,
+            expected.lines().nth(i).unwrap_or(""),
+            got.lines().nth(i).unwrap_or("")
+        ),
+        None => format!("gcc printed {} lines, nissecc {}", expected.lines().count(), got.lines().count()),
+    };
+    Err(format!("{what}: exit status gcc {:?} vs nissecc {:?}; {detail}", reference.status, actual.status))
+}
+
+/// Runs `job` over `items` on all cores and collects the failures.
+pub fn parallel_failures<T: Sync>(items: &[T], job: impl Fn(&T) -> Result<(), String> + Sync) -> Vec<String> {
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).max(2);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(item) = items.get(i) else { break };
+                if let Err(e) = job(item) {
+                    failures.lock().unwrap().push(e);
+                }
+            });
+        }
+    });
+    let mut failures = failures.into_inner().unwrap();
+    failures.sort();
+    failures
+}
+
+/// Fails the test with every failure listed.
+pub fn assert_no_failures(what: &str, total: usize, failures: Vec<String>) {
+    assert!(total > 0, "{what}: no test inputs were found");
+    if !failures.is_empty() {
+        panic!("{what}: {} of {total} failed:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+/// The `.c` files directly inside a directory, sorted.
+pub fn c_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A jotai-subset kernel and the inputs its first line lists
+/// (`// inputs: 0 1 2  tags: ...`).
+pub struct Kernel {
+    pub path: PathBuf,
+    pub name: String,
+    pub inputs: Vec<String>,
+}
+
+pub fn kernels() -> Vec<Kernel> {
+    c_files(&project_root().join("jotai-subset"))
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("read kernel");
+            let first = text.lines().next().unwrap_or("");
+            let inputs = first
+                .split("inputs:")
+                .nth(1)
+                .map(|rest| rest.split("tags:").next().unwrap_or(""))
+                .unwrap_or("")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>();
+            assert!(!inputs.is_empty(), "{} lists no inputs on its first line", path.display());
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            Kernel { path, name, inputs }
+        })
+        .collect()
+}

@@ -1,0 +1,79 @@
+//! Bad input: every fixture in `tests/c/errors/` must be rejected with
+//! exit status 1, a `file:line:col: error:` line containing the substring
+//! its first line expects (`// expect-error: ...`), a source snippet with a
+//! caret, and no panic.
+
+mod common;
+
+use common::*;
+use std::process::Command;
+
+#[test]
+fn error_fixtures_report_file_line_col() {
+    let files = c_files(&project_root().join("tests/c/errors"));
+    let dir = scratch_dir("errors");
+    let failures = parallel_failures(&files, |file| {
+        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(file).unwrap();
+        let expected = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// expect-error:"))
+            .map(str::trim)
+            .ok_or_else(|| format!("{name}: first line lacks `// expect-error:`"))?;
+        let out = Command::new(nissecc()).arg(file).arg("-o").arg(dir.join(&name)).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() != Some(1) {
+            return Err(format!("{name}: exit status {:?}, expected 1; stderr:\n{stderr}", out.status.code()));
+        }
+        if stderr.contains("panicked") {
+            return Err(format!("{name}: nissecc panicked:\n{stderr}"));
+        }
+        let prefix = format!("{}:", file.display());
+        let line = stderr
+            .lines()
+            .find(|l| l.starts_with(&prefix) && l.contains(": error: "))
+            .ok_or_else(|| format!("{name}: no `{prefix}LINE:COL: error:` line in:\n{stderr}"))?;
+        let location: Vec<&str> = line[prefix.len()..].splitn(3, ':').collect();
+        if location.len() < 3 || location[0].parse::<u32>().is_err() || location[1].parse::<u32>().is_err() {
+            return Err(format!("{name}: malformed location in `{line}`"));
+        }
+        if !line.contains(expected) {
+            return Err(format!("{name}: expected `{expected}` in `{line}`"));
+        }
+        if !stderr.contains('^') {
+            return Err(format!("{name}: no caret snippet in:\n{stderr}"));
+        }
+        Ok(())
+    });
+    assert_no_failures("tests/c/errors", files.len(), failures);
+}
+
+#[test]
+fn missing_input_file_is_an_error_not_a_panic() {
+    let out = Command::new(nissecc()).arg("/nonexistent/file.c").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no such file"), "{stderr}");
+}
+
+#[test]
+fn works_as_make_cc() {
+    let dir = scratch_dir("make");
+    for f in c_files(&project_root().join("tests/c/multi/bank")) {
+        std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
+    }
+    std::fs::copy(project_root().join("tests/c/multi/bank/bank.h"), dir.join("bank.h")).unwrap();
+    std::fs::write(
+        dir.join("Makefile"),
+        "OBJS = accounts.o main.o\nbank: $(OBJS)\n\t$(CC) $(CFLAGS) -o $@ $(OBJS)\n%.o: %.c bank.h\n\t$(CC) $(CFLAGS) -c $<\n",
+    )
+    .unwrap();
+    let out = Command::new("make").arg(format!("CC={}", nissecc())).arg("CFLAGS=-O2 -Wall -g").current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "make failed:\n{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let built = run_program(&dir.join("bank"), &[]).unwrap();
+    let reference_exe = dir.join("bank.gcc");
+    build_gcc(&c_files(&dir), &reference_exe, &[]).unwrap();
+    let reference = run_program(&reference_exe, &[]).unwrap();
+    compare_runs("make CC=nissecc", &reference, &built).unwrap();
+}
