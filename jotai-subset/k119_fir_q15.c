@@ -17,7 +17,9 @@ int fir_q15(const int16_t *coef, short ntaps, int16_t *hist, const int16_t *in, 
             int16_t s = idx >= 0 ? in[idx] : hist[ntaps - 1 + idx];
             acc += (int64_t)coef[k] * s;
         }
-        acc = (acc + (1 << 14)) >> 15;
+        /* round to nearest, floor-divide by 2^15 without shifting a negative value */
+        int64_t t = acc + (1 << 14);
+        acc = t >= 0 ? t / 32768 : -((-t + 32767) / 32768);
         if (acc > 32767) { acc = 32767; sat++; }
         else if (acc < -32768) { acc = -32768; sat++; }
         out[i] = (int16_t)acc;

@@ -16,28 +16,29 @@ static int hexval(char c)
    Returns decoded length. */
 int url_decode(char *s, int strict)
 {
-    char *r = s, *w = s;
+    const char *r = s;
+    unsigned char *w = (unsigned char *)s;
     while (*r) {
         if (*r == '+') {
-            *w++ = ' ';
+            *w++ = (unsigned char)' ';
             r++;
         } else if (*r == '%') {
             int hi = hexval(r[1]);
             int lo = hi >= 0 ? hexval(r[2]) : -1;
             if (hi >= 0 && lo >= 0) {
-                *w++ = (char)(hi * 16 + lo);
+                *w++ = (unsigned char)(hi * 16 + lo);
                 r += 3;
             } else if (strict) {
                 return -1;
             } else {
-                *w++ = *r++;
+                *w++ = (unsigned char)*r++;
             }
         } else {
-            *w++ = *r++;
+            *w++ = (unsigned char)*r++;
         }
     }
     *w = '\0';
-    return (int)(w - s);
+    return (int)(w - (unsigned char *)s);
 }
 
 static void t(const char *in, int strict)

@@ -53,7 +53,13 @@ long eval_expr(struct parser *ps, int level)
         switch (op) {
         case '+': acc += rhs; break;
         case '-': acc -= rhs; break;
-        case '*': acc *= rhs; break;
+        case '*':
+            if (rhs != 0 && (acc > 1000000000000L / labs(rhs) || acc < -1000000000000L / labs(rhs))) {
+                ps->err = 1;
+                return 0;
+            }
+            acc *= rhs;
+            break;
         case '/':
         case '%':
             if (rhs == 0) { ps->err = 2; return 0; }

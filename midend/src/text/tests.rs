@@ -499,3 +499,11 @@ fn icmp_conditions_all_parse() {
         )));
     }
 }
+
+#[test]
+fn truncated_text_never_panics() {
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/filetests/print/all_instructions.nir")).unwrap();
+    for (end, _) in src.char_indices() {
+        let _ = parse_module(&src[..end]);
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the system tools nissecc needs on a fresh Debian machine: a C
+# compiler driver (`cc`, used to preprocess and link), make (for the
+# `make CC=nissecc` test) and valgrind (for benchmarks). Rust comes from
+# rustup, which the machine image already has.
+set -euo pipefail
+missing=()
+command -v cc >/dev/null || missing+=(gcc libc6-dev)
+command -v make >/dev/null || missing+=(make)
+command -v valgrind >/dev/null || missing+=(valgrind)
+if [ ${#missing[@]} -gt 0 ]; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+command -v cargo >/dev/null || { echo "setup: cargo not found; install Rust with rustup" >&2; exit 1; }
