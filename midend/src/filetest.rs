@@ -44,6 +44,11 @@ pub type TestKind = fn(&Module, &str) -> Result<String, String>;
 /// it checks `; error:` lines rather than producing output.
 pub const KINDS: &[(&str, TestKind)] = &[
     ("print", print),
+    ("cfg", crate::analysis::filetest::cfg),
+    ("domtree", crate::analysis::filetest::domtree),
+    ("postdomtree", crate::analysis::filetest::postdomtree),
+    ("loops", crate::analysis::filetest::loops),
+    ("mem2reg", crate::transform::filetest::mem2reg_test),
     // Register new test kinds here.
 ];
 
@@ -158,6 +163,15 @@ pub fn run_source(text: &str, extra: &[(&str, TestKind)], bless: bool) -> Result
             "{e}\n(run with NISSECC_BLESS=1 to accept the actual output)"
         )),
     }
+}
+
+/// The IR text of the filetest `name` under `midend/filetests/`, its
+/// `test` lines blanked, for unit tests that reuse a filetest's input.
+#[cfg(test)]
+pub(crate) fn filetest_ir(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("filetests").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    TestFile::parse(&text).expect("a well-formed filetest").ir
 }
 
 /// A `test <kind> [args]` line.

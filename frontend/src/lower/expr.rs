@@ -98,7 +98,7 @@ impl Lowerer {
                 Ok(value(CType::ULONG, k))
             }
             Expression::VaArg(_) => Err(Diagnostic::unsupported(e.span, "va_arg (variadic function definition)")),
-            Expression::Statement(_) => Err(Diagnostic::unsupported(e.span, "statement expression")),
+            Expression::Statement(stmt) => self.lower_statement_expression(stmt, e.span),
         }
     }
 
@@ -197,7 +197,14 @@ impl Lowerer {
         Ok(addr(ty, a))
     }
 
-    fn lower_call(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<Operand> {
+    pub fn lower_call(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<Operand> {
+        if let Expression::Identifier(id) = &c.node.callee.node {
+            if self.scopes.lookup(&id.node.name).is_none() {
+                if let Some(result) = self.lower_builtin_call(id, c, span)? {
+                    return Ok(result);
+                }
+            }
+        }
         let direct = self.direct_callee(&c.node.callee);
         let callee = match &direct {
             Some((_, ty)) => Operand { ty: ty.clone(), place: Place::Void },

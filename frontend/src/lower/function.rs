@@ -133,7 +133,8 @@ impl Lowerer {
         }
         let func_name_symbol = self.func_name_object(&name);
         self.scopes.declare("__func__", func_name_symbol.clone());
-        self.scopes.declare("__FUNCTION__", func_name_symbol);
+        self.scopes.declare("__FUNCTION__", func_name_symbol.clone());
+        self.scopes.declare("__PRETTY_FUNCTION__", func_name_symbol);
         let body = match &def.node.statement.node {
             Statement::Compound(items) => items,
             _ => unreachable!("a function body is a compound statement"),

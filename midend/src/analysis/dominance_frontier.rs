@@ -13,10 +13,11 @@
 //! The iterated frontier DF⁺(S) of Cytron et al. §5.1 is where φ-functions
 //! (here: block parameters) go for a variable assigned in the blocks S.
 
-use super::cfg::Cfg;
+use super::cfg::{list, Cfg};
 use super::dominators::DominatorTree;
 use crate::ir::Block;
 use cranelift_entity::{EntitySet, SecondaryMap};
+use std::fmt::Write;
 
 #[derive(Clone, Debug, Default)]
 pub struct DominanceFrontiers {
@@ -56,6 +57,16 @@ impl DominanceFrontiers {
     /// The dominance frontier of `block`, sorted by block number.
     pub fn frontier(&self, block: Block) -> &[Block] {
         &self.frontier[block]
+    }
+
+    /// One line per reachable block in layout order with its frontier, for
+    /// tests and dumps.
+    pub fn render(&self, cfg: &Cfg) -> String {
+        let mut out = String::new();
+        for &b in cfg.blocks() {
+            let _ = writeln!(out, "{b}: frontier [{}]", list(self.frontier(b)));
+        }
+        out
     }
 
     /// The iterated dominance frontier DF⁺ of a set of blocks, sorted by

@@ -231,9 +231,12 @@ impl DominatorTree {
     }
 
     /// One line per reachable block in layout order naming its immediate
-    /// dominator, for tests and dumps.
+    /// dominator, then the preorder, for tests and dumps.
     pub fn render(&self, cfg: &Cfg) -> String {
-        render_tree(cfg, "idom", |b| self.idom(b).map(|d| d.to_string()))
+        let mut out = render_tree(cfg, "idom", |b| self.idom(b).map(|d| d.to_string()));
+        let preorder: Vec<Block> = self.preorder().collect();
+        let _ = writeln!(out, "preorder: {}", super::cfg::list(&preorder));
+        out
     }
 }
 

@@ -271,8 +271,9 @@ impl LoopForest {
         false
     }
 
-    /// One line per loop, for tests and dumps.
-    pub fn render(&self) -> String {
+    /// One line per loop, then one per block in a loop (in layout order)
+    /// naming its innermost loop, for tests and dumps.
+    pub fn render(&self, cfg: &Cfg) -> String {
         let mut out = String::new();
         for lp in self.loops() {
             let d = &self.loops[lp];
@@ -298,6 +299,11 @@ impl LoopForest {
         }
         if self.loops.is_empty() {
             out.push_str("no loops\n");
+        }
+        for &b in cfg.blocks() {
+            if let Some(lp) = self.innermost_loop(b) {
+                let _ = writeln!(out, "{b}: innermost {lp}, depth {}", self.loops[lp].depth);
+            }
         }
         out
     }

@@ -6,10 +6,13 @@
 //! - [`dominators`] and [`post_dominators`]: the (post-)dominator trees.
 //! - [`dominance_frontier`]: dominance frontiers and their iteration.
 //! - [`loops`]: the loop nesting forest, with irreducible loops flagged.
+//!
+//! [`filetest`] holds the filetest kinds that print these results.
 
 pub mod cfg;
 pub mod dominance_frontier;
 pub mod dominators;
+pub mod filetest;
 pub mod loops;
 pub mod post_dominators;
 

@@ -6,8 +6,10 @@
 //! - [`mem2reg`]: promotes stack slots whose address never escapes to SSA
 //!   values and block parameters.
 //! - [`edit`]: small editing operations the passes share.
+//! - [`filetest`]: the filetest kinds that run the passes.
 
 pub mod edit;
+pub mod filetest;
 #[cfg(test)]
 pub(crate) mod eval;
 pub mod mem2reg;

@@ -251,7 +251,7 @@ block1(v3: i32):
 /// report, never panic.
 #[test]
 fn never_panics_on_rewired_functions() {
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/filetests/verifier/valid.nir")).unwrap();
+    let src = crate::filetest::filetest_ir("verifier/valid.nir");
     let module = crate::text::parse_module(&src).unwrap();
     let func = &module.functions[0];
     let mut cases = 0;
@@ -273,3 +273,4 @@ fn never_panics_on_rewired_functions() {
     }
     assert!(cases > 1000);
 }
+

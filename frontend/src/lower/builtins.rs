@@ -1,0 +1,140 @@
+//! GCC builtins that glibc's headers expand to (`assert`, `isnan`,
+//! `HUGE_VAL`, `NAN`, `__builtin_expect`…). A `__builtin_X` that merely
+//! names a libc function `X` declared in scope becomes a call to `X`.
+
+use super::{LowerResult, Lowerer, Operand, Place};
+use crate::diagnostic::Diagnostic;
+use crate::types::CType;
+use lang_c::ast::{CallExpression, Expression, Identifier};
+use lang_c::span::{Node, Span};
+use nissecc_midend::ir::{BinaryOp, FloatCC, InstData, Type, UnaryOp};
+
+impl Lowerer {
+    /// Lowers a call to a `__builtin_*` function, or returns `None` when
+    /// `callee` is not a builtin.
+    pub fn lower_builtin_call(&mut self, name: &Node<Identifier>, c: &Node<CallExpression>, span: Span) -> LowerResult<Option<Operand>> {
+        let id = name.node.name.as_str();
+        let Some(base) = id.strip_prefix("__builtin_") else { return Ok(None) };
+        let args = &c.node.arguments;
+        let arg = |i: usize| args.get(i).ok_or_else(|| Diagnostic::error_at(span, format!("too few arguments to '{id}'")));
+        let float_const = |this: &mut Self, v: f64, ty: CType| {
+            let k = this.fconst(ty.ir_type().expect("float"), if matches!(ty, CType::Float) { v as f32 as f64 } else { v });
+            Operand { ty, place: Place::Value(k) }
+        };
+        let result = match base {
+            "expect" | "expect_with_probability" => {
+                let v = self.lower_expr(arg(0)?)?;
+                let value = self.rvalue(&v, span)?;
+                let value = self.convert(value, &v.ty, &CType::LONG, span)?;
+                Operand { ty: CType::LONG, place: Place::Value(value) }
+            }
+            "unreachable" | "trap" | "abort" => {
+                self.emit_effect(InstData::Unreachable);
+                self.continue_in_new_block();
+                Operand { ty: CType::Void, place: Place::Void }
+            }
+            "huge_val" | "inf" => float_const(self, f64::INFINITY, CType::Double),
+            "huge_valf" | "inff" => float_const(self, f64::INFINITY, CType::Float),
+            "nan" => float_const(self, f64::NAN, CType::Double),
+            "nanf" => float_const(self, f64::NAN, CType::Float),
+            "constant_p" => {
+                let k = self.iconst(Type::I32, 0);
+                Operand { ty: CType::INT, place: Place::Value(k) }
+            }
+            "isnan" | "isinf_sign" | "isinf" | "isfinite" | "signbit" => {
+                let v = self.lower_expr(arg(0)?)?;
+                if !v.ty.is_floating() {
+                    return Err(Diagnostic::error_at(span, format!("'{id}' needs a floating argument")));
+                }
+                let x = self.rvalue(&v, span)?;
+                let ty = self.value_type(x);
+                let r = self.float_classification(base, x, ty);
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            _ => {
+                // `__builtin_memcpy` and friends call the libc function.
+                let known = self.scopes.lookup(base).is_some();
+                if !known {
+                    return Err(Diagnostic::unsupported(name.span, format!("builtin '{id}'")));
+                }
+                let plain = Node { node: Expression::Identifier(Box::new(Node { node: Identifier { name: base.to_string() }, span: name.span })), span: name.span };
+                let call = Node { node: CallExpression { callee: Box::new(plain), arguments: c.node.arguments.clone() }, span: c.span };
+                return self.lower_call(&call, span).map(Some);
+            }
+        };
+        Ok(Some(result))
+    }
+
+    /// `isnan`, `isinf_sign` (±1 or 0), `isinf`, `isfinite` and `signbit`
+    /// of a float value, as an `i32`.
+    fn float_classification(&mut self, which: &str, x: nissecc_midend::ir::Value, ty: Type) -> nissecc_midend::ir::Value {
+        let as_i32 = |this: &mut Self, b| this.unary(UnaryOp::Uextend, b, Type::I32);
+        match which {
+            "isnan" => {
+                let c = self.fcmp(FloatCC::Ne, x, x);
+                as_i32(self, c)
+            }
+            "signbit" => {
+                let int_ty = if ty == Type::F32 { Type::I32 } else { Type::I64 };
+                let bits = self.unary(UnaryOp::Bitcast, x, int_ty);
+                let shift = self.iconst(int_ty, int_ty.bits() as i64 - 1);
+                let sign = self.binary(BinaryOp::Ushr, bits, shift);
+                self.resize_int(sign, int_ty, Type::I32, false)
+            }
+            "isfinite" => {
+                // x - x is 0 exactly when x is finite.
+                let d = self.binary(BinaryOp::Fsub, x, x);
+                let zero = self.fconst(ty, 0.0);
+                let c = self.fcmp(FloatCC::Eq, d, zero);
+                as_i32(self, c)
+            }
+            _ => {
+                let inf = self.fconst(ty, f64::INFINITY);
+                let neg_inf = self.fconst(ty, f64::NEG_INFINITY);
+                let pos = self.fcmp(FloatCC::Eq, x, inf);
+                let neg = self.fcmp(FloatCC::Eq, x, neg_inf);
+                let pos = as_i32(self, pos);
+                let neg = as_i32(self, neg);
+                if which == "isinf" {
+                    self.binary(BinaryOp::Bor, pos, neg)
+                } else {
+                    self.binary(BinaryOp::Isub, pos, neg)
+                }
+            }
+        }
+    }
+
+    /// A GNU statement expression `({ ...; e; })`: its value is that of
+    /// the last expression statement.
+    pub fn lower_statement_expression(&mut self, stmt: &Node<lang_c::ast::Statement>, span: Span) -> LowerResult<Operand> {
+        use lang_c::ast::{BlockItem, Statement};
+        let Statement::Compound(items) = &stmt.node else {
+            return Err(Diagnostic::unsupported(span, "statement expression"));
+        };
+        self.scopes.push();
+        let result = (|| {
+            let Some((last, rest)) = items.split_last() else {
+                return Ok(Operand { ty: CType::Void, place: Place::Void });
+            };
+            self.lower_block_items(rest)?;
+            match &last.node {
+                BlockItem::Statement(Node { node: Statement::Expression(Some(e)), .. }) => {
+                    let op = self.lower_expr(e)?;
+                    if op.ty.is_scalar() {
+                        if let Place::Addr(_) = op.place {
+                            let v = self.rvalue(&op, e.span)?;
+                            return Ok(Operand { ty: op.ty, place: Place::Value(v) });
+                        }
+                    }
+                    Ok(op)
+                }
+                _ => {
+                    self.lower_block_items(std::slice::from_ref(last))?;
+                    Ok(Operand { ty: CType::Void, place: Place::Void })
+                }
+            }
+        })();
+        self.scopes.pop();
+        result
+    }
+}
