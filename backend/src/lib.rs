@@ -5,15 +5,15 @@
 //! `cranelift-object`, and links objects into an executable with the
 //! system `cc`. The pipeline of one module is:
 //!
-//! 1. [`declare`]: every function, extern and data object becomes a symbol
+//! 1. `declare`: every function, extern and data object becomes a symbol
 //!    of the object module.
-//! 2. [`data`]: data objects are defined, with their relocations.
-//! 3. [`lower`]: each IR function becomes one CLIF function; calls to
-//!    variadic externals go through the thunks of [`variadic_thunk`].
-//! 4. [`module_emit`]: the CLIF functions are compiled and defined, then
+//! 2. `data`: data objects are defined, with their relocations.
+//! 3. `lower`: each IR function becomes one CLIF function; calls to
+//!    variadic externals go through the thunks of `variadic_thunk`.
+//! 4. `module_emit`: the CLIF functions are compiled and defined, then
 //!    the thunks, and the object is written.
 //!
-//! [`link`](crate::link()) then runs `cc`.
+//! [`link()`] then runs `cc`.
 
 mod block_order;
 mod data;

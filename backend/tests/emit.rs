@@ -120,7 +120,11 @@ fn data_objects_land_in_their_sections() {
     let mut module = Module::default();
     module.data.push(cstring("str", "text"));
     let mut table = cstring("table", "1234567");
-    table.relocs.push(DataReloc { offset: 0, symbol: "str".into(), addend: 1 });
+    table.relocs.push(DataReloc {
+        offset: 0,
+        symbol: "str".into(),
+        addend: 1,
+    });
     module.data.push(table);
     module.data.push(global("initialized", 4, i32_bytes(&[7])));
     module.data.push(global("zero", 4, vec![0; 4]));
@@ -136,7 +140,11 @@ fn data_objects_land_in_their_sections() {
     let dir = scratch_dir("sections");
     let path = dir.join("data.o");
     std::fs::write(&path, object).unwrap();
-    let output = Command::new("objdump").arg("-t").arg(&path).output().unwrap();
+    let output = Command::new("objdump")
+        .arg("-t")
+        .arg(&path)
+        .output()
+        .unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     let table = String::from_utf8(output.stdout).unwrap();
     let section_of = |symbol: &str| {
@@ -151,4 +159,30 @@ fn data_objects_land_in_their_sections() {
     assert_eq!(section_of("initialized"), ".data");
     assert_eq!(section_of("zero"), ".bss");
     assert_eq!(section_of("elsewhere"), "*UND*");
+}
+
+/// Cranelift places a `brif`'s else-successor right after the branch (it
+/// falls through) unless that block is cold, in which case it is sunk to
+/// the end of the function.
+#[test]
+fn cold_blocks_are_sunk() {
+    let listing = |else_is_cold: bool| {
+        let mut module = Module::default();
+        let (mut b, p) = FnBuilder::new("pick", &[Type::I32], Some(Type::I32));
+        let (then, _) = b.block(&[]);
+        let (els, _) = b.block(&[]);
+        b.brif(p[0], (then, &[]), (els, &[]));
+        b.switch_to(then);
+        let r = b.iconst(Type::I32, 0x111);
+        b.ret(Some(r));
+        b.switch_to(els);
+        b.func.blocks[els].cold = else_is_cold;
+        let c = b.iconst(Type::I32, 0x222);
+        b.ret(Some(c));
+        module.functions.push(b.finish());
+        emit_asm(&module, &BackendOptions::default()).unwrap()
+    };
+    let else_first = |asm: &str| asm.find("$0x222").unwrap() < asm.find("$0x111").unwrap();
+    assert!(else_first(&listing(false)));
+    assert!(!else_first(&listing(true)));
 }

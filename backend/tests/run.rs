@@ -515,7 +515,13 @@ fn large_stack_frame() {
     module.data.push(cstring("fmt", "%d\n"));
     module.functions.push(main_function(|b| {
         let slot = b.func.create_stack_slot(1 << 20, 16);
-        let far = b.value(InstData::StackAddr { slot, offset: (1 << 20) - 4 }, Type::I64);
+        let far = b.value(
+            InstData::StackAddr {
+                slot,
+                offset: (1 << 20) - 4,
+            },
+            Type::I64,
+        );
         let near = b.value(InstData::StackAddr { slot, offset: 0 }, Type::I64);
         let x = b.iconst(Type::I32, 40);
         let y = b.iconst(Type::I32, 2);

@@ -165,13 +165,21 @@ pub fn run_source(text: &str, extra: &[(&str, TestKind)], bless: bool) -> Result
     }
 }
 
-/// The IR text of the filetest `name` under `midend/filetests/`, its
-/// `test` lines blanked, for unit tests that reuse a filetest's input.
+/// The IR part of a filetest's text: the text with its `test` lines
+/// blanked, so that line numbers stay those of the file.
+pub fn ir_text(file_text: &str) -> Result<String, String> {
+    TestFile::parse(file_text).map(|file| file.ir)
+}
+
+/// The IR text of the filetest `name` under `midend/filetests/`, for unit
+/// tests that reuse a filetest's input.
 #[cfg(test)]
 pub(crate) fn filetest_ir(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("filetests").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("filetests")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    TestFile::parse(&text).expect("a well-formed filetest").ir
+    ir_text(&text).expect("a well-formed filetest")
 }
 
 /// A `test <kind> [args]` line.

@@ -3,7 +3,8 @@
 //! `nissecc_midend::filetest`). `NISSECC_BLESS=1` rewrites the checks of
 //! precise-output files.
 
-use nissecc_midend::filetest::run_filetest;
+use nissecc_midend::filetest::{ir_text, run_filetest};
+use nissecc_midend::text::parse_module;
 use std::path::{Path, PathBuf};
 
 /// Every `.nir` file under `dir`, sorted.
@@ -24,9 +25,13 @@ fn filetests(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("filetests")
+}
+
 #[test]
 fn filetests_pass() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("filetests");
+    let root = root();
     let files = filetests(&root);
     assert!(!files.is_empty(), "no filetests under {}", root.display());
     let mut failures = Vec::new();
@@ -51,4 +56,19 @@ fn filetests_pass() {
         files.len(),
         failures.join("\n\n")
     );
+}
+
+/// The round-trip property of the text format, `print(parse(print(m))) ==
+/// print(m)`, on the input of every filetest.
+#[test]
+fn filetest_inputs_round_trip() {
+    for file in filetests(&root()) {
+        let text = std::fs::read_to_string(&file).expect("a readable filetest");
+        let ir = ir_text(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let module = parse_module(&ir).unwrap_or_else(|e| panic!("{}:{e}", file.display()));
+        let printed = module.to_string();
+        let reparsed =
+            parse_module(&printed).unwrap_or_else(|e| panic!("{}: {e}\n{printed}", file.display()));
+        assert_eq!(reparsed.to_string(), printed, "{}", file.display());
+    }
 }

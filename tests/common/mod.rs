@@ -147,31 +147,41 @@ pub fn c_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// A jotai-subset kernel and the inputs its first line lists
-/// (`// inputs: 0 1 2  tags: ...`).
+/// A jotai-subset kernel and its inputs, as `jotai-subset/manifest.tsv`
+/// lists them (`name<TAB>inputs<TAB>tags<TAB>long|short`).
 pub struct Kernel {
     pub path: PathBuf,
     pub name: String,
     pub inputs: Vec<String>,
+    pub tags: Vec<String>,
+    pub long: bool,
 }
 
+/// Every kernel of the manifest; fails if a kernel file is missing from
+/// it or a listed kernel has no file.
 pub fn kernels() -> Vec<Kernel> {
-    c_files(&project_root().join("jotai-subset"))
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).expect("read kernel");
-            let first = text.lines().next().unwrap_or("");
-            let inputs = first
-                .split("inputs:")
-                .nth(1)
-                .map(|rest| rest.split("tags:").next().unwrap_or(""))
-                .unwrap_or("")
-                .split_whitespace()
-                .map(str::to_string)
-                .collect::<Vec<_>>();
-            assert!(!inputs.is_empty(), "{} lists no inputs on its first line", path.display());
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            Kernel { path, name, inputs }
+    let dir = project_root().join("jotai-subset");
+    let manifest = std::fs::read_to_string(dir.join("manifest.tsv")).expect("read jotai-subset/manifest.tsv");
+    let kernels: Vec<Kernel> = manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            assert!(cols.len() >= 4, "malformed manifest line `{line}`");
+            let path = dir.join(format!("{}.c", cols[0]));
+            assert!(path.exists(), "manifest lists {} but {} does not exist", cols[0], path.display());
+            Kernel {
+                path,
+                name: cols[0].to_string(),
+                inputs: cols[1].split_whitespace().map(str::to_string).collect(),
+                tags: cols[2].split(',').map(|t| t.trim().to_string()).collect(),
+                long: cols[3].trim() == "long",
+            }
         })
-        .collect()
+        .collect();
+    for file in c_files(&dir) {
+        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(kernels.iter().any(|k| k.name == name), "{} is not in jotai-subset/manifest.tsv", file.display());
+    }
+    kernels
 }

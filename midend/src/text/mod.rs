@@ -26,7 +26,9 @@
 //! Names are entity indices (`block2`, `v3`, `ss0`), and the parser keeps
 //! them: the entity named `v3` in the text is `Value` number 3 of the parsed
 //! function. Printing a parsed function therefore gives back the names its
-//! text used, and `print(parse(print(m))) == print(m)` for every module.
+//! text used, and `print(parse(print(m))) == print(m)` for every module the
+//! verifier accepts (and for most that it rejects: the text can spell any
+//! invalid IR that still defines every name it uses).
 //! Comments start with `;` and run to the end of the line; the parser
 //! ignores them, and analyses print their results as trailing comments
 //! through [`Annotator`].

@@ -76,7 +76,7 @@ pub fn parse_function(src: &str) -> std::result::Result<Function, ParseError> {
 
 /// Entity indices above this are rejected, because the parser allocates
 /// every index below the largest one a function uses.
-const MAX_ENTITY_INDEX: u32 = 1 << 24;
+const MAX_ENTITY_INDEX: u32 = 1 << 22;
 
 /// The index in an entity name such as `v12` or `block3`, if `word` is one.
 /// Leading zeros are not allowed, so each entity has one spelling.

@@ -142,7 +142,7 @@ impl fmt::Display for Linkage {
 
 /// A symbol name as the text spells it: `@name`, or `@"name"` when the
 /// name holds characters other than letters, digits, `_`, `.` and `$`.
-pub(crate) struct SymbolName<'a>(pub &'a str);
+struct SymbolName<'a>(pub &'a str);
 
 impl fmt::Display for SymbolName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -184,9 +184,9 @@ impl fmt::Display for Offset {
 /// parses back to the same bits (as an `f32` for `f32` constants); NaNs,
 /// infinities and `f32` constants that an `f32` cannot hold print as the
 /// raw bits of the stored `f64`, `0x` and 16 hex digits.
-pub(crate) struct FloatImm {
-    pub value: f64,
-    pub ty: Option<Type>,
+struct FloatImm {
+    value: f64,
+    ty: Option<Type>,
 }
 
 impl fmt::Display for FloatImm {
@@ -457,7 +457,7 @@ fn inst_text(func: &Function, inst: Inst) -> String {
 }
 
 /// The opcode as the text spells it, without a type suffix.
-pub(crate) fn opcode_name(data: &InstData) -> &'static str {
+fn opcode_name(data: &InstData) -> &'static str {
     match data {
         InstData::Iconst { .. } => "iconst",
         InstData::Fconst { .. } => "fconst",
