@@ -343,7 +343,7 @@ mod tests {
         assert_eq!(usual_arithmetic_conversion(&CType::ULONG, &CType::LONG), CType::ULONG);
         assert_eq!(
             usual_arithmetic_conversion(&CType::Int(IntKind::LongLong), &CType::ULONG),
-            CType::Int(IntKind::ULong)
+            CType::Int(IntKind::ULongLong)
         );
         assert_eq!(usual_arithmetic_conversion(&CType::Float, &CType::LONG), CType::Float);
     }
