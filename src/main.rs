@@ -54,6 +54,9 @@ struct Args {
     /// Add a library search directory (passed to the linker).
     #[arg(short = 'L', value_name = "DIR")]
     lib_dirs: Vec<String>,
+    /// Skip the IR verifier that runs after every midend pass.
+    #[arg(long = "no-verify-ir")]
+    no_verify_ir: bool,
     /// What to emit instead of an executable.
     #[arg(long, value_enum)]
     emit: Option<Emit>,
@@ -155,7 +158,8 @@ fn run(args: &Args, linker_passthrough: &[String]) -> Result<(), String> {
             eprint!("{diagnostics}");
         }
         let Ok(mut module) = output.result else { return Err(String::new()) };
-        pipeline::run(&mut module, level);
+        let options = pipeline::PipelineOptions { level, verify: !args.no_verify_ir };
+        pipeline::run(&mut module, &options).map_err(|e| format!("{}: {e}", input.display()))?;
         let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
         let named = |ext: &str| args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
         match emit {

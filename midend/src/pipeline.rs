@@ -5,6 +5,7 @@
 
 use crate::ir::Module;
 use crate::transform::{mem2reg, remove_unreachable_blocks};
+use crate::verifier::{print_module_errors, verify_module};
 
 /// Optimization level requested by the driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -14,11 +15,47 @@ pub enum OptLevel {
     O2,
 }
 
+/// How the pipeline runs.
+#[derive(Clone, Copy, Debug)]
+pub struct PipelineOptions {
+    pub level: OptLevel,
+    /// Runs the verifier on the frontend's output and after every pass, so
+    /// that a broken pass is reported as an internal error naming the pass
+    /// instead of becoming a miscompilation.
+    pub verify: bool,
+}
+
+/// The IR was invalid after a pass: a compiler bug.
+#[derive(Debug)]
+pub struct PipelineError {
+    pub pass: &'static str,
+    pub report: String,
+}
+
+impl std::fmt::Display for PipelineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "internal compiler error: invalid IR after {}:\n{}", self.pass, self.report)
+    }
+}
+
+fn check(module: &Module, pass: &'static str, options: &PipelineOptions) -> Result<(), PipelineError> {
+    if !options.verify {
+        return Ok(());
+    }
+    verify_module(module).map_err(|errors| PipelineError { pass, report: print_module_errors(module, &errors) })
+}
+
 /// Runs the pipeline on every function of `module`. SSA construction runs
 /// at every level: the frontend leaves every local in memory.
-pub fn run(module: &mut Module, _level: OptLevel) {
+pub fn run(module: &mut Module, options: &PipelineOptions) -> Result<(), PipelineError> {
+    check(module, "the frontend", options)?;
     for func in &mut module.functions {
         remove_unreachable_blocks(func);
+    }
+    check(module, "unreachable-block removal", options)?;
+    for func in &mut module.functions {
         mem2reg(func);
     }
+    check(module, "mem2reg", options)?;
+    Ok(())
 }

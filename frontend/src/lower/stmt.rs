@@ -235,7 +235,9 @@ impl Lowerer {
                 };
                 let ty = ctx.ty.clone();
                 let v = self.eval_int(e)?;
-                let v = self.wrap_to(v, &ty);
+                // Case values are stored as the IR stores immediates:
+                // sign-extended from the controlling type's width.
+                let v = ty.ir_type().expect("an integer type").canonical_imm(self.wrap_to(v, &ty));
                 let block = self.new_block();
                 let ctx = self.f().switches.last_mut().expect("checked above");
                 if let Some((_, _, first)) = ctx.cases.iter().find(|(c, _, _)| *c == v) {
