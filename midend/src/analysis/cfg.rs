@@ -54,8 +54,13 @@ impl Cfg {
     /// is a verifier error; such a target gets an incoming edge but is not
     /// searched further.
     pub fn compute(func: &Function) -> Cfg {
-        let mut cfg = Cfg { rpo_number: SecondaryMap::with_default(u32::MAX), ..Cfg::default() };
-        let Some(entry) = func.entry() else { return cfg };
+        let mut cfg = Cfg {
+            rpo_number: SecondaryMap::with_default(u32::MAX),
+            ..Cfg::default()
+        };
+        let Some(entry) = func.entry() else {
+            return cfg;
+        };
         let mut in_layout = EntitySet::with_capacity(func.blocks.len());
         for &b in &func.layout {
             in_layout.insert(b);
@@ -64,7 +69,13 @@ impl Cfg {
         // Depth-first search from the entry, successors in slot order. Each
         // stack entry is a block, its successors and how many of them the
         // search has taken.
-        let successors = |b: Block| if in_layout.contains(b) { func.successors(b) } else { Vec::new() };
+        let successors = |b: Block| {
+            if in_layout.contains(b) {
+                func.successors(b)
+            } else {
+                Vec::new()
+            }
+        };
         let mut stack: Vec<(Block, Vec<Block>, usize)> = vec![(entry, successors(entry), 0)];
         cfg.reachable.insert(entry);
         while let Some((block, succs, next)) = stack.last_mut() {
@@ -89,9 +100,16 @@ impl Cfg {
                 continue;
             }
             cfg.blocks.push(block);
-            let Some(branch) = func.terminator(block) else { continue };
+            let Some(branch) = func.terminator(block) else {
+                continue;
+            };
             for (slot, call) in func.insts[branch].successors().into_iter().enumerate() {
-                let edge = cfg.edges.push(EdgeData { from: block, to: call.block, branch, slot: slot as u32 });
+                let edge = cfg.edges.push(EdgeData {
+                    from: block,
+                    to: call.block,
+                    branch,
+                    slot: slot as u32,
+                });
                 if slot == 0 {
                     cfg.first_edge[branch] = edge.into();
                 }
@@ -192,7 +210,10 @@ impl Cfg {
     /// incoming edge, in edge order. This is the list of incoming values of
     /// the papers' n-th φ-function at `block`.
     pub fn incoming(&self, func: &Function, block: Block, n: usize) -> Vec<(Edge, Value)> {
-        self.preds[block].iter().map(|&e| (e, self.block_call(func, e).args[n])).collect()
+        self.preds[block]
+            .iter()
+            .map(|&e| (e, self.block_call(func, e).args[n]))
+            .collect()
     }
 
     /// A listing of the edges, per-block neighbours and orders, for tests
@@ -201,14 +222,28 @@ impl Cfg {
         let mut out = String::new();
         for edge in self.edges() {
             let e = &self.edges[edge];
-            let _ = writeln!(out, "{edge}: {} -> {} ({} slot {})", e.from, e.to, e.branch, e.slot);
+            let _ = writeln!(
+                out,
+                "{edge}: {} -> {} ({} slot {})",
+                e.from, e.to, e.branch, e.slot
+            );
         }
         for &block in &self.blocks {
-            let _ = writeln!(out, "{block}: preds [{}] succs [{}]", list(self.preds(block)), list(self.succs(block)));
+            let _ = writeln!(
+                out,
+                "{block}: preds [{}] succs [{}]",
+                list(self.preds(block)),
+                list(self.succs(block))
+            );
         }
         let _ = writeln!(out, "rpo: {}", list(&self.reverse_postorder));
         let _ = writeln!(out, "checksum: {:#018x}", cfg_checksum_of(self));
-        let unreachable: Vec<Block> = func.layout.iter().copied().filter(|&b| !self.reachable(b)).collect();
+        let unreachable: Vec<Block> = func
+            .layout
+            .iter()
+            .copied()
+            .filter(|&b| !self.reachable(b))
+            .collect();
         if !unreachable.is_empty() {
             let _ = writeln!(out, "unreachable: {}", list(&unreachable));
         }
@@ -218,7 +253,11 @@ impl Cfg {
 
 /// Joins displayable items with commas.
 pub(crate) fn list<T: std::fmt::Display>(items: &[T]) -> String {
-    items.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
+    items
+        .iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The 64-bit FNV-1a hash of the CFG's shape, which profiles store so
@@ -261,7 +300,11 @@ pub fn cfg_checksum_of(cfg: &Cfg) -> u64 {
     for e in cfg.edges.values() {
         feed(position[e.from]);
         // A target outside the layout (a verifier error) has no position.
-        feed(if cfg.reachable(e.to) { position[e.to] } else { u32::MAX });
+        feed(if cfg.reachable(e.to) {
+            position[e.to]
+        } else {
+            u32::MAX
+        });
         feed(e.slot);
     }
     hash
@@ -277,11 +320,17 @@ pub fn cfg_checksum_of(cfg: &Cfg) -> u64 {
 /// other edge still hold, so several edges of one `cfg` may be split in a
 /// row as long as none is split twice.
 pub fn split_edge(func: &mut Function, cfg: &Cfg, edge: Edge) -> Block {
-    let EdgeData { from, branch, slot, .. } = *cfg.edge(edge);
+    let EdgeData {
+        from, branch, slot, ..
+    } = *cfg.edge(edge);
     let new_block = func.create_block();
     // `create_block` appended the block; move it after the source block.
     func.layout.pop();
-    let at = func.layout.iter().position(|&b| b == from).map_or(func.layout.len(), |i| i + 1);
+    let at = func
+        .layout
+        .iter()
+        .position(|&b| b == from)
+        .map_or(func.layout.len(), |i| i + 1);
     func.layout.insert(at, new_block);
 
     let call = func.successor_slot_mut(branch, slot as usize);
@@ -298,7 +347,11 @@ mod tests {
     /// block0(v0): switch v0, block1, [1: block2(v0), 2: block2(v0)]
     /// block1: jump block2(v0);  block2(v1): return v1;  block3: jump block1
     fn switch_function() -> Function {
-        let sig = Signature { params: vec![Type::I32], ret: Some(Type::I32), variadic: false };
+        let sig = Signature {
+            params: vec![Type::I32],
+            ret: Some(Type::I32),
+            variadic: false,
+        };
         let mut f = Function::new("f", sig, Linkage::Export);
         let b0 = f.create_block();
         let b1 = f.create_block();
@@ -311,13 +364,28 @@ mod tests {
             InstData::Switch {
                 arg: v0,
                 default: BlockCall::new(b1, vec![]),
-                cases: vec![(1, BlockCall::new(b2, vec![v0])), (2, BlockCall::new(b2, vec![v0]))],
+                cases: vec![
+                    (1, BlockCall::new(b2, vec![v0])),
+                    (2, BlockCall::new(b2, vec![v0])),
+                ],
             },
             None,
         );
-        f.append_inst(b1, InstData::Jump { dest: BlockCall::new(b2, vec![v0]) }, None);
+        f.append_inst(
+            b1,
+            InstData::Jump {
+                dest: BlockCall::new(b2, vec![v0]),
+            },
+            None,
+        );
         f.append_inst(b2, InstData::Return { value: Some(v1) }, None);
-        f.append_inst(b3, InstData::Jump { dest: BlockCall::new(b1, vec![]) }, None);
+        f.append_inst(
+            b3,
+            InstData::Jump {
+                dest: BlockCall::new(b1, vec![]),
+            },
+            None,
+        );
         f
     }
 

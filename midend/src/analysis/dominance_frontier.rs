@@ -4,7 +4,7 @@
 //! dominates a predecessor of Y but does not strictly dominate Y (Ron
 //! Cytron, Jeanne Ferrante, Barry K. Rosen, Mark N. Wegman and F. Kenneth
 //! Zadeck, "Efficiently Computing Static Single Assignment Form and the
-//! Control Dependence Graph", TOPLAS 13(4), 1991, §4.2). It is computed with
+//! Control Dependence Graph", TOPLAS 13(4), 1991, §4). It is computed with
 //! the join-point walk of Cooper, Harvey and Kennedy, "A Simple, Fast
 //! Dominance Algorithm", 2001, §4 and Figure 5: for each incoming edge of a
 //! block Y, walk up the dominator tree from the edge's source to Y's
@@ -137,7 +137,8 @@ mod tests {
                     .iter()
                     .copied()
                     .filter(|&y| {
-                        cfg.pred_blocks(y).any(|p| dt.dominates(x, p)) && !dt.strictly_dominates(x, y)
+                        cfg.pred_blocks(y).any(|p| dt.dominates(x, p))
+                            && !dt.strictly_dominates(x, y)
                     })
                     .collect();
                 want.sort();

@@ -84,7 +84,11 @@ impl DenseDomTree {
                     if idom[p as usize] == NONE {
                         continue;
                     }
-                    new_idom = if new_idom == NONE { p } else { intersect(&idom, p, new_idom) };
+                    new_idom = if new_idom == NONE {
+                        p
+                    } else {
+                        intersect(&idom, p, new_idom)
+                    };
                 }
                 if idom[node as usize] != new_idom {
                     idom[node as usize] = new_idom;
@@ -100,7 +104,13 @@ impl DenseDomTree {
                 children[idom[node as usize] as usize].push(node);
             }
         }
-        let mut tree = DenseDomTree { idom, children, preorder: Vec::new(), pre: vec![NONE; n], last: vec![NONE; n] };
+        let mut tree = DenseDomTree {
+            idom,
+            children,
+            preorder: Vec::new(),
+            pre: vec![NONE; n],
+            last: vec![NONE; n],
+        };
         tree.number();
         tree
     }
@@ -189,8 +199,15 @@ impl DominatorTree {
         for (i, &b) in blocks.iter().enumerate() {
             node[b] = i as u32;
         }
-        let succs: Vec<Vec<u32>> = blocks.iter().map(|&b| cfg.succ_blocks(b).map(|s| node[s]).collect()).collect();
-        DominatorTree { tree: DenseDomTree::compute(&succs), node, blocks }
+        let succs: Vec<Vec<u32>> = blocks
+            .iter()
+            .map(|&b| cfg.succ_blocks(b).map(|s| node[s]).collect())
+            .collect();
+        DominatorTree {
+            tree: DenseDomTree::compute(&succs),
+            node,
+            blocks,
+        }
     }
 
     /// The entry block, unless the function has no body.
@@ -201,7 +218,9 @@ impl DominatorTree {
     /// The immediate dominator of `block`; `None` for the entry and for
     /// unreachable blocks.
     pub fn idom(&self, block: Block) -> Option<Block> {
-        self.tree.idom(self.node[block]).map(|n| self.blocks[n as usize])
+        self.tree
+            .idom(self.node[block])
+            .map(|n| self.blocks[n as usize])
     }
 
     /// True when `a` dominates `b`. Every block dominates itself; an
@@ -217,12 +236,18 @@ impl DominatorTree {
 
     /// The blocks that `block` immediately dominates, in reverse postorder.
     pub fn children(&self, block: Block) -> impl Iterator<Item = Block> + '_ {
-        self.tree.children(self.node[block]).iter().map(|&n| self.blocks[n as usize])
+        self.tree
+            .children(self.node[block])
+            .iter()
+            .map(|&n| self.blocks[n as usize])
     }
 
     /// Reachable blocks in preorder of the tree, the entry first.
     pub fn preorder(&self) -> impl Iterator<Item = Block> + '_ {
-        self.tree.preorder().iter().map(|&n| self.blocks[n as usize])
+        self.tree
+            .preorder()
+            .iter()
+            .map(|&n| self.blocks[n as usize])
     }
 
     /// True when `block` is reachable and thus in the tree.
@@ -242,10 +267,18 @@ impl DominatorTree {
 
 /// One line per reachable block in layout order: `block3: <what> block1`,
 /// or `-` when `parent` returns nothing.
-pub(crate) fn render_tree(cfg: &Cfg, what: &str, parent: impl Fn(Block) -> Option<String>) -> String {
+pub(crate) fn render_tree(
+    cfg: &Cfg,
+    what: &str,
+    parent: impl Fn(Block) -> Option<String>,
+) -> String {
     let mut out = String::new();
     for &b in cfg.blocks() {
-        let _ = writeln!(out, "{b}: {what} {}", parent(b).unwrap_or_else(|| "-".into()));
+        let _ = writeln!(
+            out,
+            "{b}: {what} {}",
+            parent(b).unwrap_or_else(|| "-".into())
+        );
     }
     out
 }
@@ -259,21 +292,36 @@ pub(crate) mod tests {
     /// (a `jump`, a `brif` on its parameter or a `switch`), and returns
     /// with no successors. Every block but the entry takes one `i32`.
     pub(crate) fn graph(succs: &[&[u32]]) -> Function {
-        let sig = Signature { params: vec![Type::I32], ret: None, variadic: false };
+        let sig = Signature {
+            params: vec![Type::I32],
+            ret: None,
+            variadic: false,
+        };
         let mut f = Function::new("g", sig, Linkage::Export);
         let blocks: Vec<Block> = succs.iter().map(|_| f.create_block()).collect();
-        let params: Vec<_> = blocks.iter().map(|&b| f.append_block_param(b, Type::I32)).collect();
+        let params: Vec<_> = blocks
+            .iter()
+            .map(|&b| f.append_block_param(b, Type::I32))
+            .collect();
         for (i, targets) in succs.iter().enumerate() {
             let v = params[i];
             let call = |t: u32| BlockCall::new(blocks[t as usize], vec![v]);
             let data = match **targets {
                 [] => InstData::Return { value: None },
                 [t] => InstData::Jump { dest: call(t) },
-                [t, e] => InstData::Brif { cond: v, then_dest: call(t), else_dest: call(e) },
+                [t, e] => InstData::Brif {
+                    cond: v,
+                    then_dest: call(t),
+                    else_dest: call(e),
+                },
                 [d, ref cases @ ..] => InstData::Switch {
                     arg: v,
                     default: call(d),
-                    cases: cases.iter().enumerate().map(|(k, &t)| (k as i64, call(t))).collect(),
+                    cases: cases
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &t)| (k as i64, call(t)))
+                        .collect(),
                 },
             };
             f.append_inst(blocks[i], data, None);
@@ -299,8 +347,14 @@ pub(crate) mod tests {
         assert!(dt.dominates(b(0), b(4)) && dt.dominates(b(3), b(3)));
         assert!(!dt.dominates(b(1), b(3)) && !dt.strictly_dominates(b(3), b(3)));
         assert!(!dt.dominates(b(0), b(5)) && !dt.contains(b(5)));
-        assert_eq!(dt.children(b(0)).collect::<Vec<_>>(), vec![b(2), b(1), b(3)]);
-        assert_eq!(dt.preorder().collect::<Vec<_>>(), vec![b(0), b(2), b(1), b(3), b(4)]);
+        assert_eq!(
+            dt.children(b(0)).collect::<Vec<_>>(),
+            vec![b(2), b(1), b(3)]
+        );
+        assert_eq!(
+            dt.preorder().collect::<Vec<_>>(),
+            vec![b(0), b(2), b(1), b(3), b(4)]
+        );
     }
 
     /// A deterministic pseudo-random graph of `n` nodes with up to three
@@ -313,7 +367,13 @@ pub(crate) mod tests {
             state ^= state << 17;
             state
         };
-        (0..n).map(|_| (0..next() % 4).map(|_| (next() % u64::from(n)) as u32).collect()).collect()
+        (0..n)
+            .map(|_| {
+                (0..next() % 4)
+                    .map(|_| (next() % u64::from(n)) as u32)
+                    .collect()
+            })
+            .collect()
     }
 
     /// Cross-checks the CHK implementation against petgraph's
@@ -339,7 +399,9 @@ pub(crate) mod tests {
             }
             let expected = simple_fast(&g, nodes[0]);
             for i in 0..succs.len() as u32 {
-                let want = expected.immediate_dominator(nodes[i as usize]).map(|n| b(n.index() as u32));
+                let want = expected
+                    .immediate_dominator(nodes[i as usize])
+                    .map(|n| b(n.index() as u32));
                 assert_eq!(dt.idom(b(i)), want, "seed {seed} block{i}");
             }
         }

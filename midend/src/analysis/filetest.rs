@@ -40,10 +40,14 @@ pub fn domtree(module: &Module, _args: &str) -> Result<String, String> {
 /// `test postdomtree`: immediate post-dominators (`exit` for the virtual
 /// exit) and the blocks connected to the exit for infinite loops.
 pub fn postdomtree(module: &Module, _args: &str) -> Result<String, String> {
-    Ok(per_function(module, |func, cfg| PostDominatorTree::compute(func, cfg).render(cfg)))
+    Ok(per_function(module, |func, cfg| {
+        PostDominatorTree::compute(func, cfg).render(cfg)
+    }))
 }
 
 /// `test loops`: the loop forest and each block's innermost loop.
 pub fn loops(module: &Module, _args: &str) -> Result<String, String> {
-    Ok(per_function(module, |_, cfg| LoopForest::compute(cfg).render(cfg)))
+    Ok(per_function(module, |_, cfg| {
+        LoopForest::compute(cfg).render(cfg)
+    }))
 }

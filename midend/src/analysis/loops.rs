@@ -1,8 +1,9 @@
 //! The loop nesting forest, with reducible and irreducible loops.
 //!
 //! Loops are found with the algorithm of Paul Havlak, "Nesting of
-//! Reducible and Irreducible Loops", TOPLAS 19(4), 1997, §3 and its
-//! Figure 4 (`analyze_loops`): a depth-first search numbers the blocks in
+//! Reducible and Irreducible Loops", TOPLAS 19(4):557–567, 1997 (its
+//! procedure `analyze_loops`, an extension of Tarjan's "Testing Flow Graph
+//! Reducibility", JCSS 1974): a depth-first search numbers the blocks in
 //! preorder; blocks are then visited in reverse preorder, and each block w
 //! with back edges (edges from its depth-first descendants) collects its
 //! loop body by walking predecessors backwards from the back edges' sources,
@@ -10,7 +11,7 @@
 //! outside w's depth-first subtree is a second entry into the body: the
 //! loop is then irreducible, and the entering edge is handed on to w so the
 //! enclosing loop sees it. G. Ramalingam ("Identifying Loops in Almost
-//! Linear Time", TOPLAS 21(2), 1999, §4) showed that this hand-on can make
+//! Linear Time", TOPLAS 21(2), 1999) showed that this hand-on can make
 //! the algorithm quadratic in pathological graphs and how to avoid it; the
 //! functions compiled here are small, so the plain version is kept.
 //!
@@ -94,7 +95,11 @@ impl LoopForest {
         let mut non_back_preds: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (w, &block) in dfs.blocks.iter().enumerate() {
             for v in cfg.pred_blocks(block).map(num) {
-                let set = if dfs.is_ancestor(w as u32, v) { &mut back_preds[w] } else { &mut non_back_preds[w] };
+                let set = if dfs.is_ancestor(w as u32, v) {
+                    &mut back_preds[w]
+                } else {
+                    &mut non_back_preds[w]
+                };
                 if !set.contains(&v) {
                     set.push(v);
                 }
@@ -233,7 +238,9 @@ impl LoopForest {
 
     /// The outermost loops.
     pub fn roots(&self) -> impl Iterator<Item = Loop> + '_ {
-        self.loops.keys().filter(|&l| self.loops[l].parent.is_none())
+        self.loops
+            .keys()
+            .filter(|&l| self.loops[l].parent.is_none())
     }
 
     pub fn num_loops(&self) -> usize {
@@ -251,12 +258,14 @@ impl LoopForest {
 
     /// The number of loops containing `block`; 0 outside loops.
     pub fn loop_depth(&self, block: Block) -> u32 {
-        self.innermost_loop(block).map_or(0, |l| self.loops[l].depth)
+        self.innermost_loop(block)
+            .map_or(0, |l| self.loops[l].depth)
     }
 
     /// The loop that `block` heads, if any.
     pub fn loop_headed_by(&self, block: Block) -> Option<Loop> {
-        self.innermost_loop(block).filter(|&l| self.loops[l].header == block)
+        self.innermost_loop(block)
+            .filter(|&l| self.loops[l].header == block)
     }
 
     /// True when `block` is in `lp` or in a loop nested in it.
@@ -282,7 +291,11 @@ impl LoopForest {
                 "{lp}: header {}, depth {}, {}",
                 d.header,
                 d.depth,
-                if d.is_reducible { "reducible" } else { "irreducible" }
+                if d.is_reducible {
+                    "reducible"
+                } else {
+                    "irreducible"
+                }
             );
             if let Some(p) = d.parent {
                 let _ = write!(out, ", parent {p}");
@@ -327,7 +340,11 @@ struct Preorder {
 
 impl Preorder {
     fn compute(cfg: &Cfg) -> Preorder {
-        let mut dfs = Preorder { blocks: Vec::new(), number: SecondaryMap::with_default(u32::MAX), last: Vec::new() };
+        let mut dfs = Preorder {
+            blocks: Vec::new(),
+            number: SecondaryMap::with_default(u32::MAX),
+            last: Vec::new(),
+        };
         let Some(entry) = cfg.entry() else { return dfs };
         dfs.visit(entry);
         let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
@@ -369,7 +386,9 @@ struct UnionFind {
 
 impl UnionFind {
     fn new(n: usize) -> UnionFind {
-        UnionFind { parent: (0..n as u32).collect() }
+        UnionFind {
+            parent: (0..n as u32).collect(),
+        }
     }
 
     fn find(&mut self, mut x: u32) -> u32 {
@@ -416,7 +435,10 @@ mod tests {
         assert_eq!(outer.entries, vec![b(1)]);
         assert!(outer.is_reducible);
         let inner = &lf[Loop::from_u32(1)];
-        assert_eq!((inner.header, inner.depth, inner.parent), (b(3), 2, Some(Loop::from_u32(0))));
+        assert_eq!(
+            (inner.header, inner.depth, inner.parent),
+            (b(3), 2, Some(Loop::from_u32(0)))
+        );
         assert_eq!(inner.blocks, vec![b(3)]);
         assert_eq!(inner.exits, vec![e(5)]);
         assert_eq!(lf.innermost_loop(b(2)), Some(Loop::from_u32(0)));
@@ -488,7 +510,9 @@ mod tests {
             for edge in cfg.edges() {
                 let ed = cfg.edge(edge);
                 if dt.dominates(ed.to, ed.from) {
-                    let lp = lf.loop_headed_by(ed.to).expect("back edge target heads a loop");
+                    let lp = lf
+                        .loop_headed_by(ed.to)
+                        .expect("back edge target heads a loop");
                     assert!(lf[lp].back_edges.contains(&edge), "seed {seed} {edge}");
                 }
             }

@@ -3,11 +3,11 @@
 //! Block X post-dominates block Y when every path from Y to the function's
 //! exit passes through X. A function may leave through several blocks, so
 //! the tree is the dominator tree of the reversed CFG rooted at a virtual
-//! exit node, the standard construction (Cytron et al., "Efficiently
-//! Computing Static Single Assignment Form and the Control Dependence
-//! Graph", TOPLAS 1991, §6, which adds an edge from every exit to a unique
-//! Exit node). Immediate dominators come from the Cooper–Harvey–Kennedy
-//! algorithm in `dominators.rs`.
+//! exit node. This is the standard construction; Cytron et al.,
+//! "Efficiently Computing Static Single Assignment Form and the Control
+//! Dependence Graph", TOPLAS 1991, likewise give the CFG a unique Exit node
+//! for control dependence. Immediate dominators come from the
+//! Cooper–Harvey–Kennedy algorithm in `dominators.rs` (§3, Figure 3).
 //!
 //! Which blocks the virtual exit is connected from:
 //! - every reachable block whose terminator is `return` or `unreachable`;
@@ -60,8 +60,17 @@ impl PostDominatorTree {
 
         let mut succs: Vec<Vec<u32>> = Vec::with_capacity(rpo.len() + 1);
         succs.push(exits.iter().chain(&loop_exits).map(|&b| node[b]).collect());
-        succs.extend(rpo.iter().map(|&b| cfg.pred_blocks(b).map(|p| node[p]).collect()));
-        PostDominatorTree { tree: DenseDomTree::compute(&succs), node, blocks: rpo.to_vec(), exits, loop_exits }
+        succs.extend(
+            rpo.iter()
+                .map(|&b| cfg.pred_blocks(b).map(|p| node[p]).collect()),
+        );
+        PostDominatorTree {
+            tree: DenseDomTree::compute(&succs),
+            node,
+            blocks: rpo.to_vec(),
+            exits,
+            loop_exits,
+        }
     }
 
     fn block(&self, node: u32) -> Option<Block> {
@@ -87,12 +96,18 @@ impl PostDominatorTree {
 
     /// The blocks that `block` immediately post-dominates.
     pub fn children(&self, block: Block) -> impl Iterator<Item = Block> + '_ {
-        self.tree.children(self.node[block]).iter().filter_map(|&n| self.block(n))
+        self.tree
+            .children(self.node[block])
+            .iter()
+            .filter_map(|&n| self.block(n))
     }
 
     /// The blocks whose immediate post-dominator is the virtual exit.
     pub fn exit_children(&self) -> impl Iterator<Item = Block> + '_ {
-        self.tree.children(EXIT).iter().filter_map(|&n| self.block(n))
+        self.tree
+            .children(EXIT)
+            .iter()
+            .filter_map(|&n| self.block(n))
     }
 
     /// Reachable blocks in preorder of the tree (the virtual exit, its
@@ -117,7 +132,9 @@ impl PostDominatorTree {
     /// connected to the exit for infinite loops, if any.
     pub fn render(&self, cfg: &Cfg) -> String {
         let mut out = render_tree(cfg, "ipdom", |b| {
-            self.tree.idom(self.node[b]).map(|n| self.block(n).map_or("exit".into(), |p| p.to_string()))
+            self.tree
+                .idom(self.node[b])
+                .map(|n| self.block(n).map_or("exit".into(), |p| p.to_string()))
         });
         if !self.loop_exits.is_empty() {
             let _ = writeln!(out, "loop exits: {}", super::cfg::list(&self.loop_exits));
@@ -130,7 +147,10 @@ impl PostDominatorTree {
 /// `unreachable`, or has no terminator at all (a verifier error).
 fn is_exit(func: &Function, block: Block) -> bool {
     match func.terminator(block) {
-        Some(t) => matches!(func.insts[t], InstData::Return { .. } | InstData::Unreachable),
+        Some(t) => matches!(
+            func.insts[t],
+            InstData::Return { .. } | InstData::Unreachable
+        ),
         None => true,
     }
 }
@@ -151,7 +171,12 @@ fn loop_exits(cfg: &Cfg, exits: &[Block]) -> Vec<Block> {
             }
         }
     }
-    let stuck: Vec<Block> = cfg.reverse_postorder().iter().copied().filter(|&b| !reaches.contains(b)).collect();
+    let stuck: Vec<Block> = cfg
+        .reverse_postorder()
+        .iter()
+        .copied()
+        .filter(|&b| !reaches.contains(b))
+        .collect();
     if stuck.is_empty() {
         return Vec::new();
     }
@@ -165,7 +190,11 @@ fn loop_exits(cfg: &Cfg, exits: &[Block]) -> Vec<Block> {
     }
     for &b in &stuck {
         for s in cfg.succ_blocks(b) {
-            graph.add_edge(NodeIndex::new(index[b] as usize), NodeIndex::new(index[s] as usize), ());
+            graph.add_edge(
+                NodeIndex::new(index[b] as usize),
+                NodeIndex::new(index[s] as usize),
+                (),
+            );
         }
     }
     let components = petgraph::algo::tarjan_scc(&graph);
@@ -179,11 +208,15 @@ fn loop_exits(cfg: &Cfg, exits: &[Block]) -> Vec<Block> {
         .iter()
         .enumerate()
         .filter(|(c, nodes)| {
-            nodes.iter().all(|&n| graph.neighbors(n).all(|s| component[s.index()] == *c))
+            nodes
+                .iter()
+                .all(|&n| graph.neighbors(n).all(|s| component[s.index()] == *c))
         })
         .map(|(_, nodes)| {
             let blocks = nodes.iter().map(|&n| graph[n]);
-            blocks.min_by_key(|&b| cfg.rpo_number(b)).expect("components are not empty")
+            blocks
+                .min_by_key(|&b| cfg.rpo_number(b))
+                .expect("components are not empty")
         })
         .collect();
     chosen.sort_by_key(|&b| cfg.rpo_number(b));
@@ -247,7 +280,12 @@ mod tests {
             let f = graph(&refs);
             let cfg = Cfg::compute(&f);
             let pdt = PostDominatorTree::compute(&f, &cfg);
-            let sinks: Vec<Block> = pdt.exits().iter().chain(pdt.loop_exits()).copied().collect();
+            let sinks: Vec<Block> = pdt
+                .exits()
+                .iter()
+                .chain(pdt.loop_exits())
+                .copied()
+                .collect();
             for &x in cfg.blocks() {
                 for &y in cfg.blocks() {
                     // Search forward from y avoiding x; y escapes x when it
@@ -269,7 +307,11 @@ mod tests {
                             }
                         }
                     }
-                    assert_eq!(pdt.post_dominates(x, y), !escapes, "seed {seed} {x} pdom {y}");
+                    assert_eq!(
+                        pdt.post_dominates(x, y),
+                        !escapes,
+                        "seed {seed} {x} pdom {y}"
+                    );
                 }
             }
         }

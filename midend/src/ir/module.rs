@@ -35,6 +35,10 @@ pub struct DataObject {
     /// A declaration of a data object defined in another translation unit
     /// (`extern int x;`); its `bytes` are empty.
     pub external: bool,
+    /// The object-file section to place the object in, instead of the one
+    /// its kind implies (`.data`, `.rodata`, ...). Instrumentation puts its
+    /// per-function records in one named section that the runtime walks.
+    pub section: Option<String>,
 }
 
 #[derive(Clone, Debug, Default)]

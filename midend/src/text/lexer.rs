@@ -17,6 +17,9 @@ pub(super) enum Tok<'a> {
     Number(&'a str),
     /// `@name` or `@"quoted name"`, without the `@` and the quotes.
     Symbol(String),
+    /// A quoted string such as a section name, without the quotes; it
+    /// takes the escapes of a quoted symbol name.
+    Str(String),
     /// One of `( ) { } [ ] , : = + - .`.
     Punct(char),
     /// `->`.
@@ -45,6 +48,7 @@ impl Tok<'_> {
         match self {
             Tok::Word(w) | Tok::Number(w) => format!("`{w}`"),
             Tok::Symbol(s) => format!("`@{s}`"),
+            Tok::Str(s) => format!("`{s:?}`"),
             Tok::Punct(c) => format!("`{c}`"),
             Tok::Arrow => "`->`".into(),
             Tok::Ellipsis => "`...`".into(),
@@ -140,6 +144,8 @@ impl<'a> Lexer<'a> {
         } else if c == '@' {
             self.bump();
             Tok::Symbol(self.symbol_name().map_err(error)?)
+        } else if c == '"' {
+            Tok::Str(self.symbol_name().map_err(error)?)
         } else if c == '-' && self.peek_second() == Some('>') {
             self.bump();
             self.bump();

@@ -9,6 +9,7 @@
 //!
 //! data @table local readonly align 8 = bytes [01 00 00 00] relocs [0: @other+4]
 //! data @ext_var extern
+//! data @record local align 8 section "nisse_records" = bytes [00 00 00 00 00 00 00 00]
 //!
 //! function @main(i32, i64) -> i32 export {
 //!     ss0 = stack_slot size 16, align 8

@@ -412,13 +412,14 @@ impl<'a> Parser<'a> {
         Ok(ExternFunction { name, signature })
     }
 
-    /// `data @name local readonly extern align 8 = bytes [..] relocs [..]`,
-    /// with the attributes in any order.
+    /// `data @name local readonly extern align 8 section "name" = bytes [..]
+    /// relocs [..]`, with the attributes in any order.
     fn data_object(&mut self) -> Result<DataObject> {
         let line = self.advance().pos.line;
         let name = self.symbol()?;
         let mut linkage = None;
         let (mut readonly, mut external, mut align) = (false, false, 1);
+        let mut section = None;
         loop {
             if let Some(l) = self.linkage() {
                 linkage = Some(l);
@@ -428,6 +429,8 @@ impl<'a> Parser<'a> {
                 external = true;
             } else if self.eat_word("align") {
                 align = self.unsigned_as("an alignment")?;
+            } else if self.eat_word("section") {
+                section = Some(self.string("a quoted section name")?);
             } else {
                 break;
             }
@@ -472,7 +475,20 @@ impl<'a> Parser<'a> {
             bytes,
             relocs,
             external,
+            section,
         })
+    }
+
+    /// A quoted string.
+    fn string(&mut self, what: &str) -> Result<String> {
+        match &self.peek().tok {
+            Tok::Str(text) => {
+                let text = text.clone();
+                self.advance();
+                Ok(text)
+            }
+            _ => self.expected(what),
+        }
     }
 
     /// Two hex digits; the lexer reads `0a` as a number and `ff` as a word.

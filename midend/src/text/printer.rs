@@ -150,8 +150,17 @@ impl fmt::Display for SymbolName<'_> {
         if !name.is_empty() && name.chars().all(is_bare_symbol_char) {
             return write!(f, "@{name}");
         }
-        f.write_str("@\"")?;
-        for c in name.chars() {
+        write!(f, "@{}", QuotedString(name))
+    }
+}
+
+/// A string in double quotes, with the escapes of a quoted symbol name.
+struct QuotedString<'a>(&'a str);
+
+impl fmt::Display for QuotedString<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char('"')?;
+        for c in self.0.chars() {
             match c {
                 '"' | '\\' => write!(f, "\\{c}")?,
                 '\n' => f.write_str("\\n")?,
@@ -256,6 +265,9 @@ impl<W: Write> Printer<'_, W> {
         }
         if data.align != 1 {
             write!(text, " align {}", data.align)?;
+        }
+        if let Some(section) = &data.section {
+            write!(text, " section {}", QuotedString(section))?;
         }
         if !data.external || !data.bytes.is_empty() {
             text.push_str(" = bytes [");

@@ -265,6 +265,7 @@ fn functions_built_through_the_api_round_trip() {
                 addend: -8,
             }],
             external: false,
+            section: None,
         }],
     };
     assert_round_trips(&module);

@@ -40,7 +40,12 @@ pub fn replace_uses(func: &mut Function, mut f: impl FnMut(Value) -> Value) {
 /// must have no uses left. `cfg` must list every edge into `block`, which
 /// holds when the block's incoming edges have not changed since it was
 /// computed and the blocks branching to it are reachable.
-pub fn remove_block_params(func: &mut Function, cfg: &Cfg, block: Block, keep: impl Fn(usize) -> bool) {
+pub fn remove_block_params(
+    func: &mut Function,
+    cfg: &Cfg,
+    block: Block,
+    keep: impl Fn(usize) -> bool,
+) {
     for &edge in cfg.preds(block) {
         let e = cfg.edge(edge);
         let call = func.successor_slot_mut(e.branch, e.slot as usize);
@@ -51,7 +56,12 @@ pub fn remove_block_params(func: &mut Function, cfg: &Cfg, block: Block, keep: i
         });
     }
     let params = std::mem::take(&mut func.blocks[block].params);
-    let kept: Vec<Value> = params.iter().enumerate().filter(|&(i, _)| keep(i)).map(|(_, &v)| v).collect();
+    let kept: Vec<Value> = params
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| keep(i))
+        .map(|(_, &v)| v)
+        .collect();
     for (i, &v) in kept.iter().enumerate() {
         func.values[v].def = ValueDef::Param(block, i as u32);
     }

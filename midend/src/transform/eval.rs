@@ -26,7 +26,9 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
         for (&p, &a) in func.blocks[block].params.iter().zip(&incoming) {
             values.insert(p, a);
         }
-        let get = |values: &HashMap<Value, i64>, v: Value| *values.get(&v).unwrap_or_else(|| panic!("{v} undefined"));
+        let get = |values: &HashMap<Value, i64>, v: Value| {
+            *values.get(&v).unwrap_or_else(|| panic!("{v} undefined"))
+        };
         let mut next = None;
         for &inst in &func.blocks[block].insts {
             let result = func.inst_result(inst);
@@ -52,26 +54,53 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                         other => panic!("eval: icmp {other} unsupported"),
                     } as i64)
                 }
-                InstData::StackAddr { slot, offset } => Some(1_000_000 * (slot.as_u32() as i64 + 1) + *offset as i64),
-                InstData::Load { addr, offset } => {
-                    Some(*memory.get(&(get(&values, *addr) + *offset as i64)).unwrap_or(&0))
+                InstData::StackAddr { slot, offset } => {
+                    Some(1_000_000 * (slot.as_u32() as i64 + 1) + *offset as i64)
                 }
-                InstData::Store { value, addr, offset } => {
+                InstData::Load { addr, offset } => Some(
+                    *memory
+                        .get(&(get(&values, *addr) + *offset as i64))
+                        .unwrap_or(&0),
+                ),
+                InstData::Store {
+                    value,
+                    addr,
+                    offset,
+                } => {
                     memory.insert(get(&values, *addr) + *offset as i64, get(&values, *value));
                     None
                 }
-                InstData::Return { value } => return Outcome::Returned(value.map(|v| get(&values, v))),
+                InstData::Return { value } => {
+                    return Outcome::Returned(value.map(|v| get(&values, v)))
+                }
                 InstData::Jump { dest } => {
                     next = Some(dest);
                     None
                 }
-                InstData::Brif { cond, then_dest, else_dest } => {
-                    next = Some(if get(&values, *cond) != 0 { then_dest } else { else_dest });
+                InstData::Brif {
+                    cond,
+                    then_dest,
+                    else_dest,
+                } => {
+                    next = Some(if get(&values, *cond) != 0 {
+                        then_dest
+                    } else {
+                        else_dest
+                    });
                     None
                 }
-                InstData::Switch { arg, default, cases } => {
+                InstData::Switch {
+                    arg,
+                    default,
+                    cases,
+                } => {
                     let a = get(&values, *arg);
-                    next = Some(cases.iter().find(|(k, _)| *k == a).map_or(default, |(_, bc)| bc));
+                    next = Some(
+                        cases
+                            .iter()
+                            .find(|(k, _)| *k == a)
+                            .map_or(default, |(_, bc)| bc),
+                    );
                     None
                 }
                 other => panic!("eval: {other:?} unsupported"),

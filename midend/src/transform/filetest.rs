@@ -14,9 +14,17 @@ pub fn mem2reg_test(module: &Module, _args: &str) -> Result<String, String> {
         let mut func = func.clone();
         let promoted = mem2reg(&mut func);
         if let Err(errors) = verify_function(&func, module) {
-            return Err(format!("mem2reg broke @{}:\n{}", func.name, print_errors(&func, &errors)));
+            return Err(format!(
+                "mem2reg broke @{}:\n{}",
+                func.name,
+                print_errors(&func, &errors)
+            ));
         }
-        out += &format!("promoted in @{}: [{}]\n", func.name, crate::analysis::cfg::list(&promoted));
+        out += &format!(
+            "promoted in @{}: [{}]\n",
+            func.name,
+            crate::analysis::cfg::list(&promoted)
+        );
         out += &func.to_string();
     }
     Ok(out)

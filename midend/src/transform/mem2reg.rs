@@ -14,8 +14,8 @@
 //! Mark N. Wegman and F. Kenneth Zadeck, "Efficiently Computing Static
 //! Single Assignment Form and the Control Dependence Graph", TOPLAS 13(4),
 //! 1991: φ-functions go at the iterated dominance frontier of the blocks
-//! that store to the variable (§5.1, Figure 11), with the entry block
-//! counted as storing the initial value; then a walk over the dominator
+//! that store to the variable (§5.1, Figure 11), a virtual block before
+//! the entry storing the initial value; then a walk over the dominator
 //! tree renames every load to the reaching stored value (§5.2, Figure 12).
 //! Three adaptations:
 //!
@@ -27,9 +27,9 @@
 //!   placed only where the variable is live on entry, that is where some
 //!   path reaches a load before any store.
 //! - Afterwards, trivially redundant parameters (every incoming value is
-//!   one value or the parameter itself; Braun et al., "Simple and Efficient
-//!   Construction of Static Single Assignment Form", CC 2013, §3.1) are
-//!   removed until none is left.
+//!   one value or the parameter itself; Braun et al., "Simple and
+//!   Efficient Construction of Static Single Assignment Form", CC 2013,
+//!   Algorithm 3) are removed until none is left.
 //!
 //! A load that no store reaches reads an uninitialised variable; it
 //! becomes a zero of the variable's type (`iconst 0` or `fconst 0.0`)
@@ -67,16 +67,32 @@ struct SlotUse {
 /// slot order. Only blocks in the layout are looked at.
 pub fn promotable_slots(func: &Function) -> Vec<(StackSlot, Option<Type>)> {
     let (uses, _) = scan_slots(func);
-    func.stack_slots.keys().filter(|&s| uses[s].addressed && uses[s].promotable).map(|s| (s, uses[s].ty)).collect()
+    func.stack_slots
+        .keys()
+        .filter(|&s| uses[s].addressed && uses[s].promotable)
+        .map(|s| (s, uses[s].ty))
+        .collect()
 }
 
 /// Classifies every stack slot's uses, and returns the slot whose address
 /// each `stack_addr` result holds.
-fn scan_slots(func: &Function) -> (SecondaryMap<StackSlot, SlotUse>, SecondaryMap<Value, PackedOption<StackSlot>>) {
-    let mut uses: SecondaryMap<StackSlot, SlotUse> =
-        SecondaryMap::with_default(SlotUse { ty: None, promotable: true, addressed: false });
+fn scan_slots(
+    func: &Function,
+) -> (
+    SecondaryMap<StackSlot, SlotUse>,
+    SecondaryMap<Value, PackedOption<StackSlot>>,
+) {
+    let mut uses: SecondaryMap<StackSlot, SlotUse> = SecondaryMap::with_default(SlotUse {
+        ty: None,
+        promotable: true,
+        addressed: false,
+    });
     let mut slot_of: SecondaryMap<Value, PackedOption<StackSlot>> = SecondaryMap::new();
-    let insts = || func.layout.iter().flat_map(|&b| func.blocks[b].insts.iter().copied());
+    let insts = || {
+        func.layout
+            .iter()
+            .flat_map(|&b| func.blocks[b].insts.iter().copied())
+    };
 
     for inst in insts() {
         if let InstData::StackAddr { slot, offset } = func.insts[inst] {
@@ -90,23 +106,31 @@ fn scan_slots(func: &Function) -> (SecondaryMap<StackSlot, SlotUse>, SecondaryMa
         }
     }
 
-    let access = |uses: &mut SecondaryMap<StackSlot, SlotUse>, slot: StackSlot, offset: i32, ty: Type| {
-        let u = &mut uses[slot];
-        let fits = offset == 0 && ty.bytes() == func.stack_slots[slot].size && u.ty.is_none_or(|t| t == ty);
-        u.promotable &= fits;
-        u.ty = Some(ty);
-    };
+    let access =
+        |uses: &mut SecondaryMap<StackSlot, SlotUse>, slot: StackSlot, offset: i32, ty: Type| {
+            let u = &mut uses[slot];
+            let fits = offset == 0
+                && ty.bytes() == func.stack_slots[slot].size
+                && u.ty.is_none_or(|t| t == ty);
+            u.promotable &= fits;
+            u.ty = Some(ty);
+        };
     for inst in insts() {
         let data = &func.insts[inst];
         // The operands that are allowed to be a promotable slot's address.
         let address = match *data {
             InstData::Load { addr, offset } => {
-                if let (Some(slot), Some(result)) = (slot_of[addr].expand(), func.inst_result(inst)) {
+                if let (Some(slot), Some(result)) = (slot_of[addr].expand(), func.inst_result(inst))
+                {
                     access(&mut uses, slot, offset, func.value_type(result));
                 }
                 Some(addr)
             }
-            InstData::Store { value, addr, offset } => {
+            InstData::Store {
+                value,
+                addr,
+                offset,
+            } => {
                 if let Some(slot) = slot_of[addr].expand() {
                     access(&mut uses, slot, offset, func.value_type(value));
                 }
@@ -130,10 +154,94 @@ fn scan_slots(func: &Function) -> (SecondaryMap<StackSlot, SlotUse>, SecondaryMa
     (uses, slot_of)
 }
 
-/// A promoted variable.
+/// A variable: a promotable slot that is loaded or stored.
 struct Variable {
     slot: StackSlot,
     ty: Type,
+}
+
+/// The slots being promoted and how to recognise their accesses.
+struct Variables {
+    vars: Vec<Variable>,
+    /// Promotable slots, including those without loads and stores.
+    promoted: EntitySet<StackSlot>,
+    /// The slot whose address each `stack_addr` result holds.
+    slot_of: SecondaryMap<Value, PackedOption<StackSlot>>,
+    /// The variable of each slot being promoted.
+    var_of_slot: SecondaryMap<StackSlot, Option<usize>>,
+}
+
+impl Variables {
+    fn find(func: &Function) -> Variables {
+        let (uses, slot_of) = scan_slots(func);
+        let mut vars = Variables {
+            vars: Vec::new(),
+            promoted: EntitySet::new(),
+            slot_of,
+            var_of_slot: SecondaryMap::new(),
+        };
+        for slot in func.stack_slots.keys() {
+            let u = uses[slot];
+            if !(u.addressed && u.promotable) {
+                continue;
+            }
+            vars.promoted.insert(slot);
+            if let Some(ty) = u.ty {
+                vars.var_of_slot[slot] = Some(vars.vars.len());
+                vars.vars.push(Variable { slot, ty });
+            }
+        }
+        vars
+    }
+
+    /// The variable that `addr` is the address of, if it is being promoted.
+    fn var_of(&self, addr: Value) -> Option<usize> {
+        self.slot_of[addr]
+            .expand()
+            .and_then(|s| self.var_of_slot[s])
+    }
+
+    /// Gives up promoting `var`: its accesses stay as they are.
+    fn keep_in_memory(&mut self, var: usize) {
+        let slot = self.vars[var].slot;
+        self.var_of_slot[slot] = None;
+        self.promoted.remove(slot);
+    }
+
+    /// For each variable, the blocks that store to it, and the blocks
+    /// that load it before storing to it (upward-exposed loads).
+    fn def_and_exposed_blocks(
+        &self,
+        func: &Function,
+        cfg: &Cfg,
+    ) -> (Vec<Vec<Block>>, Vec<Vec<Block>>) {
+        let mut defs: Vec<Vec<Block>> = vec![Vec::new(); self.vars.len()];
+        let mut exposed: Vec<Vec<Block>> = vec![Vec::new(); self.vars.len()];
+        for &block in cfg.blocks() {
+            let mut stored = vec![false; self.vars.len()];
+            for &inst in &func.blocks[block].insts {
+                match func.insts[inst] {
+                    InstData::Store { addr, .. } => {
+                        if let Some(var) = self.var_of(addr) {
+                            if !stored[var] {
+                                defs[var].push(block);
+                            }
+                            stored[var] = true;
+                        }
+                    }
+                    InstData::Load { addr, .. } => {
+                        if let Some(var) = self.var_of(addr) {
+                            if !stored[var] && exposed[var].last() != Some(&block) {
+                                exposed[var].push(block);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (defs, exposed)
+    }
 }
 
 /// Promotes every promotable stack slot of `func` (see the module
@@ -141,158 +249,54 @@ struct Variable {
 pub fn mem2reg(func: &mut Function) -> Vec<StackSlot> {
     remove_unreachable_blocks(func);
     let cfg = Cfg::compute(func);
-    let Some(entry) = cfg.entry() else { return Vec::new() };
+    let Some(entry) = cfg.entry() else {
+        return Vec::new();
+    };
     let domtree = DominatorTree::compute(&cfg);
     let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
-    let (uses, slot_of) = scan_slots(func);
-
-    // Variables, and the blocks that store to them or load them before
-    // storing (upward-exposed loads).
-    let mut var_of_slot: SecondaryMap<StackSlot, Option<usize>> = SecondaryMap::new();
-    let mut vars: Vec<Variable> = Vec::new();
-    let mut promoted: Vec<StackSlot> = Vec::new();
-    for slot in func.stack_slots.keys() {
-        let u = uses[slot];
-        if !(u.addressed && u.promotable) {
-            continue;
-        }
-        promoted.push(slot);
-        if let Some(ty) = u.ty {
-            var_of_slot[slot] = Some(vars.len());
-            vars.push(Variable { slot, ty });
-        }
-    }
-    let var_of = |addr: Value| slot_of[addr].expand().and_then(|s| var_of_slot[s]);
-    let mut def_blocks: Vec<Vec<Block>> = vec![Vec::new(); vars.len()];
-    let mut exposed_blocks: Vec<Vec<Block>> = vec![Vec::new(); vars.len()];
-    for &block in cfg.blocks() {
-        let mut stored = vec![false; vars.len()];
-        for &inst in &func.blocks[block].insts {
-            match func.insts[inst] {
-                InstData::Store { addr, .. } => {
-                    if let Some(var) = var_of(addr) {
-                        if !stored[var] {
-                            def_blocks[var].push(block);
-                        }
-                        stored[var] = true;
-                    }
-                }
-                InstData::Load { addr, .. } => {
-                    if let Some(var) = var_of(addr) {
-                        if !stored[var] && exposed_blocks[var].last() != Some(&block) {
-                            exposed_blocks[var].push(block);
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
+    let mut vars = Variables::find(func);
 
     // Parameter placement: the iterated dominance frontier of the storing
     // blocks, restricted to blocks where the variable is live on entry.
     // The initial value is stored by a virtual block before the entry,
     // which dominates every block and so adds nothing to the frontier; the
     // entry itself only gets a parameter when it has predecessors.
+    let (defs, exposed) = vars.def_and_exposed_blocks(func, &cfg);
     let mut phis: SecondaryMap<Block, Vec<(usize, Value)>> = SecondaryMap::new();
     let mut added: Vec<(Block, Value)> = Vec::new();
-    let mut in_memory: Vec<bool> = vec![false; vars.len()];
-    let mut placements: Vec<Vec<Block>> = Vec::with_capacity(vars.len());
-    for var in 0..vars.len() {
-        let live_in = live_in_blocks(&cfg, &def_blocks[var], &exposed_blocks[var]);
-        let blocks: Vec<Block> =
-            frontiers.iterated(def_blocks[var].iter().copied()).into_iter().filter(|&b| live_in.contains(b)).collect();
-        in_memory[var] = blocks.contains(&entry);
-        placements.push(blocks);
-    }
-    for (var, blocks) in placements.into_iter().enumerate() {
-        if in_memory[var] {
+    for var in 0..vars.vars.len() {
+        let live_in = live_in_blocks(&cfg, &defs[var], &exposed[var]);
+        let blocks: Vec<Block> = frontiers
+            .iterated(defs[var].iter().copied())
+            .into_iter()
+            .filter(|&b| live_in.contains(b))
+            .collect();
+        if blocks.contains(&entry) {
+            vars.keep_in_memory(var);
             continue;
         }
         for block in blocks {
-            let param = func.append_block_param(block, vars[var].ty);
+            let param = func.append_block_param(block, vars.vars[var].ty);
             phis[block].push((var, param));
             added.push((block, param));
         }
     }
-    let kept: Vec<StackSlot> = (0..vars.len()).filter(|&v| in_memory[v]).map(|v| vars[v].slot).collect();
-    promoted.retain(|s| !kept.contains(s));
-    let mut is_promoted = EntitySet::new();
-    for &slot in &promoted {
-        is_promoted.insert(slot);
-    }
-    let var_of = |addr: Value| var_of(addr).filter(|&v| !in_memory[v]);
 
-    // Renaming over the dominator tree.
     let mut renamer = Renamer {
-        stacks: vec![Vec::new(); vars.len()],
+        stacks: vec![Vec::new(); vars.vars.len()],
         alias: SecondaryMap::new(),
         dead: EntitySet::new(),
         zeros: Vec::new(),
         entry,
     };
-    enum Step {
-        Enter(Block),
-        Leave(Vec<usize>),
-    }
-    let mut steps = vec![Step::Enter(entry)];
-    while let Some(step) = steps.pop() {
-        let block = match step {
-            Step::Enter(block) => block,
-            Step::Leave(pushed) => {
-                for var in pushed {
-                    renamer.stacks[var].pop();
-                }
-                continue;
-            }
-        };
-        let mut pushed = Vec::new();
-        for &(var, param) in &phis[block] {
-            renamer.stacks[var].push(param);
-            pushed.push(var);
-        }
-        for inst in func.blocks[block].insts.clone() {
-            match func.insts[inst] {
-                InstData::Load { addr, .. } => {
-                    if let Some(var) = var_of(addr) {
-                        let value = renamer.current(func, var, vars[var].ty);
-                        let result = func.inst_result(inst).expect("loads have a result");
-                        renamer.alias[result] = value.into();
-                        renamer.dead.insert(inst);
-                    }
-                }
-                InstData::Store { value, addr, .. } => {
-                    if let Some(var) = var_of(addr) {
-                        let value = renamer.resolve(value);
-                        renamer.stacks[var].push(value);
-                        pushed.push(var);
-                        renamer.dead.insert(inst);
-                    }
-                }
-                InstData::StackAddr { slot, .. } => {
-                    if is_promoted.contains(slot) {
-                        renamer.dead.insert(inst);
-                    }
-                }
-                _ => {}
-            }
-        }
-        for &edge in cfg.succs(block) {
-            let e = *cfg.edge(edge);
-            for &(var, _) in &phis[e.to] {
-                let value = renamer.current(func, var, vars[var].ty);
-                func.successor_slot_mut(e.branch, e.slot as usize).args.push(value);
-            }
-        }
-        steps.push(Step::Leave(pushed));
-        let children: Vec<Block> = domtree.children(block).collect();
-        steps.extend(children.into_iter().rev().map(Step::Enter));
-    }
-
+    renamer.rename(func, &cfg, &domtree, &vars, &phis);
     remove_trivial_params(func, &cfg, &mut renamer, &added);
     replace_uses(func, |v| renamer.resolve(v));
     retain_insts(func, |_, inst| !renamer.dead.contains(inst));
-    promoted
+    func.stack_slots
+        .keys()
+        .filter(|&s| vars.promoted.contains(s))
+        .collect()
 }
 
 /// The blocks on whose entry a variable is live: those with a load that no
@@ -333,6 +337,78 @@ struct Renamer {
 }
 
 impl Renamer {
+    /// Renames in a preorder walk of the dominator tree (Cytron et al.
+    /// Figure 12): a block's parameters and stores push the variable's
+    /// new value, its loads are replaced by the value on top, each
+    /// outgoing edge passes the top values to the target's new
+    /// parameters, and leaving the block pops what it pushed.
+    fn rename(
+        &mut self,
+        func: &mut Function,
+        cfg: &Cfg,
+        domtree: &DominatorTree,
+        vars: &Variables,
+        phis: &SecondaryMap<Block, Vec<(usize, Value)>>,
+    ) {
+        enum Step {
+            Enter(Block),
+            Leave(Vec<usize>),
+        }
+        let mut steps = vec![Step::Enter(self.entry)];
+        while let Some(step) = steps.pop() {
+            let block = match step {
+                Step::Enter(block) => block,
+                Step::Leave(pushed) => {
+                    for var in pushed {
+                        self.stacks[var].pop();
+                    }
+                    continue;
+                }
+            };
+            let mut pushed = Vec::new();
+            for &(var, param) in &phis[block] {
+                self.stacks[var].push(param);
+                pushed.push(var);
+            }
+            for inst in func.blocks[block].insts.clone() {
+                match func.insts[inst] {
+                    InstData::Load { addr, .. } => {
+                        if let Some(var) = vars.var_of(addr) {
+                            let value = self.current(func, var, vars.vars[var].ty);
+                            let result = func.inst_result(inst).expect("loads have a result");
+                            self.alias[result] = value.into();
+                            self.dead.insert(inst);
+                        }
+                    }
+                    InstData::Store { value, addr, .. } => {
+                        if let Some(var) = vars.var_of(addr) {
+                            let value = self.resolve(value);
+                            self.stacks[var].push(value);
+                            pushed.push(var);
+                            self.dead.insert(inst);
+                        }
+                    }
+                    InstData::StackAddr { slot, .. } if vars.promoted.contains(slot) => {
+                        self.dead.insert(inst);
+                    }
+                    _ => {}
+                }
+            }
+            for &edge in cfg.succs(block) {
+                let e = *cfg.edge(edge);
+                for &(var, _) in &phis[e.to] {
+                    let value = self.current(func, var, vars.vars[var].ty);
+                    func.successor_slot_mut(e.branch, e.slot as usize)
+                        .args
+                        .push(value);
+                }
+            }
+            steps.push(Step::Leave(pushed));
+            let children: Vec<Block> = domtree.children(block).collect();
+            steps.extend(children.into_iter().rev().map(Step::Enter));
+        }
+    }
+
     /// The value of `var` that reaches the current point: the top of its
     /// stack, or a zero when no store reaches.
     fn current(&mut self, func: &mut Function, var: usize, ty: Type) -> Value {
@@ -342,7 +418,11 @@ impl Renamer {
         if let Some(&(_, zero)) = self.zeros.iter().find(|&&(t, _)| t == ty) {
             return zero;
         }
-        let data = if ty.is_float() { InstData::Fconst { value: 0.0 } } else { InstData::Iconst { imm: 0 } };
+        let data = if ty.is_float() {
+            InstData::Fconst { value: 0.0 }
+        } else {
+            InstData::Iconst { imm: 0 }
+        };
         let inst = func.insert_inst(self.entry, self.zeros.len(), data, Some(ty));
         let zero = func.inst_result(inst).expect("constants have a result");
         self.zeros.push((ty, zero));
@@ -361,7 +441,12 @@ impl Renamer {
 /// Removes the added parameters whose incoming values are all one value
 /// or the parameter itself, replacing each by that value, until no such
 /// parameter is left.
-fn remove_trivial_params(func: &mut Function, cfg: &Cfg, renamer: &mut Renamer, added: &[(Block, Value)]) {
+fn remove_trivial_params(
+    func: &mut Function,
+    cfg: &Cfg,
+    renamer: &mut Renamer,
+    added: &[(Block, Value)],
+) {
     let mut removed = EntitySet::new();
     let mut changed = true;
     while changed {
@@ -370,7 +455,11 @@ fn remove_trivial_params(func: &mut Function, cfg: &Cfg, renamer: &mut Renamer, 
             if removed.contains(param) {
                 continue;
             }
-            let index = func.phis(block).iter().position(|&p| p == param).expect("added parameters are in place");
+            let index = func
+                .phis(block)
+                .iter()
+                .position(|&p| p == param)
+                .expect("added parameters are in place");
             let mut unique = None;
             let mut trivial = true;
             for (_, arg) in cfg.incoming(func, block, index) {
@@ -391,7 +480,11 @@ fn remove_trivial_params(func: &mut Function, cfg: &Cfg, renamer: &mut Renamer, 
             }
         }
     }
-    let mut blocks: Vec<Block> = added.iter().filter(|&&(_, p)| removed.contains(p)).map(|&(b, _)| b).collect();
+    let mut blocks: Vec<Block> = added
+        .iter()
+        .filter(|&&(_, p)| removed.contains(p))
+        .map(|&(b, _)| b)
+        .collect();
     blocks.sort();
     blocks.dedup();
     for block in blocks {
@@ -404,9 +497,11 @@ fn remove_trivial_params(func: &mut Function, cfg: &Cfg, renamer: &mut Renamer, 
 mod tests {
     use super::*;
     use crate::analysis::dominators::tests::random_graph;
-    use crate::ir::{BinaryOp, BlockCall, Callee, ExternFunction, IntCC, Linkage, Module, Signature};
-    use crate::verifier::{print_errors, verify_function};
+    use crate::ir::{
+        BinaryOp, BlockCall, Callee, ExternFunction, IntCC, Linkage, Module, Signature,
+    };
     use crate::transform::eval::{run, Outcome};
+    use crate::verifier::{print_errors, verify_function};
 
     /// Emits what the frontend emits to read a local: `stack_addr` then
     /// `load`.
@@ -417,7 +512,15 @@ mod tests {
 
     fn store(f: &mut Function, b: Block, slot: StackSlot, value: Value) {
         let addr = f.append_value(b, InstData::StackAddr { slot, offset: 0 }, Type::PTR);
-        f.append_inst(b, InstData::Store { value, addr, offset: 0 }, None);
+        f.append_inst(
+            b,
+            InstData::Store {
+                value,
+                addr,
+                offset: 0,
+            },
+            None,
+        );
     }
 
     fn iconst(f: &mut Function, b: Block, imm: i64) -> Value {
@@ -429,11 +532,21 @@ mod tests {
     }
 
     fn jump(f: &mut Function, b: Block, to: Block) {
-        f.append_inst(b, InstData::Jump { dest: BlockCall::new(to, vec![]) }, None);
+        f.append_inst(
+            b,
+            InstData::Jump {
+                dest: BlockCall::new(to, vec![]),
+            },
+            None,
+        );
     }
 
     fn brif(f: &mut Function, b: Block, cond: Value, then: Block, els: Block) {
-        let data = InstData::Brif { cond, then_dest: BlockCall::new(then, vec![]), else_dest: BlockCall::new(els, vec![]) };
+        let data = InstData::Brif {
+            cond,
+            then_dest: BlockCall::new(then, vec![]),
+            else_dest: BlockCall::new(els, vec![]),
+        };
         f.append_inst(b, data, None);
     }
 
@@ -442,7 +555,11 @@ mod tests {
     }
 
     fn new_function() -> (Function, Block, Value) {
-        let sig = Signature { params: vec![Type::I32], ret: Some(Type::I32), variadic: false };
+        let sig = Signature {
+            params: vec![Type::I32],
+            ret: Some(Type::I32),
+            variadic: false,
+        };
         let mut f = Function::new("f", sig, Linkage::Export);
         let entry = f.create_block();
         let arg = f.append_block_param(entry, Type::I32);
@@ -453,8 +570,18 @@ mod tests {
     /// dominated by its definition and that branch arguments match their
     /// targets' parameters.
     fn assert_valid(f: &Function) {
-        let g = ExternFunction { name: "g".into(), signature: Signature { params: vec![Type::PTR], ret: None, variadic: false } };
-        let module = Module { externs: vec![g], ..Module::default() };
+        let g = ExternFunction {
+            name: "g".into(),
+            signature: Signature {
+                params: vec![Type::PTR],
+                ret: None,
+                variadic: false,
+            },
+        };
+        let module = Module {
+            externs: vec![g],
+            ..Module::default()
+        };
         if let Err(errors) = verify_function(f, &module) {
             panic!("{}", print_errors(f, &errors));
         }
@@ -473,7 +600,11 @@ mod tests {
     #[test]
     fn counter_loop() {
         let (mut f, b0, n) = new_function();
-        let (sn, si, ss) = (f.create_stack_slot(4, 4), f.create_stack_slot(4, 4), f.create_stack_slot(4, 4));
+        let (sn, si, ss) = (
+            f.create_stack_slot(4, 4),
+            f.create_stack_slot(4, 4),
+            f.create_stack_slot(4, 4),
+        );
         let (b1, b2, b3) = (f.create_block(), f.create_block(), f.create_block());
         store(&mut f, b0, sn, n);
         let zero = iconst(&mut f, b0, 0);
@@ -482,7 +613,14 @@ mod tests {
         jump(&mut f, b0, b1);
         let i = load(&mut f, b1, si, Type::I32);
         let n1 = load(&mut f, b1, sn, Type::I32);
-        let c = f.append_value(b1, InstData::Icmp { cond: IntCC::Slt, args: [i, n1] }, Type::I8);
+        let c = f.append_value(
+            b1,
+            InstData::Icmp {
+                cond: IntCC::Slt,
+                args: [i, n1],
+            },
+            Type::I8,
+        );
         brif(&mut f, b1, c, b2, b3);
         let s = load(&mut f, b2, ss, Type::I32);
         let i = load(&mut f, b2, si, Type::I32);
@@ -496,7 +634,14 @@ mod tests {
         ret(&mut f, b3, s);
 
         let original = f.clone();
-        assert_eq!(promotable_slots(&f), vec![(sn, Some(Type::I32)), (si, Some(Type::I32)), (ss, Some(Type::I32))]);
+        assert_eq!(
+            promotable_slots(&f),
+            vec![
+                (sn, Some(Type::I32)),
+                (si, Some(Type::I32)),
+                (ss, Some(Type::I32))
+            ]
+        );
         assert_eq!(mem2reg(&mut f), vec![sn, si, ss]);
         assert_valid(&f);
         assert_eq!(memory_accesses(&f), 0);
@@ -536,7 +681,10 @@ mod tests {
             assert_valid(&f);
             assert_eq!(memory_accesses(&f), 0);
             assert_eq!(f.blocks[b3].params.len(), 1);
-            let zero_in_entry = f.blocks[b0].insts.iter().any(|&i| f.insts[i] == InstData::Iconst { imm: 0 });
+            let zero_in_entry = f.blocks[b0]
+                .insts
+                .iter()
+                .any(|&i| f.insts[i] == InstData::Iconst { imm: 0 });
             assert_eq!(zero_in_entry, !both_arms);
             for arg in [0, 1] {
                 assert_eq!(run(&f, &[arg], 10), run(&original, &[arg], 10));
@@ -557,20 +705,64 @@ mod tests {
         let pointer = f.create_stack_slot(8, 8);
         let plain = f.create_stack_slot(4, 4);
         store(&mut f, b0, passed, a);
-        let p = f.append_value(b0, InstData::StackAddr { slot: passed, offset: 0 }, Type::PTR);
-        let sig = Signature { params: vec![Type::PTR], ret: None, variadic: false };
-        f.append_inst(b0, InstData::Call { callee: Callee::Direct("g".into()), sig, args: vec![p] }, None);
+        let p = f.append_value(
+            b0,
+            InstData::StackAddr {
+                slot: passed,
+                offset: 0,
+            },
+            Type::PTR,
+        );
+        let sig = Signature {
+            params: vec![Type::PTR],
+            ret: None,
+            variadic: false,
+        };
+        f.append_inst(
+            b0,
+            InstData::Call {
+                callee: Callee::Direct("g".into()),
+                sig,
+                args: vec![p],
+            },
+            None,
+        );
         store(&mut f, b0, punned, a);
         load(&mut f, b0, punned, Type::F32);
-        let q = f.append_value(b0, InstData::StackAddr { slot: offset, offset: 4 }, Type::PTR);
-        f.append_inst(b0, InstData::Store { value: a, addr: q, offset: 0 }, None);
-        let r = f.append_value(b0, InstData::StackAddr { slot: stored_addr, offset: 0 }, Type::PTR);
+        let q = f.append_value(
+            b0,
+            InstData::StackAddr {
+                slot: offset,
+                offset: 4,
+            },
+            Type::PTR,
+        );
+        f.append_inst(
+            b0,
+            InstData::Store {
+                value: a,
+                addr: q,
+                offset: 0,
+            },
+            None,
+        );
+        let r = f.append_value(
+            b0,
+            InstData::StackAddr {
+                slot: stored_addr,
+                offset: 0,
+            },
+            Type::PTR,
+        );
         store(&mut f, b0, pointer, r);
         store(&mut f, b0, plain, a);
         let v = load(&mut f, b0, plain, Type::I32);
         ret(&mut f, b0, v);
 
-        assert_eq!(promotable_slots(&f), vec![(pointer, Some(Type::I64)), (plain, Some(Type::I32))]);
+        assert_eq!(
+            promotable_slots(&f),
+            vec![(pointer, Some(Type::I64)), (plain, Some(Type::I32))]
+        );
         assert_eq!(mem2reg(&mut f), vec![pointer, plain]);
         assert_valid(&f);
         // The stores to `passed`, `punned` and `offset` and the load of
@@ -588,7 +780,11 @@ mod tests {
         let (b1, b2, b3) = (f.create_block(), f.create_block(), f.create_block());
         store(&mut f, b0, x, a);
         let call = |b| BlockCall::new(b, vec![]);
-        let data = InstData::Switch { arg: a, default: call(b3), cases: vec![(1, call(b1)), (2, call(b2)), (3, call(b2))] };
+        let data = InstData::Switch {
+            arg: a,
+            default: call(b3),
+            cases: vec![(1, call(b1)), (2, call(b2)), (3, call(b2))],
+        };
         f.append_inst(b0, data, None);
         let ten = iconst(&mut f, b1, 10);
         store(&mut f, b1, x, ten);
@@ -625,7 +821,13 @@ mod tests {
         store(&mut f, b0, x, w);
         brif(&mut f, b0, w, b1, b1);
         // b1 loops back to the entry with the same argument.
-        f.append_inst(b1, InstData::Jump { dest: BlockCall::new(b0, vec![a]) }, None);
+        f.append_inst(
+            b1,
+            InstData::Jump {
+                dest: BlockCall::new(b0, vec![a]),
+            },
+            None,
+        );
         assert_eq!(mem2reg(&mut f), vec![]);
         assert_eq!(memory_accesses(&f), 2);
     }
@@ -646,7 +848,9 @@ mod tests {
             };
             let (mut f, entry, arg) = new_function();
             let slots: Vec<StackSlot> = (0..3).map(|_| f.create_stack_slot(4, 4)).collect();
-            let blocks: Vec<Block> = std::iter::once(entry).chain((1..succs.len()).map(|_| f.create_block())).collect();
+            let blocks: Vec<Block> = std::iter::once(entry)
+                .chain((1..succs.len()).map(|_| f.create_block()))
+                .collect();
             for (i, targets) in succs.iter().enumerate() {
                 let b = blocks[i];
                 let mut pool = vec![arg];
@@ -661,7 +865,10 @@ mod tests {
                             store(&mut f, b, slot, w);
                         }
                         _ => {
-                            let (x, y) = (pool[rand(pool.len() as u64) as usize], pool[rand(pool.len() as u64) as usize]);
+                            let (x, y) = (
+                                pool[rand(pool.len() as u64) as usize],
+                                pool[rand(pool.len() as u64) as usize],
+                            );
                             pool.push(binary(&mut f, b, BinaryOp::Isub, x, y));
                         }
                     }
@@ -672,15 +879,29 @@ mod tests {
                 let data = match targets.as_slice() {
                     [] => {
                         let x = load(&mut f, b, slots[0], Type::I32);
-                        InstData::Return { value: Some(binary(&mut f, b, BinaryOp::Iadd, x, v)) }
+                        InstData::Return {
+                            value: Some(binary(&mut f, b, BinaryOp::Iadd, x, v)),
+                        }
                     }
                     [t] => InstData::Jump { dest: call(t) },
-                    [t, e] => InstData::Brif { cond: v, then_dest: call(t), else_dest: call(e) },
+                    [t, e] => InstData::Brif {
+                        cond: v,
+                        then_dest: call(t),
+                        else_dest: call(e),
+                    },
                     [d, cases @ ..] => {
                         let three = iconst(&mut f, b, 3);
                         let arg = binary(&mut f, b, BinaryOp::Band, v, three);
-                        let cases = cases.iter().enumerate().map(|(k, t)| (k as i64, call(t))).collect();
-                        InstData::Switch { arg, default: call(d), cases }
+                        let cases = cases
+                            .iter()
+                            .enumerate()
+                            .map(|(k, t)| (k as i64, call(t)))
+                            .collect();
+                        InstData::Switch {
+                            arg,
+                            default: call(d),
+                            cases,
+                        }
                     }
                 };
                 f.append_inst(b, data, None);
@@ -689,7 +910,10 @@ mod tests {
             let original = f.clone();
             let mut reachable = f.clone();
             remove_unreachable_blocks(&mut reachable);
-            let expected: Vec<StackSlot> = promotable_slots(&reachable).into_iter().map(|(s, _)| s).collect();
+            let expected: Vec<StackSlot> = promotable_slots(&reachable)
+                .into_iter()
+                .map(|(s, _)| s)
+                .collect();
             assert_eq!(mem2reg(&mut f), expected, "seed {seed}");
             assert_valid(&f);
             assert_eq!(memory_accesses(&f), 0, "seed {seed}");
@@ -697,15 +921,23 @@ mod tests {
             for &b in &cfg.blocks()[1..] {
                 for n in 0..f.blocks[b].params.len() {
                     let param = f.blocks[b].params[n];
-                    let mut others: Vec<Value> =
-                        cfg.incoming(&f, b, n).into_iter().map(|(_, v)| v).filter(|&v| v != param).collect();
+                    let mut others: Vec<Value> = cfg
+                        .incoming(&f, b, n)
+                        .into_iter()
+                        .map(|(_, v)| v)
+                        .filter(|&v| v != param)
+                        .collect();
                     others.sort();
                     others.dedup();
                     assert!(others.len() >= 2, "seed {seed}: {param} of {b} is trivial");
                 }
             }
             for input in [-3, 0, 1, 2, 7] {
-                assert_eq!(run(&f, &[input], 60), run(&original, &[input], 60), "seed {seed} input {input}");
+                assert_eq!(
+                    run(&f, &[input], 60),
+                    run(&original, &[input], 60),
+                    "seed {seed} input {input}"
+                );
             }
         }
     }

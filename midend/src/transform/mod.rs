@@ -9,9 +9,9 @@
 //! - [`filetest`]: the filetest kinds that run the passes.
 
 pub mod edit;
-pub mod filetest;
 #[cfg(test)]
 pub(crate) mod eval;
+pub mod filetest;
 pub mod mem2reg;
 pub mod unreachable;
 

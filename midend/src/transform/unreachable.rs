@@ -14,7 +14,12 @@ use crate::ir::{Block, Function};
 /// order.
 pub fn remove_unreachable_blocks(func: &mut Function) -> Vec<Block> {
     let cfg = Cfg::compute(func);
-    let removed: Vec<Block> = func.layout.iter().copied().filter(|&b| !cfg.reachable(b)).collect();
+    let removed: Vec<Block> = func
+        .layout
+        .iter()
+        .copied()
+        .filter(|&b| !cfg.reachable(b))
+        .collect();
     if !removed.is_empty() {
         func.retain_blocks(|b| cfg.reachable(b));
     }
