@@ -3,7 +3,9 @@
 //!
 //! Writable objects go to `.data`, or to `.bss` when they are all zeros;
 //! read-only ones to `.rodata`, or to `.data.rel.ro` when they hold
-//! addresses (which a PIE's dynamic loader must relocate). A relocation
+//! addresses (which a PIE's dynamic loader must relocate). An object that
+//! names its own section goes there instead, with the flags its kind
+//! implies (writable objects make the section writable). A relocation
 //! stores the 64-bit address of a function or data object plus an addend.
 
 use crate::error::{BackendError, Result};
@@ -38,8 +40,13 @@ fn define_data_object(object: &mut ObjectModule, data: &DataObject) -> Result<()
 
     let mut desc = DataDescription::new();
     desc.set_align(u64::from(data.align));
+    if let Some(section) = &data.section {
+        desc.set_custom_section(section);
+    }
     let all_zeros = data.relocs.is_empty() && data.bytes.iter().all(|&b| b == 0);
-    if all_zeros && !data.readonly {
+    // A named section holds initialised bytes: zero-initialised data would
+    // go to a no-bits section of the standard kind.
+    if all_zeros && !data.readonly && data.section.is_none() {
         desc.define_zeroinit(data.bytes.len());
     } else {
         desc.define(data.bytes.clone().into_boxed_slice());

@@ -188,6 +188,7 @@ fn indirect_calls() {
             },
         ],
         external: false,
+        section: None,
     });
     module.functions.push(main_function(|b| {
         let seven = b.iconst(Type::I32, 7);

@@ -198,6 +198,7 @@ pub fn cstring(name: &str, text: &str) -> DataObject {
         bytes,
         relocs: vec![],
         external: false,
+        section: None,
     }
 }
 
@@ -211,6 +212,7 @@ pub fn global(name: &str, align: u32, bytes: Vec<u8>) -> DataObject {
         bytes,
         relocs: vec![],
         external: false,
+        section: None,
     }
 }
 

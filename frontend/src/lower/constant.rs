@@ -57,6 +57,9 @@ impl Lowerer {
             Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
                 Some(Symbol::EnumConstant(v)) => Ok(ConstValue::Int(v, CType::INT)),
                 Some(Symbol::Global { symbol, ty }) if matches!(ty, CType::Array(..) | CType::Function(_)) => {
+                    if let CType::Function(ft) = &ty {
+                        self.reference_function(&symbol, ft, id.span)?;
+                    }
                     Ok(ConstValue::Addr { symbol, offset: 0, ty: ty.decay() })
                 }
                 Some(_) => Err(not_constant(e.span)),
@@ -289,7 +292,12 @@ impl Lowerer {
     fn const_lvalue(&mut self, e: &Node<Expression>) -> LowerResult<(String, i64, CType)> {
         match &e.node {
             Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
-                Some(Symbol::Global { symbol, ty }) => Ok((symbol, 0, ty)),
+                Some(Symbol::Global { symbol, ty }) => {
+                    if let CType::Function(ft) = &ty {
+                        self.reference_function(&symbol, ft, id.span)?;
+                    }
+                    Ok((symbol, 0, ty))
+                }
                 _ => Err(Diagnostic::error_at(e.span, "initializer element is not a compile-time constant")),
             },
             Expression::StringLiteral(s) => {

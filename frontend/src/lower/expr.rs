@@ -10,6 +10,10 @@ use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
 use std::rc::Rc;
 
+/// Functions that return twice, which Cranelift's code cannot survive:
+/// a value kept in a register may be stale after the second return.
+const RETURNS_TWICE: &[&str] = &["setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "savectx", "vfork", "getcontext"];
+
 fn value(ty: CType, v: Value) -> Operand {
     Operand { ty, place: Place::Value(v) }
 }
@@ -218,6 +222,11 @@ impl Lowerer {
             },
             _ => return Err(Diagnostic::error_at(c.node.callee.span, "called object is not a function or function pointer")),
         };
+        if let Some((symbol, _)) = &direct {
+            if RETURNS_TWICE.contains(&symbol.as_str()) {
+                return Err(Diagnostic::unsupported(c.node.callee.span, format!("'{symbol}' (a function that returns twice)")));
+            }
+        }
         let sig = self.signature_of(&ft, span)?;
         if c.node.arguments.len() < ft.params.len() || (c.node.arguments.len() > ft.params.len() && !ft.variadic && !ft.unprototyped) {
             return Err(Diagnostic::error_at(span, format!(

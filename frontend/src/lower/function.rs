@@ -185,6 +185,7 @@ impl Lowerer {
             bytes,
             relocs: vec![],
             external: false,
+            section: None,
         });
         Symbol::Global { symbol, ty }
     }

@@ -90,7 +90,6 @@ impl Lowerer {
     fn element_count(&self, ty: &CType) -> Option<u64> {
         match ty {
             CType::Array(_, n) => *n,
-            CType::Record(id) if self.types.records[*id].is_union => Some(1.min(self.types.records[*id].fields.len() as u64)),
             CType::Record(id) => Some(self.types.records[*id].fields.len() as u64),
             _ => Some(0),
         }
@@ -122,6 +121,8 @@ impl Lowerer {
         out: &mut Vec<InitItem<'a>>,
     ) -> LowerResult<(usize, u64)> {
         let limit = self.element_count(ty);
+        // A union initializes one member: the first, or the designated one.
+        let is_union = matches!(ty, CType::Record(id) if self.types.records[*id].is_union);
         let mut pos = 0u64;
         let mut max = 0u64;
         let mut i = start;
@@ -135,7 +136,7 @@ impl Lowerer {
                 if item.node.designation.len() > 1 {
                     let (elem_ty, elem_off) = self.element_at(ty, pos);
                     self.init_designated(&elem_ty, offset + elem_off, &item.node.designation[1..], &item.node.initializer, out)?;
-                    pos += 1;
+                    pos = if is_union { limit.unwrap_or(0) } else { pos + 1 };
                     max = max.max(pos);
                     i += 1;
                     continue;
@@ -151,7 +152,7 @@ impl Lowerer {
             }
             let (elem_ty, elem_off) = self.element_at(ty, pos);
             i = self.init_element(&elem_ty, offset + elem_off, items, i, out)?;
-            pos += 1;
+            pos = if is_union { limit.unwrap_or(0) } else { pos + 1 };
             max = max.max(pos);
         }
         Ok((i, max))
@@ -217,7 +218,7 @@ impl Lowerer {
         }
         let symbol = self.fresh_symbol(".str");
         self.string_literals.insert(bytes.clone(), symbol.clone());
-        self.put_data(DataObject { name: symbol.clone(), linkage: Linkage::Local, readonly: true, align: 1, bytes, relocs: vec![], external: false });
+        self.put_data(DataObject { name: symbol.clone(), linkage: Linkage::Local, readonly: true, align: 1, bytes, relocs: vec![], external: false, section: None });
         Ok((symbol, ty))
     }
 

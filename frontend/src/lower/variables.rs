@@ -75,13 +75,16 @@ impl Lowerer {
                 if previous.as_ref().is_some_and(|p| p.defined) {
                     return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
                 }
+                // The identifier is in scope in its own initializer
+                // (C11 §6.2.1p7), as in `struct Node ring[2] = {{1, &ring[1]}, …}`.
+                self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty: ty.clone() });
                 let (items, ty) = self.flatten_initializer(&ty, init)?;
                 let (bytes, relocs) = self.static_image(&ty, &items, init.span)?;
                 (bytes, relocs, ty)
             }
             None if external => {
                 if previous.is_none() {
-                    self.put_data(DataObject { name: symbol.to_string(), linkage: Linkage::Export, readonly: false, align: self.types.align_of(&ty) as u32, bytes: vec![], relocs: vec![], external: true });
+                    self.put_data(DataObject { name: symbol.to_string(), linkage: Linkage::Export, readonly: false, align: self.types.align_of(&ty) as u32, bytes: vec![], relocs: vec![], external: true, section: None });
                 }
                 let info = GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage: Linkage::Export, defined: previous.as_ref().is_some_and(|p| p.defined) };
                 let ty = if previous.as_ref().is_some_and(|p| p.defined) { previous.as_ref().map(|p| p.ty.clone()).unwrap_or(ty) } else { ty };
@@ -113,7 +116,7 @@ impl Lowerer {
             _ => linkage,
         };
         let align = self.types.align_of(&ty).max(if bytes.len() >= 16 { 16 } else { 1 }) as u32;
-        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, relocs, external: false });
+        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, relocs, external: false, section: None });
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true });
         self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
         Ok(())
