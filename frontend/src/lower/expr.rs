@@ -95,7 +95,7 @@ impl Lowerer {
                 Ok(last)
             }
             Expression::GenericSelection(_) => Err(Diagnostic::unsupported(e.span, "_Generic")),
-            Expression::CompoundLiteral(_) => Err(Diagnostic::unsupported(e.span, "compound literal")),
+            Expression::CompoundLiteral(cl) => self.lower_compound_literal(cl),
             Expression::OffsetOf(o) => {
                 let offset = self.offset_of(o)?;
                 let k = self.iconst(Type::I64, offset as i64);
@@ -104,6 +104,18 @@ impl Lowerer {
             Expression::VaArg(_) => Err(Diagnostic::unsupported(e.span, "va_arg (variadic function definition)")),
             Expression::Statement(stmt) => self.lower_statement_expression(stmt, e.span),
         }
+    }
+
+    /// A compound literal (C11 §6.5.2.5) in a function: an unnamed
+    /// automatic object initialized where it appears.
+    fn lower_compound_literal(&mut self, cl: &Node<CompoundLiteral>) -> LowerResult<Operand> {
+        let ty = self.type_name(&cl.node.type_name)?;
+        let init = Node { node: Initializer::List(cl.node.initializer_list.clone()), span: cl.span };
+        let (items, ty) = self.flatten_initializer(&ty, &init)?;
+        let slot = self.local_slot(&ty, cl.span)?;
+        let base = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+        self.store_initializer(&ty, base, &items, true)?;
+        Ok(addr(ty, base))
     }
 
     /// The type of an expression without evaluating it: the expression is
@@ -241,8 +253,8 @@ impl Lowerer {
         let mut args = Vec::new();
         for (i, arg) in c.node.arguments.iter().enumerate().rev() {
             let op = self.lower_expr(arg)?;
-            if op.ty.is_record() {
-                return Err(Diagnostic::unsupported(arg.span, "struct passed by value"));
+            if op.ty.is_record() && ft.params.get(i).is_none() {
+                return Err(Diagnostic::unsupported(arg.span, "struct passed by value to a variadic function"));
             }
             let v = match ft.params.get(i) {
                 Some(pty) => self.assign_convert(&op, pty, arg.span)?,
@@ -261,6 +273,17 @@ impl Lowerer {
             args.push(v);
         }
         args.reverse();
+        // A struct result goes to a temporary whose address is the hidden
+        // first argument.
+        let struct_result = match &ft.ret {
+            ty @ CType::Record(_) => {
+                let slot = self.local_slot(&ty.clone(), span)?;
+                let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+                args.insert(0, addr);
+                Some(addr)
+            }
+            _ => None,
+        };
         let mut sig = sig;
         if ft.unprototyped {
             // A call through an unprototyped declaration passes the promoted
@@ -283,7 +306,10 @@ impl Lowerer {
             }
             None => {
                 self.emit_effect(data);
-                Ok(Operand { ty: CType::Void, place: Place::Void })
+                match struct_result {
+                    Some(addr) => Ok(Operand { ty: ft.ret.clone(), place: Place::Addr(addr) }),
+                    None => Ok(Operand { ty: CType::Void, place: Place::Void }),
+                }
             }
         }
     }

@@ -39,6 +39,8 @@ pub struct FunctionState {
     pub switches: Vec<SwitchContext>,
     pub labels: HashMap<String, LabelInfo>,
     pub static_count: u32,
+    /// Where a function returning a struct writes its result.
+    pub struct_return: Option<nissecc_midend::ir::Value>,
 }
 
 impl FunctionState {
@@ -56,6 +58,7 @@ impl FunctionState {
             switches: Vec::new(),
             labels: HashMap::new(),
             static_count: 0,
+            struct_return: None,
         }
     }
 }
@@ -124,11 +127,21 @@ impl Lowerer {
         let params: Vec<_> = sig.params.iter().map(|&t| func.append_block_param(entry, t)).collect();
         self.func = Some(FunctionState { func, current: entry, return_type: ft.ret.clone(), name: name.clone(), ..FunctionState::scratch() });
         self.scopes.push();
-        for ((param_name, span), (value, ty)) in declared.param_names.iter().zip(params.into_iter().zip(ft.params.iter())) {
+        let mut params = params.into_iter();
+        if ft.ret.is_record() {
+            self.f().struct_return = params.next();
+        }
+        for ((param_name, span), (value, ty)) in declared.param_names.iter().zip(params.zip(ft.params.iter())) {
             let Some(param_name) = param_name else { continue };
             let slot = self.local_slot(ty, *span)?;
             let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
-            self.store(value, addr);
+            if ty.is_record() {
+                // The callee's copy of a struct passed by value.
+                let size = self.types.size_of(ty).unwrap_or(0);
+                self.copy_bytes(addr, value, size);
+            } else {
+                self.store(value, addr);
+            }
             self.scopes.declare(param_name, Symbol::Local { slot, ty: ty.clone() });
         }
         let func_name_symbol = self.func_name_object(&name);

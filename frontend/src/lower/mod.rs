@@ -175,18 +175,26 @@ impl Lowerer {
     }
 
     /// The IR signature of a C function type, rejecting what the subset
-    /// leaves out.
+    /// leaves out. Structs and unions travel by address: a struct
+    /// parameter is the address of the caller's object, which the callee
+    /// copies on entry, and a struct result is written through a hidden
+    /// first parameter pointing at the caller's temporary. This is
+    /// nissecc's own convention, not the System V one, so such functions
+    /// link only with code nissecc compiled.
     pub fn signature_of(&self, ft: &FuncType, span: Span) -> LowerResult<Signature> {
+        let mut params = Vec::new();
         let ret = match &ft.ret {
             CType::Void => None,
-            CType::Record(_) => return Err(Diagnostic::unsupported(span, "struct returned by value")),
+            CType::Record(_) => {
+                params.push(nissecc_midend::ir::Type::PTR);
+                None
+            }
             CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
             other => Some(other.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this return type"))?),
         };
-        let mut params = Vec::new();
         for p in &ft.params {
             match p.decay() {
-                CType::Record(_) => return Err(Diagnostic::unsupported(span, "struct passed by value")),
+                CType::Record(_) => params.push(nissecc_midend::ir::Type::PTR),
                 CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
                 t => params.push(t.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this parameter type"))?),
             }

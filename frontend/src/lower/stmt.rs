@@ -81,6 +81,14 @@ impl Lowerer {
                 self.lower_expr(e)?;
                 None
             }
+            (Some(e), ty @ CType::Record(_)) => {
+                let op = self.lower_expr(e)?;
+                let src = self.assign_convert(&op, ty, e.span)?;
+                let dst = self.f().struct_return.expect("a struct-returning function has a result pointer");
+                let size = self.types.size_of(ty).unwrap_or(0);
+                self.copy_bytes(dst, src, size);
+                None
+            }
             (Some(e), ty) => {
                 let op = self.lower_expr(e)?;
                 Some(self.assign_convert(&op, ty, e.span)?)
