@@ -1,4 +1,5 @@
-//! The differential oracle: every program in `tests/c/` and every
+//! The differential oracle: every program in `tests/c/` (including the
+//! larger, independently written `tests/c/stress/` programs) and every
 //! jotai-subset kernel, built with nissecc at `-O0` and `-O2`, must print
 //! the same stdout and exit with the same status as gcc's build of it.
 
@@ -11,7 +12,8 @@ const LEVELS: [&str; 2] = ["-O0", "-O2"];
 
 #[test]
 fn feature_tests_match_gcc() {
-    let files = c_files(&project_root().join("tests/c"));
+    let mut files = c_files(&project_root().join("tests/c"));
+    files.extend(c_files(&project_root().join("tests/c/stress")));
     let dir = scratch_dir("features");
     let failures = parallel_failures(&files, |file| {
         let name = file.file_stem().unwrap().to_string_lossy().into_owned();

@@ -44,8 +44,11 @@ impl<'m> ObjectEmitter<'m> {
         let isa = target_isa(opts)?;
         let mut builder = ObjectBuilder::new(isa, "nissecc", default_libcall_names())
             .map_err(|e| BackendError::from_module(e, None))?;
-        // `.eh_frame` lets debuggers and unwinders walk through our frames.
-        builder.unwind_info(true);
+        // No `.eh_frame`: cranelift-object writes its frame descriptions
+        // with absolute relocations against the functions, which turns
+        // every PIE into one with text relocations (`DT_TEXTREL`). C needs
+        // no unwinding; debuggers fall back to frame pointers.
+        builder.unwind_info(false);
         let mut object = ObjectModule::new(builder);
         declare_module(&mut object, module)?;
         define_data_objects(&mut object, module)?;

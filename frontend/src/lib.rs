@@ -49,6 +49,9 @@ pub fn compile_file(path: &Path, options: &PreprocessOptions) -> FrontendOutput 
 /// Parses and lowers already-preprocessed text.
 pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
     let map = SourceMap::new(&text, file_name);
+    if let Some(diagnostic) = unsupported_pragma(&text, &map) {
+        return FrontendOutput { result: Err(diagnostic), warnings: vec![], source_map: Some(map) };
+    }
     let config = Config::with_gcc();
     let parse = match parse_preprocessed(&config, text) {
         Ok(p) => p,
@@ -73,4 +76,22 @@ pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
     };
     let map = Rc::try_unwrap(map).unwrap_or_else(|rc| (*rc).clone());
     FrontendOutput { result, warnings, source_map: Some(map) }
+}
+
+/// `#pragma pack` changes struct layout, which nissecc does not implement;
+/// lang-c skips pragmas, so they are looked for in the text. Other pragmas
+/// are ignored, as compilers ignore pragmas they do not know.
+fn unsupported_pragma(text: &str, map: &SourceMap) -> Option<Diagnostic> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let words: Vec<&str> = line.trim_start_matches(['#', ' ', '\t']).split_whitespace().collect();
+        if line.trim_start().starts_with('#') && words.first() == Some(&"pragma") && words.get(1).is_some_and(|w| w.starts_with("pack")) {
+            let span = lang_c::span::Span::span(offset, offset + line.trim_end().len());
+            if !map.locate(offset).file.starts_with("/usr/") {
+                return Some(Diagnostic::unsupported(span, "#pragma pack"));
+            }
+        }
+        offset += line.len();
+    }
+    None
 }

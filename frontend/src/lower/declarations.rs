@@ -79,7 +79,8 @@ impl Lowerer {
                     return Err(Diagnostic::unsupported(a.span, "_Alignas"))
                 }
                 DeclarationSpecifier::TypeQualifier(q) => self.check_qualifier(q)?,
-                DeclarationSpecifier::Function(_) | DeclarationSpecifier::Extension(_) => {}
+                DeclarationSpecifier::Extension(exts) => self.check_attributes(exts)?,
+                DeclarationSpecifier::Function(_) => {}
             }
         }
         let ty = self.type_from_specifiers(&type_specs, span)?;
@@ -100,7 +101,7 @@ impl Lowerer {
             match &spec.node {
                 SpecifierQualifier::TypeSpecifier(ts) => type_specs.push(ts),
                 SpecifierQualifier::TypeQualifier(q) => self.check_qualifier(q)?,
-                SpecifierQualifier::Extension(_) => {}
+                SpecifierQualifier::Extension(exts) => self.check_attributes(exts)?,
             }
         }
         self.type_from_specifiers(&type_specs, span)
@@ -194,7 +195,9 @@ impl Lowerer {
         let is_union = matches!(st.node.kind.node, StructKind::Union);
         let name = st.node.identifier.as_ref().map(|i| i.node.name.clone());
         let Some(declarations) = &st.node.declarations else {
-            let name = name.expect("lang-c requires a tag or a body");
+            let Some(name) = name else {
+                return Err(Diagnostic::unsupported(st.span, "attribute between 'struct' or 'union' and its tag"));
+            };
             if let Some(Tag::Record(id)) = self.scopes.lookup_tag(&name) {
                 return Ok(CType::Record(id));
             }
@@ -259,6 +262,7 @@ impl Lowerer {
 
     /// Applies a declarator's derivations to a base type.
     pub fn declarator(&mut self, base: CType, d: &Node<Declarator>) -> LowerResult<Declared> {
+        self.check_attributes(&d.node.extensions)?;
         let mut asm_label = None;
         for ext in &d.node.extensions {
             if let Extension::AsmLabel(label) = &ext.node {
@@ -327,6 +331,12 @@ impl Lowerer {
         let size = match &array.node.size {
             ArraySize::Unknown => None,
             ArraySize::VariableUnknown => return Err(Diagnostic::unsupported(array.span, "variable-length array")),
+            ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) if self.parameter_depth > 0 && self.eval_int(e).is_err() => {
+                // `int a[n]` as a parameter is a pointer: its size is
+                // irrelevant and may name earlier parameters.
+                let _ = e;
+                None
+            }
             ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
                 let n = self.eval_int(e).map_err(|err| {
                     if err.message.starts_with("unsupported") || err.message.contains("not a constant") {
@@ -348,6 +358,17 @@ impl Lowerer {
         if matches!(ret, CType::Array(..) | CType::Function(_)) {
             return Err(Diagnostic::error_at(fd.span, "function cannot return an array or a function"));
         }
+        self.parameter_depth += 1;
+        let result = self.parameter_types(fd);
+        self.parameter_depth -= 1;
+        let (params, names) = result?;
+        let variadic = matches!(fd.node.ellipsis, Ellipsis::Some);
+        let unprototyped = fd.node.parameters.is_empty() && !variadic;
+        Ok((FuncType { ret, params, variadic, unprototyped }, names))
+    }
+
+    /// The adjusted types and the names of a parameter list.
+    fn parameter_types(&mut self, fd: &Node<FunctionDeclarator>) -> LowerResult<(Vec<CType>, Vec<(Option<String>, Span)>)> {
         let mut params = Vec::new();
         let mut names = Vec::new();
         for p in &fd.node.parameters {
@@ -364,9 +385,7 @@ impl Lowerer {
             params.push(declared.ty.decay());
             names.push((declared.name, declared.name_span));
         }
-        let variadic = matches!(fd.node.ellipsis, Ellipsis::Some);
-        let unprototyped = fd.node.parameters.is_empty() && !variadic;
-        Ok((FuncType { ret, params, variadic, unprototyped }, names))
+        Ok((params, names))
     }
 
     /// The type named by a type name (in casts, `sizeof`, `va_arg`).

@@ -239,6 +239,16 @@ impl Lowerer {
                 return Err(Diagnostic::unsupported(c.node.callee.span, format!("'{symbol}' (a function that returns twice)")));
             }
         }
+        let by_value = ft.ret.is_record() || ft.params.iter().any(CType::is_record);
+        match &direct {
+            Some((symbol, _)) if by_value && self.library_functions.contains(symbol) => {
+                return Err(Diagnostic::unsupported(c.node.callee.span, format!("struct passed or returned by value to the library function '{symbol}'")));
+            }
+            None if ft.variadic => {
+                return Err(Diagnostic::unsupported(c.node.callee.span, "call through a pointer to a variadic function"));
+            }
+            _ => {}
+        }
         let sig = self.signature_of(&ft, span)?;
         if c.node.arguments.len() < ft.params.len() || (c.node.arguments.len() > ft.params.len() && !ft.variadic && !ft.unprototyped) {
             return Err(Diagnostic::error_at(span, format!(
@@ -287,7 +297,9 @@ impl Lowerer {
         let mut sig = sig;
         if ft.unprototyped {
             // A call through an unprototyped declaration passes the promoted
-            // arguments as they are.
+            // arguments as they are, with `%al` set as for a variadic call
+            // (as GCC does); `fix_unprototyped_calls` gives calls to a
+            // function defined in this unit its real signature.
             sig.params.clear();
         }
         let callee_ir = match direct {

@@ -5,6 +5,7 @@
 //! scalars whose address is never taken to SSA values. Expressions yield
 //! an [`Operand`]: an SSA value, or the address of an lvalue.
 
+mod attributes;
 mod builtins;
 mod constant;
 mod convert;
@@ -74,6 +75,17 @@ pub struct Lowerer {
     pub func: Option<FunctionState>,
     /// String literal objects by contents (with the NUL).
     string_literals: HashMap<Vec<u8>, String>,
+    /// Globals (by C name) that have been given an initializer, so that a
+    /// tentative definition may precede the real one but two initializers
+    /// may not.
+    pub initialized: std::collections::HashSet<String>,
+    /// Functions (by symbol) declared in system headers: compiled by
+    /// another compiler, so nissecc's struct-by-value convention does not
+    /// apply to them.
+    pub library_functions: std::collections::HashSet<String>,
+    /// Nesting depth of parameter lists being resolved: their outermost
+    /// array sizes only decay, so they need not be constant.
+    pub parameter_depth: u32,
     next_anonymous: u32,
     pub warnings: Vec<Diagnostic>,
     source_map: Rc<SourceMap>,
@@ -96,6 +108,9 @@ impl Lowerer {
             referenced_functions: HashMap::new(),
             func: None,
             string_literals: HashMap::new(),
+            initialized: Default::default(),
+            library_functions: Default::default(),
+            parameter_depth: 0,
             next_anonymous: 0,
             warnings: Vec::new(),
             source_map,
@@ -156,7 +171,33 @@ impl Lowerer {
             .collect();
         externs.sort_by(|a, b| a.name.cmp(&b.name));
         self.module.externs = externs;
+        self.fix_unprototyped_calls();
         (self.module, self.warnings)
+    }
+
+    /// A call through an unprototyped declaration (`int f();`) was given
+    /// the promoted argument types; once `f` is defined in this unit, its
+    /// calls take its real signature, which those types must match.
+    fn fix_unprototyped_calls(&mut self) {
+        use nissecc_midend::ir::{Callee, InstData};
+        let defined: HashMap<String, Signature> =
+            self.module.functions.iter().map(|f| (f.name.clone(), f.signature.clone())).collect();
+        for func in &mut self.module.functions {
+            let calls: Vec<_> = func.insts.keys().collect();
+            for inst in calls {
+                let arg_types: Vec<_> = match &func.insts[inst] {
+                    InstData::Call { args, .. } => args.iter().map(|&a| func.values[a].ty).collect(),
+                    _ => continue,
+                };
+                if let InstData::Call { callee: Callee::Direct(name), sig, .. } = &mut func.insts[inst] {
+                    if let Some(real) = defined.get(name) {
+                        if sig.variadic && sig.params.is_empty() && !real.variadic && real.params == arg_types {
+                            *sig = real.clone();
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Adds or replaces a data object, keeping first-definition order.

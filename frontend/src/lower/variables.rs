@@ -33,6 +33,9 @@ impl Lowerer {
     /// Declares a function (a prototype, or a block-scope declaration).
     fn declare_function(&mut self, name: &str, declared: &Declared, storage: Storage) {
         let symbol = declared.asm_label.clone().unwrap_or_else(|| name.to_string());
+        if self.is_system_header(declared.name_span) {
+            self.library_functions.insert(symbol.clone());
+        }
         let info = self.globals.entry(name.to_string()).or_insert_with(|| GlobalInfo {
             symbol: symbol.clone(),
             ty: declared.ty.clone(),
@@ -72,7 +75,7 @@ impl Lowerer {
         }
         let (bytes, relocs, ty) = match init {
             Some(init) => {
-                if previous.as_ref().is_some_and(|p| p.defined) {
+                if !self.initialized.insert(name.to_string()) {
                     return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
                 }
                 // The identifier is in scope in its own initializer
