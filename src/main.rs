@@ -3,7 +3,9 @@
 
 use clap::Parser;
 use nissecc_backend::{BackendOptions, OptLevel as BackendOpt};
+use nissecc_midend::instrument::{InstrumentOptions, InstrumentReport};
 use nissecc_midend::pipeline::{self, OptLevel};
+use nissecc_midend::profile::Strategy;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -22,7 +24,7 @@ enum Emit {
 /// An ahead-of-time compiler for a C subset, built for profile-guided
 /// optimization research.
 #[derive(Parser, Debug)]
-#[command(name = "nissecc", version, about)]
+#[command(name = "nissecc", version, about, after_help = PROFILING_HELP)]
 struct Args {
     /// Compile and assemble, but do not link.
     #[arg(short = 'c')]
@@ -57,6 +59,9 @@ struct Args {
     /// Skip the IR verifier that runs after every midend pass.
     #[arg(long = "no-verify-ir")]
     no_verify_ir: bool,
+    /// Print per-function instrumentation statistics to stderr.
+    #[arg(long)]
+    stats: bool,
     /// What to emit instead of an executable.
     #[arg(long, value_enum)]
     emit: Option<Emit>,
@@ -64,6 +69,14 @@ struct Args {
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
 }
+
+/// The profiling flags, which `ProfileFlags::extract` parses before clap.
+const PROFILING_HELP: &str = "Profiling:
+  -fprofile-instr[=naive|ks]     Instrument for exact edge profiles (default ks: counters on the
+                                 chords of a maximum spanning tree; naive: a counter on every edge)
+                                 and link the profiling runtime; NISSE_PROFILE_FILE names the profile
+  -fprofile-instr-weights=FILE   Weight the spanning tree with the counts of an earlier profile
+  --stats                        Print per-function instrumentation statistics to stderr";
 
 /// Flags that gcc-driven builds pass and nissecc accepts without effect.
 fn is_ignored_flag(arg: &str) -> bool {
@@ -81,9 +94,44 @@ fn is_ignored_flag(arg: &str) -> bool {
         || arg == "-fno-omit-frame-pointer"
 }
 
+/// The profiling flags, which clap cannot parse as gcc spells them:
+/// `-fprofile-instr[=naive|ks]` and `-fprofile-instr-weights=FILE`.
+#[derive(Debug, Default)]
+struct ProfileFlags {
+    strategy: Option<Strategy>,
+    weights: Option<PathBuf>,
+}
+
+impl ProfileFlags {
+    /// Takes the profiling flags out of `argv`.
+    fn extract(argv: &mut Vec<String>) -> Result<ProfileFlags, String> {
+        let mut flags = ProfileFlags::default();
+        let mut error = None;
+        argv.retain(|arg| {
+            if let Some(file) = arg.strip_prefix("-fprofile-instr-weights=") {
+                flags.weights = Some(PathBuf::from(file));
+            } else if arg == "-fprofile-instr" {
+                flags.strategy = Some(Strategy::Ks);
+            } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
+                match Strategy::from_name(name) {
+                    Some(strategy) => flags.strategy = Some(strategy),
+                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive or ks)")),
+                }
+            } else {
+                return true;
+            }
+            false
+        });
+        match error {
+            Some(e) => Err(e),
+            None => Ok(flags),
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let mut linker_passthrough = Vec::new();
-    let argv: Vec<String> = std::env::args()
+    let mut argv: Vec<String> = std::env::args()
         .filter(|a| !is_ignored_flag(a))
         .filter(|a| {
             if a.starts_with("-Wl,") {
@@ -94,8 +142,15 @@ fn main() -> ExitCode {
             }
         })
         .collect();
+    let profiling = match ProfileFlags::extract(&mut argv) {
+        Ok(flags) => flags,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(1);
+        }
+    };
     let args = Args::parse_from(argv);
-    match run(&args, &linker_passthrough) {
+    match run(&args, &profiling, &linker_passthrough) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             if !message.is_empty() {
@@ -118,8 +173,23 @@ fn opt_level(text: &str) -> Result<OptLevel, String> {
     }
 }
 
-fn run(args: &Args, linker_passthrough: &[String]) -> Result<(), String> {
+/// Reads the profile named by `-fprofile-instr-weights`.
+fn read_weight_profile(path: &Path) -> Result<nissecc_profile_format::Profile, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("nissecc: error: cannot read weight profile '{}': {e}", path.display()))?;
+    nissecc_profile_format::read(&bytes).map_err(|e| format!("nissecc: error: weight profile '{}': {e}", path.display()))
+}
+
+fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> Result<(), String> {
     let level = opt_level(&args.opt)?;
+    if profiling.weights.is_some() && profiling.strategy == Some(Strategy::Naive) {
+        eprintln!("nissecc: warning: -fprofile-instr-weights has no effect with -fprofile-instr=naive");
+    }
+    let weight_profile = match (&profiling.weights, profiling.strategy) {
+        (Some(path), Some(Strategy::Ks)) => Some(read_weight_profile(path)?),
+        (Some(_), None) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
+        _ => None,
+    };
+    let mut reports: Vec<InstrumentReport> = Vec::new();
     let backend = BackendOptions {
         opt_level: if level == OptLevel::O0 { BackendOpt::None } else { BackendOpt::Speed },
         ..BackendOptions::default()
@@ -160,6 +230,14 @@ fn run(args: &Args, linker_passthrough: &[String]) -> Result<(), String> {
         let Ok(mut module) = output.result else { return Err(String::new()) };
         let options = pipeline::PipelineOptions { level, verify: !args.no_verify_ir };
         pipeline::run(&mut module, &options).map_err(|e| format!("{}: {e}", input.display()))?;
+        if let Some(strategy) = profiling.strategy {
+            let instrument = InstrumentOptions { strategy, weights: weight_profile.as_ref() };
+            let report = pipeline::instrument(&mut module, &instrument, &options).map_err(|e| format!("{}: {e}", input.display()))?;
+            for warning in &report.warnings {
+                eprintln!("nissecc: {}: {warning}", input.display());
+            }
+            reports.push(report);
+        }
         let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
         let named = |ext: &str| args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
         match emit {
@@ -184,11 +262,24 @@ fn run(args: &Args, linker_passthrough: &[String]) -> Result<(), String> {
             }
         }
     }
+    if args.stats {
+        print_stats(&reports);
+    }
     if emit.is_none() {
         let output = args.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
         let mut extra: Vec<String> = args.lib_dirs.iter().map(|d| format!("-L{d}")).collect();
         extra.extend(args.libs.iter().map(|l| format!("-l{l}")));
         extra.extend(linker_passthrough.iter().cloned());
+        if profiling.strategy.is_some() {
+            let archive = nissecc::runtime_path::runtime_archive_path().ok_or_else(|| {
+                format!(
+                    "nissecc: error: cannot find the profiling runtime {} (build the workspace, or set {})",
+                    nissecc::runtime_path::ARCHIVE_NAME,
+                    nissecc::runtime_path::RUNTIME_ENV
+                )
+            })?;
+            extra.extend(nissecc::runtime_path::runtime_link_args(&archive));
+        }
         let result = nissecc_backend::link(&objects, &output, &extra).map_err(|e| format!("nissecc: error: {e}"));
         let _ = std::fs::remove_dir_all(&scratch);
         result?;
@@ -196,6 +287,20 @@ fn run(args: &Args, linker_passthrough: &[String]) -> Result<(), String> {
         let _ = std::fs::remove_dir_all(&scratch);
     }
     Ok(())
+}
+
+/// Prints the instrumentation statistics of all inputs as one table.
+fn print_stats(reports: &[InstrumentReport]) {
+    let Some(first) = reports.first() else {
+        eprintln!("nissecc: --stats: no function was instrumented (use -fprofile-instr)");
+        return;
+    };
+    let all = InstrumentReport {
+        strategy: first.strategy,
+        functions: reports.iter().flat_map(|r| r.functions.iter().cloned()).collect(),
+        warnings: Vec::new(),
+    };
+    eprint!("{}", all.render());
 }
 
 /// A private scratch directory for intermediate objects.

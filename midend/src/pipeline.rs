@@ -59,3 +59,15 @@ pub fn run(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipelin
     check(module, "mem2reg", options)?;
     Ok(())
 }
+
+/// Instruments `module` for edge profiling. It runs after [`run`], so the
+/// CFG checksums and descriptors describe the IR as the passes left it.
+pub fn instrument(
+    module: &mut Module,
+    instrument: &crate::instrument::InstrumentOptions,
+    options: &PipelineOptions,
+) -> Result<crate::instrument::InstrumentReport, PipelineError> {
+    let report = crate::instrument::instrument_module(module, instrument);
+    check(module, "instrumentation", options)?;
+    Ok(report)
+}

@@ -6,6 +6,7 @@
 //! - [`dominators`] and [`post_dominators`]: the (post-)dominator trees.
 //! - [`dominance_frontier`]: dominance frontiers and their iteration.
 //! - [`loops`]: the loop nesting forest, with irreducible loops flagged.
+//! - [`noreturn`]: which calls may not return, over a whole module.
 //!
 //! [`filetest`] holds the filetest kinds that print these results.
 
@@ -14,10 +15,12 @@ pub mod dominance_frontier;
 pub mod dominators;
 pub mod filetest;
 pub mod loops;
+pub mod noreturn;
 pub mod post_dominators;
 
 pub use cfg::{cfg_checksum, split_edge, Cfg, EdgeData};
 pub use dominance_frontier::DominanceFrontiers;
 pub use dominators::DominatorTree;
 pub use loops::{Loop, LoopData, LoopForest};
+pub use noreturn::{NoReturn, ReturnBehaviour};
 pub use post_dominators::PostDominatorTree;

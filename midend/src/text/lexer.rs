@@ -5,7 +5,9 @@
 //! (`iadd`, `i32`, `v3`, `block1`); a `.` between an opcode and its type
 //! suffix is a token of its own. Numbers start with a digit and take in
 //! letters too, so that hex literals (`0x3ff0`), hex bytes (`0a`) and
-//! floats (`1.5e-3`) are single tokens; a sign is a separate token.
+//! floats (`1.5e-3`) are single tokens; a sign is a separate token. A
+//! quoted string (a data object's `section "name"`) takes the escapes of a
+//! quoted symbol name.
 
 use super::parser::ParseError;
 use super::printer::is_bare_symbol_char;

@@ -1,0 +1,135 @@
+//! Edge-profiling instrumentation (Ball & Larus, "Optimally Profiling and
+//! Tracing Programs", TOPLAS 1994, §3.2, §5 and §6.3).
+//!
+//! For every function of a module, [`instrument_module`]
+//!
+//! 1. takes the function's shape and CFG checksum before changing it
+//!    (`profile::shape`), classifying its calls with the module-wide
+//!    may-not-return analysis (`analysis::noreturn`);
+//! 2. weights the flow graph, by the §5 heuristic or an earlier profile
+//!    ([`weights`]);
+//! 3. plans the counters ([`plan`], with [`spanning_tree`]);
+//! 4. encodes the shape and plan as the CFG descriptor;
+//! 5. inserts the increments ([`placement`]);
+//! 6. adds the counter array, descriptor, name and record that the runtime
+//!    reads ([`records`]).
+//!
+//! Planning (steps 1–3) is pure and shared with reconstruction
+//! (`profile::reconstruct`) through the descriptor; only steps 5 and 6
+//! change the module.
+
+pub mod placement;
+pub mod plan;
+pub mod records;
+pub mod spanning_tree;
+pub mod stats;
+pub mod weights;
+
+pub use stats::{FunctionStats, InstrumentReport};
+
+use crate::analysis::cfg::{cfg_checksum_of, Cfg};
+use crate::analysis::noreturn::{NoReturn, ReturnBehaviour};
+use crate::ir::{Function, Inst, Module};
+use crate::profile::reconstruct::reconstruct_flow;
+use crate::profile::{CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
+use nissecc_profile_format::Profile;
+use weights::Weight;
+
+/// How to instrument.
+#[derive(Clone, Copy, Debug)]
+pub struct InstrumentOptions<'a> {
+    pub strategy: Strategy,
+    /// An earlier profile whose counts weight the spanning tree
+    /// (`-fprofile-instr-weights`); functions it lacks, or whose CFG
+    /// changed since, fall back to the heuristic.
+    pub weights: Option<&'a Profile>,
+}
+
+/// Instruments every function of `module`.
+pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> InstrumentReport {
+    let noreturn = NoReturn::compute(module);
+    let mut report = InstrumentReport { strategy: options.strategy, functions: Vec::new(), warnings: Vec::new() };
+    let mut instrumented = Vec::new();
+    for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
+        let (stats, checksum, descriptor) = instrument_function(func, &noreturn, options, &mut report.warnings);
+        instrumented.push((func.name.clone(), checksum, stats.counters, descriptor));
+        report.functions.push(stats);
+    }
+    if !instrumented.is_empty() {
+        records::declare_runtime_anchor(module);
+    }
+    for (name, checksum, counters, descriptor) in instrumented {
+        records::add_function_data(module, &name, checksum, counters, descriptor);
+    }
+    report
+}
+
+/// Instruments one function and returns its statistics, CFG checksum and
+/// descriptor bytes.
+fn instrument_function(
+    func: &mut Function,
+    noreturn: &NoReturn,
+    options: &InstrumentOptions,
+    warnings: &mut Vec<String>,
+) -> (FunctionStats, u64, Vec<u8>) {
+    let cfg = Cfg::compute(func);
+    let checksum = cfg_checksum_of(&cfg);
+    let shape = FunctionShape::of(func, &cfg, |data| match noreturn.call(func, data) {
+        Some(ReturnBehaviour::MayNotReturn) => Some(CallExit::MayNotReturn),
+        Some(ReturnBehaviour::NeverReturns) => Some(CallExit::NeverReturns),
+        _ => None,
+    });
+    let calls: Vec<Inst> =
+        shape.call_sites.iter().map(|site| func.blocks[cfg.blocks()[site.block as usize]].insts[site.inst as usize]).collect();
+    let graph = FlowGraph::new(&shape);
+
+    let (weights, weights_from_profile) = match options.strategy {
+        Strategy::Naive => (Vec::new(), false),
+        Strategy::Ks => match options.weights.map(|p| profile_weights(&func.name, checksum, &shape, &graph, p)) {
+            Some(Ok(w)) => (w, true),
+            Some(Err(warning)) => {
+                warnings.push(warning);
+                (weights::heuristic_weights(&shape, &graph), false)
+            }
+            None => (weights::heuristic_weights(&shape, &graph), false),
+        },
+    };
+    let counted = plan::plan(&graph, options.strategy, &weights);
+    let descriptor = CfgDescriptor {
+        strategy: options.strategy,
+        weights_from_profile,
+        counters: counted.iter().map(|&e| graph.edge(e).kind).collect(),
+        shape,
+    };
+    let symbol = records::counters_symbol(&func.name);
+    let split_edges = placement::insert_counters(func, &cfg, &graph, &calls, &counted, &symbol);
+    let stats = FunctionStats {
+        name: func.name.clone(),
+        blocks: cfg.num_blocks(),
+        edges: cfg.num_edges(),
+        call_sites: calls.len(),
+        counters: counted.len(),
+        split_edges,
+        profile_weights: weights_from_profile,
+    };
+    (stats, checksum, descriptor.encode())
+}
+
+/// The weights that `profile`'s counts for the function `name` give, or a
+/// warning saying why they cannot be used.
+fn profile_weights(name: &str, checksum: u64, shape: &FunctionShape, graph: &FlowGraph, profile: &Profile) -> Result<Vec<Weight>, String> {
+    let Some(old) = profile.function(name) else {
+        return Err(format!("warning: the weight profile has no counts for `{name}`; using the static heuristic"));
+    };
+    if old.checksum != checksum {
+        return Err(format!(
+            "warning: the weight profile of `{name}` is stale (CFG checksum {:#018x}, now {checksum:#018x}); using the static heuristic",
+            old.checksum
+        ));
+    }
+    let unusable = |e: String| format!("warning: the weight profile of `{name}` is unusable ({e}); using the static heuristic");
+    let desc = CfgDescriptor::decode(&old.descriptor).map_err(unusable)?;
+    let old_graph = FlowGraph::new(&desc.shape);
+    let flow = reconstruct_flow(&desc, &old_graph, &old.counters).map_err(unusable)?;
+    Ok(weights::profile_weights(shape, graph, &desc, &flow))
+}

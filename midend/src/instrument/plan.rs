@@ -1,0 +1,70 @@
+//! The counter plan: which flow-graph edges get a counter (Ball & Larus,
+//! "Optimally Profiling and Tracing Programs", TOPLAS 1994, §3.2).
+//!
+//! Planning is a pure function of the flow graph and its weights; it
+//! neither reads nor changes IR. Its result is stored in the CFG
+//! descriptor, which reconstruction reads, so instrumentation and
+//! reconstruction cannot disagree about what a counter counts.
+//!
+//! - **Naive**: a counter on every countable edge. Only early exits (which
+//!   cannot be counted) are derived, and the redundant equations let
+//!   reconstruction check the counts.
+//! - **Knuth–Stevenson** (`ks`): counters on the chords of a maximum
+//!   spanning tree. The early-exit edges are forced into the tree (they
+//!   cannot be counted; from distinct vertices to EXIT they form no
+//!   cycle), EXIT → entry is seeded next with infinite weight as the paper
+//!   does (it may still close a cycle with the early exit of a call in the
+//!   entry block, and is then counted at the function's start), and the
+//!   continuations of calls that never return stay out of the tree because
+//!   their count is known to be 0. A chord that would need a split edge
+//!   costs [`JUMP_COST`](super::placement::JUMP_COST) more (see
+//!   `placement.rs`). With |E| countable edges and |V| vertices, KS uses
+//!   |E| - |V| + 1 counters per connected graph, the minimum (§3.2).
+//!
+//! Counters are numbered in flow-edge order.
+
+use super::placement::{site, Site, JUMP_COST};
+use super::spanning_tree::{maximum_spanning_forest, Priority};
+use super::weights::Weight;
+use crate::profile::{FlowEdgeKind, FlowGraph, Measure, Strategy};
+
+/// The flow edges that get counters, in counter order. `weights` (one per
+/// flow edge) matter only for the Knuth–Stevenson strategy.
+pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight]) -> Vec<u32> {
+    let countable = |e: &u32| graph.measure(*e) == Measure::Countable;
+    let all = 0..graph.edges().len() as u32;
+    match strategy {
+        Strategy::Naive => all.filter(countable).collect(),
+        Strategy::Ks => {
+            let in_tree = spanning_tree(graph, weights);
+            all.filter(countable).filter(|&e| !in_tree[e as usize]).collect()
+        }
+    }
+}
+
+/// The maximum spanning forest that the Knuth–Stevenson strategy counts
+/// the chords of.
+pub fn spanning_tree(graph: &FlowGraph, weights: &[Weight]) -> Vec<bool> {
+    assert_eq!(weights.len(), graph.edges().len());
+    let priority: Vec<Priority> = graph
+        .edges()
+        .iter()
+        .enumerate()
+        .map(|(e, edge)| match graph.measure(e as u32) {
+            Measure::Derived => Priority::Forced,
+            Measure::KnownZero => Priority::Excluded,
+            Measure::Countable if edge.kind == FlowEdgeKind::Entry => {
+                Priority::Weighted(Weight { primary: f64::INFINITY, secondary: f64::INFINITY })
+            }
+            Measure::Countable => {
+                let w = weights[e];
+                match site(graph, e as u32) {
+                    Site::SplitEdge(_) => Priority::Weighted(w.scaled(1.0 + JUMP_COST)),
+                    _ => Priority::Weighted(w),
+                }
+            }
+        })
+        .collect();
+    let endpoints: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.from, e.to)).collect();
+    maximum_spanning_forest(graph.num_vertices(), &endpoints, &priority)
+}

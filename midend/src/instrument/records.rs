@@ -1,0 +1,81 @@
+//! The data that an instrumented function hands to the runtime, laid out
+//! as `nissecc_profile_format::abi` prescribes: a counter array, the CFG
+//! descriptor, the function's name and a record pointing at all three,
+//! placed in the records section that the runtime walks at exit. Counters
+//! are Ball & Larus's edge counters ("Optimally Profiling and Tracing
+//! Programs", TOPLAS 1994, §3.2); everything else lets a tool read them
+//! without the source.
+
+use crate::ir::{DataObject, DataReloc, Linkage, Module};
+use nissecc_profile_format::abi;
+
+/// The symbol of `function`'s counter array.
+pub fn counters_symbol(function: &str) -> String {
+    format!("{}{function}", abi::COUNTERS_PREFIX)
+}
+
+/// Adds the counter array, descriptor, name and record of `function`.
+pub fn add_function_data(module: &mut Module, function: &str, checksum: u64, num_counters: usize, descriptor: Vec<u8>) {
+    let name = format!("{}{function}", abi::NAME_PREFIX);
+    let desc = format!("{}{function}", abi::DESCRIPTOR_PREFIX);
+    let counters = counters_symbol(function);
+    let record = format!("{}{function}", abi::RECORD_PREFIX);
+    let align = abi::RECORD_ALIGN as u32;
+
+    let mut record_bytes = vec![0u8; abi::RECORD_SIZE];
+    let mut field = |offset: usize, value: u64| record_bytes[offset..offset + 8].copy_from_slice(&value.to_le_bytes());
+    field(abi::RECORD_ABI_VERSION, abi::ABI_VERSION);
+    field(abi::RECORD_NAME_LEN, function.len() as u64);
+    field(abi::RECORD_CFG_CHECKSUM, checksum);
+    field(abi::RECORD_NUM_COUNTERS, num_counters as u64);
+    field(abi::RECORD_DESCRIPTOR_LEN, descriptor.len() as u64);
+    field(abi::RECORD_FLAGS, 0);
+    let reloc = |offset: usize, symbol: &str| DataReloc { offset: offset as u32, symbol: symbol.to_string(), addend: 0 };
+    let relocs = vec![
+        reloc(abi::RECORD_NAME_PTR, &name),
+        reloc(abi::RECORD_COUNTERS_PTR, &counters),
+        reloc(abi::RECORD_DESCRIPTOR_PTR, &desc),
+        reloc(abi::RECORD_ANCHOR_PTR, abi::RUNTIME_ANCHOR_SYMBOL),
+    ];
+
+    let mut name_bytes = function.as_bytes().to_vec();
+    name_bytes.push(0);
+    let local = |symbol: String, readonly: bool, align: u32, bytes: Vec<u8>| DataObject {
+        name: symbol,
+        linkage: Linkage::Local,
+        readonly,
+        align,
+        bytes,
+        relocs: Vec::new(),
+        external: false,
+        section: None,
+    };
+    // An empty array still gets one slot, so that its symbol has an
+    // address of its own.
+    module.data.push(local(counters, false, align, vec![0; 8 * num_counters.max(1)]));
+    module.data.push(local(desc, true, align, descriptor));
+    module.data.push(local(name, true, 1, name_bytes));
+    module.data.push(DataObject {
+        relocs,
+        section: Some(abi::RECORDS_SECTION.to_string()),
+        ..local(record, false, align, record_bytes)
+    });
+}
+
+/// Declares the runtime's anchor, which every record points at so that
+/// linking an instrumented object pulls in the runtime.
+pub fn declare_runtime_anchor(module: &mut Module) {
+    if module.data.iter().any(|d| d.name == abi::RUNTIME_ANCHOR_SYMBOL) {
+        return;
+    }
+    module.data.push(DataObject {
+        name: abi::RUNTIME_ANCHOR_SYMBOL.to_string(),
+        linkage: Linkage::Export,
+        readonly: false,
+        align: 8,
+        bytes: Vec::new(),
+        relocs: Vec::new(),
+        external: true,
+        section: None,
+    });
+}

@@ -1,0 +1,367 @@
+//! The CFG descriptor: the bytes an instrumented function carries for the
+//! runtime to copy into the profile next to its counters, so that
+//! `nissecc-profdata` can turn raw counters into every block and edge
+//! count without the source (Ball & Larus, "Optimally Profiling and
+//! Tracing Programs", TOPLAS 1994, §3.2: counters on the chords of a
+//! spanning tree determine all edge counts, given the graph).
+//!
+//! A descriptor holds the function's [`FunctionShape`] before
+//! instrumentation, the strategy that placed the counters, and for each
+//! counter the flow-graph edge it counts (see `flow_graph.rs`). The plan
+//! itself is stored rather than recomputed, because a plan driven by an
+//! earlier profile cannot be recomputed from the new one.
+//!
+//! Encoding (version 1). Integers are unsigned LEB128 unless marked `u8`:
+//!
+//! ```text
+//! magic "NCFG", version u8, strategy u8 (0 naive, 1 ks), flags u8
+//!     (bit 0: weights came from a profile)
+//! num_blocks, then num_blocks source lines (0 when unknown)
+//! num_edges, then (from, to) per edge, in edge order
+//! num_returns, then the returning blocks in increasing order
+//! num_call_sites, then per call site: block, instruction index,
+//!     kind u8 (0 may not return, 1 never returns), callee name length,
+//!     callee name bytes (empty for an indirect call)
+//! num_counters, then per counter: kind u8 (0 CFG edge, 1 return,
+//!     2 continuation, 4 entry), index (edge, block or call site; 0 for
+//!     entry)
+//! ```
+//!
+//! Decoding checks everything that later code relies on and reports the
+//! first problem with its byte offset; it never panics.
+
+use super::flow_graph::{FlowEdgeKind, FlowGraph, Measure};
+use super::shape::{CallExit, CallSite, FunctionShape};
+use std::fmt;
+
+/// The first bytes of every descriptor.
+pub const DESCRIPTOR_MAGIC: &[u8; 4] = b"NCFG";
+/// The encoding version this code writes and reads.
+pub const DESCRIPTOR_VERSION: u8 = 1;
+
+/// How counters were placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// A counter on every countable edge: the ground truth.
+    Naive,
+    /// Counters on the chords of a maximum spanning tree (Knuth and
+    /// Stevenson; Ball & Larus §3.2).
+    Ks,
+}
+
+impl Strategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Naive => "naive",
+            Strategy::Ks => "ks",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        match name {
+            "naive" => Some(Strategy::Naive),
+            "ks" => Some(Strategy::Ks),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A decoded descriptor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CfgDescriptor {
+    pub strategy: Strategy,
+    /// True when the spanning tree was weighted by an earlier profile
+    /// rather than by the static heuristic.
+    pub weights_from_profile: bool,
+    pub shape: FunctionShape,
+    /// The flow-graph edge that each counter counts, in counter order.
+    pub counters: Vec<FlowEdgeKind>,
+}
+
+const FLAG_PROFILE_WEIGHTS: u8 = 1;
+
+impl CfgDescriptor {
+    /// The bytes of the descriptor.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(DESCRIPTOR_MAGIC);
+        out.push(DESCRIPTOR_VERSION);
+        out.push(match self.strategy {
+            Strategy::Naive => 0,
+            Strategy::Ks => 1,
+        });
+        out.push(if self.weights_from_profile { FLAG_PROFILE_WEIGHTS } else { 0 });
+        let shape = &self.shape;
+        put(&mut out, shape.block_lines.len() as u64);
+        for &line in &shape.block_lines {
+            put(&mut out, line.into());
+        }
+        put(&mut out, shape.edges.len() as u64);
+        for &(from, to) in &shape.edges {
+            put(&mut out, from.into());
+            put(&mut out, to.into());
+        }
+        put(&mut out, shape.returns.len() as u64);
+        for &b in &shape.returns {
+            put(&mut out, b.into());
+        }
+        put(&mut out, shape.call_sites.len() as u64);
+        for site in &shape.call_sites {
+            put(&mut out, site.block.into());
+            put(&mut out, site.inst.into());
+            out.push(match site.exit {
+                CallExit::MayNotReturn => 0,
+                CallExit::NeverReturns => 1,
+            });
+            put(&mut out, site.callee.len() as u64);
+            out.extend_from_slice(site.callee.as_bytes());
+        }
+        put(&mut out, self.counters.len() as u64);
+        for &kind in &self.counters {
+            let (tag, index) = match kind {
+                FlowEdgeKind::Cfg(i) => (0, i),
+                FlowEdgeKind::Return(b) => (1, b),
+                FlowEdgeKind::Continuation(i) => (2, i),
+                FlowEdgeKind::EarlyExit(i) => (3, i),
+                FlowEdgeKind::Entry => (4, 0),
+            };
+            out.push(tag);
+            put(&mut out, index.into());
+        }
+        out
+    }
+
+    /// Decodes and checks a descriptor.
+    pub fn decode(bytes: &[u8]) -> Result<CfgDescriptor, String> {
+        let mut r = Reader { bytes, offset: 0 };
+        if bytes.len() < DESCRIPTOR_MAGIC.len() || &bytes[..DESCRIPTOR_MAGIC.len()] != DESCRIPTOR_MAGIC {
+            return Err("not a CFG descriptor: the magic bytes `NCFG` are missing".into());
+        }
+        r.offset = DESCRIPTOR_MAGIC.len();
+        let version = r.byte("the version")?;
+        if version != DESCRIPTOR_VERSION {
+            return Err(format!("CFG descriptor version {version} is not supported (expected {DESCRIPTOR_VERSION})"));
+        }
+        let strategy = match r.byte("the strategy")? {
+            0 => Strategy::Naive,
+            1 => Strategy::Ks,
+            other => return Err(r.error(format!("unknown strategy {other}"))),
+        };
+        let flags = r.byte("the flags")?;
+        if flags & !FLAG_PROFILE_WEIGHTS != 0 {
+            return Err(r.error(format!("unknown flags {flags:#x}")));
+        }
+
+        let mut shape = FunctionShape::default();
+        let num_blocks = r.count("the number of blocks")?;
+        for _ in 0..num_blocks {
+            shape.block_lines.push(r.u32("a block's line")?);
+        }
+        let num_edges = r.count("the number of edges")?;
+        for _ in 0..num_edges {
+            shape.edges.push((r.u32("an edge's source")?, r.u32("an edge's target")?));
+        }
+        let num_returns = r.count("the number of returns")?;
+        for _ in 0..num_returns {
+            shape.returns.push(r.u32("a returning block")?);
+        }
+        let num_sites = r.count("the number of call sites")?;
+        for _ in 0..num_sites {
+            let block = r.u32("a call site's block")?;
+            let inst = r.u32("a call site's instruction")?;
+            let exit = match r.byte("a call site's kind")? {
+                0 => CallExit::MayNotReturn,
+                1 => CallExit::NeverReturns,
+                other => return Err(r.error(format!("unknown call-site kind {other}"))),
+            };
+            let len = r.count("a callee name's length")?;
+            let name = r.take(len, "a callee name")?;
+            let callee = String::from_utf8(name.to_vec()).map_err(|_| r.error("a callee name is not UTF-8".into()))?;
+            shape.call_sites.push(CallSite { block, inst, exit, callee });
+        }
+        let num_counters = r.count("the number of counters")?;
+        let mut counters = Vec::new();
+        for _ in 0..num_counters {
+            let tag = r.byte("a counter's kind")?;
+            let index = r.u32("a counter's edge")?;
+            counters.push(match tag {
+                0 => FlowEdgeKind::Cfg(index),
+                1 => FlowEdgeKind::Return(index),
+                2 => FlowEdgeKind::Continuation(index),
+                3 => FlowEdgeKind::EarlyExit(index),
+                4 => FlowEdgeKind::Entry,
+                other => return Err(r.error(format!("unknown counter kind {other}"))),
+            });
+        }
+        if r.offset != bytes.len() {
+            return Err(r.error(format!("{} bytes follow the descriptor", bytes.len() - r.offset)));
+        }
+
+        shape.validate().map_err(|e| format!("invalid CFG descriptor: {e}"))?;
+        let desc = CfgDescriptor { strategy, weights_from_profile: flags & FLAG_PROFILE_WEIGHTS != 0, shape, counters };
+        desc.counter_edges(&FlowGraph::new(&desc.shape))?;
+        Ok(desc)
+    }
+
+    /// The flow-graph edge of each counter, after checking that each counts
+    /// a distinct countable edge.
+    pub fn counter_edges(&self, graph: &FlowGraph) -> Result<Vec<u32>, String> {
+        let mut seen = vec![false; graph.edges().len()];
+        let mut edges = Vec::with_capacity(self.counters.len());
+        for (i, &kind) in self.counters.iter().enumerate() {
+            let e = graph
+                .edge_of(kind)
+                .ok_or_else(|| format!("invalid CFG descriptor: counter {i} counts {kind:?}, which the function does not have"))?;
+            if graph.measure(e) != Measure::Countable {
+                return Err(format!("invalid CFG descriptor: counter {i} counts {kind:?}, which cannot be counted"));
+            }
+            if std::mem::replace(&mut seen[e as usize], true) {
+                return Err(format!("invalid CFG descriptor: counter {i} counts {kind:?} a second time"));
+            }
+            edges.push(e);
+        }
+        Ok(edges)
+    }
+}
+
+/// Appends `value` as unsigned LEB128.
+fn put(out: &mut Vec<u8>, mut value: u64) {
+    loop {
+        let byte = (value & 0x7f) as u8;
+        value >>= 7;
+        if value == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
+/// Reads a descriptor front to back.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    offset: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn error(&self, message: String) -> String {
+        format!("invalid CFG descriptor at byte {}: {message}", self.offset)
+    }
+
+    fn truncated(&self, what: &str) -> String {
+        format!("CFG descriptor truncated at byte {} while reading {what}", self.offset)
+    }
+
+    fn byte(&mut self, what: &str) -> Result<u8, String> {
+        let b = *self.bytes.get(self.offset).ok_or_else(|| self.truncated(what))?;
+        self.offset += 1;
+        Ok(b)
+    }
+
+    fn leb128(&mut self, what: &str) -> Result<u64, String> {
+        let start = self.offset;
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte(what)?;
+            let bits = u64::from(b & 0x7f);
+            if shift == 63 && bits > 1 {
+                break;
+            }
+            value |= bits << shift;
+            if b & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        self.offset = start;
+        Err(self.error(format!("{what} does not fit in 64 bits")))
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, String> {
+        let start = self.offset;
+        let value = self.leb128(what)?;
+        u32::try_from(value).map_err(|_| {
+            self.offset = start;
+            self.error(format!("{what} ({value}) does not fit in 32 bits"))
+        })
+    }
+
+    /// A count of items that follow, each at least one byte long, so a
+    /// corrupt count cannot make the decoder allocate more than the input.
+    fn count(&mut self, what: &str) -> Result<usize, String> {
+        let start = self.offset;
+        let value = self.leb128(what)?;
+        let left = (self.bytes.len() - self.offset) as u64;
+        if value > left {
+            self.offset = start;
+            return Err(self.truncated(&format!("{what} ({value}, but only {left} bytes follow)")));
+        }
+        Ok(value as usize)
+    }
+
+    fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], String> {
+        let end = self.offset.checked_add(len).filter(|&end| end <= self.bytes.len()).ok_or_else(|| self.truncated(what))?;
+        let slice = &self.bytes[self.offset..end];
+        self.offset = end;
+        Ok(slice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> CfgDescriptor {
+        CfgDescriptor {
+            strategy: Strategy::Ks,
+            weights_from_profile: false,
+            shape: FunctionShape {
+                block_lines: vec![3, 4, 300],
+                edges: vec![(0, 1), (0, 2), (1, 2)],
+                returns: vec![2],
+                call_sites: vec![CallSite { block: 1, inst: 2, exit: CallExit::MayNotReturn, callee: "work".into() }],
+            },
+            counters: vec![FlowEdgeKind::Cfg(1), FlowEdgeKind::Continuation(0)],
+        }
+    }
+
+    #[test]
+    fn round_trips() {
+        let desc = sample();
+        let bytes = desc.encode();
+        assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
+    }
+
+    #[test]
+    fn every_truncation_is_an_error() {
+        let bytes = sample().encode();
+        for len in 0..bytes.len() {
+            let err = CfgDescriptor::decode(&bytes[..len]).unwrap_err();
+            assert!(err.contains("truncated") || err.contains("magic"), "{len}: {err}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(CfgDescriptor::decode(&longer).unwrap_err().contains("1 bytes follow"));
+    }
+
+    #[test]
+    fn bad_contents_are_named() {
+        let mut desc = sample();
+        desc.counters.push(FlowEdgeKind::EarlyExit(0));
+        assert!(CfgDescriptor::decode(&desc.encode()).unwrap_err().contains("cannot be counted"));
+        let mut desc = sample();
+        desc.counters.push(FlowEdgeKind::Cfg(1));
+        assert!(CfgDescriptor::decode(&desc.encode()).unwrap_err().contains("second time"));
+        let mut desc = sample();
+        desc.shape.edges.push((2, 7));
+        assert!(CfgDescriptor::decode(&desc.encode()).unwrap_err().contains("outside"));
+        let mut bytes = sample().encode();
+        bytes[4] = 9;
+        assert!(CfgDescriptor::decode(&bytes).unwrap_err().contains("version 9"));
+    }
+}

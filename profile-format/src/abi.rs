@@ -1,0 +1,116 @@
+//! The ABI between instrumented code and the runtime (issue 3), written down
+//! in this one place: the instrumentation passes emit exactly these objects
+//! and the runtime reads exactly these fields.
+//!
+//! Per instrumented function `<fn>` the compiler emits four local data
+//! objects:
+//!
+//! - [`COUNTERS_PREFIX`]`<fn>`: `u64[num_counters]`, zero-initialised,
+//!   writable, aligned to 8;
+//! - [`DESCRIPTOR_PREFIX`]`<fn>`: the CFG descriptor, opaque bytes that the
+//!   runtime copies into the profile unchanged (the midend defines and
+//!   parses them), aligned to 8;
+//! - [`NAME_PREFIX`]`<fn>`: the function's name bytes followed by a NUL;
+//! - [`RECORD_PREFIX`]`<fn>`: a [`RECORD_SIZE`]-byte record, aligned to
+//!   [`RECORD_ALIGN`], writable, placed in the ELF section
+//!   [`RECORDS_SECTION`].
+//!
+//! A record is a sequence of little-endian `u64` fields at the `RECORD_*`
+//! offsets below. Pointer fields hold absolute addresses (relocations).
+//!
+//! ```text
+//!  0: abi_version (= ABI_VERSION)      8: &name        16: name_len (without the NUL)
+//! 24: cfg_checksum                    32: &counters    40: num_counters
+//! 48: &descriptor                     56: descriptor_len
+//! 64: &__nisse_runtime_anchor         72: flags (= 0)
+//! ```
+//!
+//! The section name is a valid C identifier, so GNU ld defines
+//! [`SECTION_START_SYMBOL`] and [`SECTION_STOP_SYMBOL`] around the records
+//! of all objects, and the runtime walks them without any registration
+//! code in the user program. The reference to [`RUNTIME_ANCHOR_SYMBOL`]
+//! makes the linker pull the runtime's object (which also holds its
+//! constructor) out of the static archive. The runtime's own object holds
+//! one all-zero placeholder record, so that the section (and with it the
+//! start and stop symbols) exists even in a program with no instrumented
+//! function; the runtime skips every record whose `abi_version` is 0.
+
+/// The version of the record layout; the runtime skips (with a warning)
+/// records of any other version except 0, which marks a placeholder.
+pub const ABI_VERSION: u64 = 1;
+
+/// The ELF section holding the records of every instrumented function.
+pub const RECORDS_SECTION: &str = "nisse_records";
+/// The symbol GNU ld defines at the start of [`RECORDS_SECTION`].
+pub const SECTION_START_SYMBOL: &str = "__start_nisse_records";
+/// The symbol GNU ld defines at the end of [`RECORDS_SECTION`].
+pub const SECTION_STOP_SYMBOL: &str = "__stop_nisse_records";
+/// A `u64` defined by the runtime; every record points at it.
+pub const RUNTIME_ANCHOR_SYMBOL: &str = "__nisse_runtime_anchor";
+
+/// Prefix of the per-function counter array's symbol.
+pub const COUNTERS_PREFIX: &str = "__nisse_cnt.";
+/// Prefix of the per-function CFG descriptor's symbol.
+pub const DESCRIPTOR_PREFIX: &str = "__nisse_cfg.";
+/// Prefix of the per-function NUL-terminated name's symbol.
+pub const NAME_PREFIX: &str = "__nisse_name.";
+/// Prefix of the per-function record's symbol.
+pub const RECORD_PREFIX: &str = "__nisse_rec.";
+
+/// The size of one record in bytes.
+pub const RECORD_SIZE: usize = 80;
+/// The alignment of records, counters and descriptors in bytes.
+pub const RECORD_ALIGN: usize = 8;
+
+/// Offset of the record layout version.
+pub const RECORD_ABI_VERSION: usize = 0;
+/// Offset of the address of the function's name.
+pub const RECORD_NAME_PTR: usize = 8;
+/// Offset of the name's length in bytes, without the NUL.
+pub const RECORD_NAME_LEN: usize = 16;
+/// Offset of the CFG checksum, computed on the IR before instrumentation.
+pub const RECORD_CFG_CHECKSUM: usize = 24;
+/// Offset of the address of the counter array.
+pub const RECORD_COUNTERS_PTR: usize = 32;
+/// Offset of the number of `u64` counters.
+pub const RECORD_NUM_COUNTERS: usize = 40;
+/// Offset of the address of the CFG descriptor.
+pub const RECORD_DESCRIPTOR_PTR: usize = 48;
+/// Offset of the descriptor's length in bytes.
+pub const RECORD_DESCRIPTOR_LEN: usize = 56;
+/// Offset of the address of [`RUNTIME_ANCHOR_SYMBOL`].
+pub const RECORD_ANCHOR_PTR: usize = 64;
+/// Offset of the flags word; no flag is defined yet, so it is 0.
+pub const RECORD_FLAGS: usize = 72;
+
+/// The environment variable naming the profile file.
+pub const PROFILE_FILE_ENV: &str = "NISSE_PROFILE_FILE";
+/// The profile file written when [`PROFILE_FILE_ENV`] is unset or empty.
+pub const DEFAULT_PROFILE_FILE: &str = "default.nprof";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_tile_the_record() {
+        let offsets = [
+            RECORD_ABI_VERSION,
+            RECORD_NAME_PTR,
+            RECORD_NAME_LEN,
+            RECORD_CFG_CHECKSUM,
+            RECORD_COUNTERS_PTR,
+            RECORD_NUM_COUNTERS,
+            RECORD_DESCRIPTOR_PTR,
+            RECORD_DESCRIPTOR_LEN,
+            RECORD_ANCHOR_PTR,
+            RECORD_FLAGS,
+        ];
+        for (i, offset) in offsets.iter().enumerate() {
+            assert_eq!(*offset, i * 8);
+        }
+        assert_eq!(RECORD_SIZE, offsets.len() * 8);
+        assert_eq!(format!("__start_{RECORDS_SECTION}"), SECTION_START_SYMBOL);
+        assert_eq!(format!("__stop_{RECORDS_SECTION}"), SECTION_STOP_SYMBOL);
+    }
+}

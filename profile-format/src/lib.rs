@@ -1,0 +1,31 @@
+//! The one definition of nissecc's profile data (issue 3), shared by the
+//! runtime that writes profiles, the `nissecc-profdata` tool and the
+//! compiler that reads them, as LLVM shares `InstrProfData.inc` between its
+//! compiler and its runtime:
+//!
+//! - [`abi`]: the records that instrumented code emits for the runtime;
+//! - [`layout`]: the versioned, checksummed `.nprof` file layout, with
+//!   [`read`] and [`write`];
+//! - [`merge()`]: summing profiles, associatively and commutatively;
+//! - [`file`]: replacing a profile file atomically.
+//!
+//! The crate has no dependencies, so the runtime (linked into user
+//! programs) and the midend can both depend on it.
+
+pub mod abi;
+mod checksum;
+mod decode;
+mod encode;
+mod error;
+pub mod file;
+pub mod layout;
+mod merge;
+mod profile;
+
+pub use checksum::fnv1a64;
+pub use decode::read;
+pub use encode::write;
+pub use error::{FormatError, MismatchKind};
+pub use layout::{FORMAT_VERSION, MAGIC};
+pub use merge::{add_into, merge, merge_weighted, scale};
+pub use profile::{FunctionProfile, Profile};

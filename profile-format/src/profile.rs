@@ -1,0 +1,44 @@
+//! The in-memory profile: what one file holds, independent of its
+//! encoding. A function is identified by its name; its CFG checksum
+//! (computed on the IR before instrumentation) tells whether the counters
+//! still describe the function being compiled.
+
+/// The counters of one instrumented function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionProfile {
+    /// The function's symbol name; unique within a profile.
+    pub name: String,
+    /// The checksum of the function's CFG before instrumentation.
+    pub checksum: u64,
+    /// The CFG descriptor emitted by the compiler, opaque to this crate
+    /// (the midend defines and decodes it).
+    pub descriptor: Vec<u8>,
+    /// The raw counter values, in the compiler's counter order.
+    pub counters: Vec<u64>,
+}
+
+/// A whole profile: the counters of every instrumented function.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Profile {
+    pub functions: Vec<FunctionProfile>,
+}
+
+impl Profile {
+    /// Sorts the functions by name, the canonical order in which profiles
+    /// are written and merged, so that equal profiles compare and encode
+    /// equal.
+    pub fn canonicalize(&mut self) {
+        self.functions.sort_by(|a, b| a.name.cmp(&b.name));
+    }
+
+    /// The function called `name`, if the profile has one.
+    pub fn function(&self, name: &str) -> Option<&FunctionProfile> {
+        self.functions.iter().find(|function| function.name == name)
+    }
+
+    /// Whether some counter has reached `u64::MAX`, the value at which
+    /// merging and scaling saturate; such a count is a lower bound only.
+    pub fn is_saturated(&self) -> bool {
+        self.functions.iter().any(|function| function.counters.contains(&u64::MAX))
+    }
+}

@@ -1,0 +1,6 @@
+//! The library half of the root package: what the driver binaries
+//! (`nissecc`, `nissecc-profdata`) share. Like the binaries, it stays thin;
+//! the work is done in the crates.
+
+pub mod profdata;
+pub mod runtime_path;

@@ -1,0 +1,43 @@
+//! The block and edge counts of a profiled function, which `show` prints.
+//! They come from the function's CFG descriptor and raw counters through
+//! the midend's reconstruction (`nissecc_midend::profile`), which shares
+//! its plan with instrumentation, so the counters are read exactly as they
+//! were placed. Blocks and edges are numbered as in the IR before
+//! instrumentation, the same under every strategy, so naive and
+//! Knuth–Stevenson profiles show identical counts.
+
+use nissecc_midend::profile::{decode_descriptor, reconstruct, CfgDescriptor, EdgeProfile};
+use nissecc_profile_format::FunctionProfile;
+
+/// What `show` knows about one function.
+#[derive(Clone, Debug)]
+pub struct FunctionCounts {
+    pub name: String,
+    pub checksum: u64,
+    /// The raw counter values, in the descriptor's counter order.
+    pub counters: Vec<u64>,
+    /// The CFG before instrumentation and the counter plan.
+    pub descriptor: CfgDescriptor,
+    /// Every block, edge, entry and early-exit count.
+    pub counts: EdgeProfile,
+}
+
+impl FunctionCounts {
+    /// How hot the function is, for `--topn`: its largest block count.
+    pub fn hotness(&self) -> u64 {
+        self.counts.blocks.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The source line of block `b`, when the compiler knew it.
+    pub fn line(&self, b: usize) -> Option<u32> {
+        self.descriptor.shape.block_lines.get(b).copied().filter(|&line| line != 0)
+    }
+}
+
+/// The counts of `function`, or why its descriptor or counters make no
+/// sense.
+pub fn function_counts(function: &FunctionProfile) -> Result<FunctionCounts, String> {
+    let descriptor = decode_descriptor(&function.descriptor)?;
+    let counts = reconstruct(&descriptor, &function.counters)?;
+    Ok(FunctionCounts { name: function.name.clone(), checksum: function.checksum, counters: function.counters.clone(), descriptor, counts })
+}

@@ -1,0 +1,11 @@
+//! The commands of `nissecc-profdata` (issue 3): merging profiles and
+//! showing their block and edge counts as text, JSON or Graphviz. The
+//! binary (`src/bin/nissecc-profdata.rs`) only parses arguments and calls
+//! these.
+
+pub mod counts;
+pub mod dot;
+pub mod json;
+pub mod load;
+pub mod merge;
+pub mod show;

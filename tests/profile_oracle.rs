@@ -1,0 +1,179 @@
+//! The profile oracle (issue 3; Ball & Larus, "Optimally Profiling and
+//! Tracing Programs", TOPLAS 1994, §3.2): every program in `tests/c/`
+//! (single files and the multi-file programs) and every jotai-subset kernel
+//! on every input is built three times, without instrumentation, with
+//! `-fprofile-instr=naive` (a counter on every edge: the ground truth) and
+//! with `-fprofile-instr=ks` (counters on the chords of a spanning tree).
+//! Both instrumented builds must print what the plain build prints and exit
+//! with its status, and `nissecc-profdata show --json` must print identical
+//! block, edge, call and early-exit counts for both profiles. Several test
+//! programs call `exit()` from recursion and from inside loops, so the
+//! early-termination counts of §3.2 are checked as well.
+
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const STRATEGIES: [&str; 2] = ["naive", "ks"];
+const LEVEL: &str = "-O2";
+
+fn profdata() -> &'static str {
+    env!("CARGO_BIN_EXE_nissecc-profdata")
+}
+
+/// Runs `exe` with its profile written to `profile`.
+fn run_profiled(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, String> {
+    let _ = std::fs::remove_file(profile);
+    let mut cmd = Command::new(exe);
+    cmd.args(args).env("NISSE_PROFILE_FILE", profile);
+    let out = run_with_timeout(cmd, Duration::from_secs(60))?;
+    Ok(RunResult { stdout: out.stdout, status: out.status.code() })
+}
+
+/// `nissecc-profdata show --json` of a profile.
+fn show_json(profile: &Path) -> Result<String, String> {
+    let out = Command::new(profdata()).arg("show").arg("--json").arg(profile).output().map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(format!("nissecc-profdata show {} failed: {}", profile.display(), String::from_utf8_lossy(&out.stderr)));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Builds `sources` plainly and with each strategy, runs every build on
+/// each input and compares (see the module comment).
+fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str>]) -> Result<(), String> {
+    let plain = dir.join(format!("{name}.plain"));
+    build_nissecc(sources, &plain, &[LEVEL]).map_err(|e| format!("{name}: {e}"))?;
+    let mut builds = Vec::new();
+    for strategy in STRATEGIES {
+        let exe = dir.join(format!("{name}.{strategy}"));
+        let flag = format!("-fprofile-instr={strategy}");
+        build_nissecc(sources, &exe, &[LEVEL, &flag]).map_err(|e| format!("{name} {strategy}: {e}"))?;
+        builds.push((strategy, exe));
+    }
+    for (i, args) in inputs.iter().enumerate() {
+        let what = format!("{name} input {args:?}");
+        let reference = run_program(&plain, args).map_err(|e| format!("{what} (plain): {e}"))?;
+        let mut shown = Vec::new();
+        for (strategy, exe) in &builds {
+            let profile = dir.join(format!("{name}.{i}.{strategy}.nprof"));
+            let actual = run_profiled(exe, args, &profile).map_err(|e| format!("{what} ({strategy}): {e}"))?;
+            if actual != reference {
+                return Err(format!(
+                    "{what}: the {strategy} build printed or exited differently (status {:?} vs {:?})",
+                    actual.status, reference.status
+                ));
+            }
+            shown.push(show_json(&profile).map_err(|e| format!("{what} ({strategy}): {e}"))?);
+        }
+        if shown[0] != shown[1] {
+            return Err(format!("{what}: naive and ks profiles differ:\nnaive: {}\nks:    {}", shown[0], shown[1]));
+        }
+        if !shown[0].contains("\"name\":\"main\"") {
+            return Err(format!("{what}: the profile has no counts for main: {}", shown[0]));
+        }
+    }
+    Ok(())
+}
+
+/// A scratch directory of this process alone: concurrent test runs must
+/// not delete each other's executables.
+fn private_scratch(name: &str) -> PathBuf {
+    scratch_dir(&format!("{name}-{}", std::process::id()))
+}
+
+#[test]
+fn feature_tests_profile_exactly() {
+    let files = c_files(&project_root().join("tests/c"));
+    let dir = private_scratch("oracle-features");
+    let failures = parallel_failures(&files, |file| {
+        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+        check_program(&dir, &name, std::slice::from_ref(file), &[vec![]])
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_no_failures("profile oracle, tests/c", files.len(), failures);
+}
+
+#[test]
+fn multi_file_programs_profile_exactly() {
+    let root = project_root().join("tests/c/multi");
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    programs.sort();
+    let dir = private_scratch("oracle-multi");
+    let failures = parallel_failures(&programs, |program| {
+        let name = program.file_name().unwrap().to_string_lossy().into_owned();
+        check_program(&dir, &name, &c_files(program), &[vec![]])
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_no_failures("profile oracle, tests/c/multi", programs.len(), failures);
+}
+
+#[test]
+fn jotai_kernels_profile_exactly() {
+    let kernels = kernels();
+    let dir = private_scratch("oracle-kernels");
+    let failures = parallel_failures(&kernels, |k| {
+        let inputs: Vec<Vec<&str>> = k.inputs.iter().map(|i| vec![i.as_str()]).collect();
+        check_program(&dir, &k.name, std::slice::from_ref(&k.path), &inputs)
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_no_failures("profile oracle, jotai-subset", kernels.len(), failures);
+}
+
+/// `nissecc` with `args`, returning its stderr.
+fn nissecc_stderr(args: &[&str]) -> Result<String, String> {
+    let out = Command::new(nissecc()).args(args).output().map_err(|e| e.to_string())?;
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        return Err(format!("nissecc {args:?} failed:\n{stderr}"));
+    }
+    Ok(stderr)
+}
+
+/// Profile-guided profiling (`-fprofile-instr-weights`): a Knuth–Stevenson
+/// build weighted by a naive profile still profiles exactly, `--stats`
+/// says which functions the profile weighted, and a profile of another
+/// program only draws a warning.
+#[test]
+fn profile_weights_keep_profiles_exact() {
+    let dir = private_scratch("oracle-weights");
+    let root = project_root();
+    let programs = [root.join("tests/c/exit_in_loop.c"), root.join("jotai-subset/k038_stack_vm.c")];
+    let failures = parallel_failures(&programs, |source| {
+        let name = source.file_stem().unwrap().to_string_lossy().into_owned();
+        let path = |suffix: &str| dir.join(format!("{name}.{suffix}"));
+        let s = |p: &Path| p.to_string_lossy().into_owned();
+        build_nissecc(std::slice::from_ref(source), &path("naive"), &[LEVEL, "-fprofile-instr=naive"])?;
+        let reference = run_profiled(&path("naive"), &["1"], &path("naive.nprof"))?;
+        let weights = format!("-fprofile-instr-weights={}", s(&path("naive.nprof")));
+        let stats = nissecc_stderr(&[LEVEL, "-fprofile-instr=ks", &weights, "--stats", &s(source), "-o", &s(&path("ks"))])?;
+        if !stats.contains("profile") || stats.contains("warning") {
+            return Err(format!("{name}: --stats does not show profile weights:\n{stats}"));
+        }
+        let actual = run_profiled(&path("ks"), &["1"], &path("ks.nprof"))?;
+        if actual != reference {
+            return Err(format!("{name}: the weighted build behaves differently"));
+        }
+        if show_json(&path("naive.nprof"))? != show_json(&path("ks.nprof"))? {
+            return Err(format!("{name}: the weighted ks profile differs from the naive one"));
+        }
+        Ok(())
+    });
+    // A profile of another program: every function falls back, with a
+    // warning naming it.
+    let stale = nissecc_stderr(&[
+        "-c",
+        "-fprofile-instr",
+        &format!("-fprofile-instr-weights={}", dir.join("exit_in_loop.naive.nprof").display()),
+        &project_root().join("tests/c/if_else.c").to_string_lossy(),
+        "-o",
+        &dir.join("if_else.o").to_string_lossy(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_no_failures("profile weights", programs.len(), failures);
+    let stale = stale.unwrap();
+    assert!(stale.contains("warning") && stale.contains("`main` is stale"), "{stale}");
+}
