@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Dynamic-instruction overhead of the profiling strategies, measured with
+valgrind (callgrind's instruction count, deterministic) on the long
+jotai-subset kernels' last listed input. An interim measurement until
+`nissecc-bench` exists (issue 6). Usage: scripts/measure-overhead.py [N]"""
+import os, statistics, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+nissecc = os.path.join(root, "target/release/nissecc")
+limit = int(sys.argv[1]) if len(sys.argv) > 1 else 10**9
+kernels = []
+for line in open(os.path.join(root, "jotai-subset/manifest.tsv")):
+    if line.startswith("#") or not line.strip():
+        continue
+    name, inputs, _tags, length = line.rstrip("\n").split("\t")
+    if length.strip() == "long":
+        kernels.append((name, inputs.split()[-1]))
+kernels = kernels[:limit]
+work = tempfile.mkdtemp(prefix="nisse-ovh-")
+configs = {"base": [], "naive": ["-fprofile-instr=naive"], "ks": ["-fprofile-instr=ks"]}
+
+def instructions(exe, arg):
+    env = dict(os.environ, NISSE_PROFILE_FILE=os.path.join(work, "p-%p.nprof"))
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", exe, arg],
+                         capture_output=True, text=True, env=env)
+    for line in out.stderr.splitlines():
+        if "Collected" in line:
+            return int(line.split()[-1])
+    raise RuntimeError(out.stderr)
+
+def measure(kernel):
+    name, arg = kernel
+    counts = {}
+    for config, flags in configs.items():
+        exe = os.path.join(work, f"{name}.{config}")
+        subprocess.run([nissecc, "-O2", *flags, os.path.join(root, "jotai-subset", name + ".c"), "-o", exe], check=True)
+        counts[config] = instructions(exe, arg)
+    return name, counts
+
+with ThreadPoolExecutor(max_workers=2) as pool:
+    results = list(pool.map(measure, kernels))
+print(f"| kernel | base | naive | ks | naive/base | ks/base |")
+print(f"|---|---|---|---|---|---|")
+for name, c in results:
+    print(f"| {name} | {c['base']} | {c['naive']} | {c['ks']} | {c['naive']/c['base']:.3f} | {c['ks']/c['base']:.3f} |")
+for config in ("naive", "ks"):
+    ratios = [c[config] / c["base"] for _, c in results]
+    total = sum(c[config] for _, c in results) / sum(c["base"] for _, c in results)
+    print(f"{config}: median {statistics.median(ratios):.3f}x, max {max(ratios):.3f}x, total {total:.3f}x over {len(ratios)} kernels")
