@@ -80,8 +80,7 @@ const PROFILING_HELP: &str = "Profiling:
 
 /// Flags that gcc-driven builds pass and nissecc accepts without effect.
 fn is_ignored_flag(arg: &str) -> bool {
-    arg == "-g"
-        || arg == "-pipe"
+    arg == "-pipe"
         || arg.starts_with("-W") && !arg.starts_with("-Wl,")
         || arg.starts_with("-std=")
         || arg.starts_with("-march=")

@@ -190,16 +190,7 @@ pub fn module_with_printf() -> Module {
 pub fn cstring(name: &str, text: &str) -> DataObject {
     let mut bytes = text.as_bytes().to_vec();
     bytes.push(0);
-    DataObject {
-        name: name.into(),
-        linkage: Linkage::Local,
-        readonly: true,
-        align: 1,
-        bytes,
-        relocs: vec![],
-        external: false,
-        section: None,
-    }
+    DataObject::read_only(name, bytes)
 }
 
 /// A writable global with the given bytes.

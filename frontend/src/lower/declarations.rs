@@ -331,12 +331,9 @@ impl Lowerer {
         let size = match &array.node.size {
             ArraySize::Unknown => None,
             ArraySize::VariableUnknown => return Err(Diagnostic::unsupported(array.span, "variable-length array")),
-            ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) if self.parameter_depth > 0 && self.eval_int(e).is_err() => {
-                // `int a[n]` as a parameter is a pointer: its size is
-                // irrelevant and may name earlier parameters.
-                let _ = e;
-                None
-            }
+            // `int a[n]` as a parameter is a pointer: its size is irrelevant
+            // and may name earlier parameters.
+            ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) if self.parameter_depth > 0 && self.eval_int(e).is_err() => None,
             ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
                 let n = self.eval_int(e).map_err(|err| {
                     if err.message.starts_with("unsupported") || err.message.contains("not a constant") {

@@ -155,19 +155,18 @@ impl Lowerer {
         let result = self.lower_block_items(body);
         self.scopes.pop();
         result?;
-        self.finish_function(&ft, def.span)
+        self.finish_function(&ft)
     }
 
     /// Terminates the last block, checks labels and adds the function to
     /// the module.
-    fn finish_function(&mut self, ft: &Rc<FuncType>, span: Span) -> LowerResult<()> {
+    fn finish_function(&mut self, ft: &Rc<FuncType>) -> LowerResult<()> {
         let mut state = self.func.take().expect("a function is being lowered");
         for (label, info) in &state.labels {
             if !info.defined {
                 return Err(Diagnostic::error_at(info.first_use, format!("use of undeclared label '{label}'")));
             }
         }
-        let _ = span;
         let current = state.current;
         if !state.func.is_terminated(current) {
             // Falling off the end returns 0 from `main` (C11 §5.1.2.2.3) and
@@ -184,22 +183,9 @@ impl Lowerer {
         Ok(())
     }
 
-    /// The `__func__` array of the function, a read-only data object.
+    /// The `__func__` array of the function (C11 §6.4.2.2).
     fn func_name_object(&mut self, name: &str) -> Symbol {
-        let symbol = self.fresh_symbol(&format!("__func__.{name}"));
-        let mut bytes = name.as_bytes().to_vec();
-        bytes.push(0);
-        let ty = CType::Array(Rc::new(CType::CHAR), Some(bytes.len() as u64));
-        self.put_data(nissecc_midend::ir::DataObject {
-            name: symbol.clone(),
-            linkage: Linkage::Local,
-            readonly: true,
-            align: 1,
-            bytes,
-            relocs: vec![],
-            external: false,
-            section: None,
-        });
+        let (symbol, ty) = self.string_constant(name.as_bytes().to_vec());
         Symbol::Global { symbol, ty }
     }
 

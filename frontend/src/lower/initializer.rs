@@ -10,7 +10,7 @@ use crate::literal::string_literal_bytes;
 use crate::types::{CType, IntKind};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{DataObject, DataReloc, InstData, Linkage, Type, Value};
+use nissecc_midend::ir::{DataObject, DataReloc, InstData, Type, Value};
 use std::rc::Rc;
 
 /// One scalar (or string-into-char-array, or whole-struct) initialization.
@@ -209,17 +209,23 @@ impl Lowerer {
 
     /// The read-only data object holding a string literal.
     pub fn string_literal_object(&mut self, tokens: &[String], span: Span) -> LowerResult<(String, CType)> {
-        let mut bytes = string_literal_bytes(tokens).map_err(|w| Diagnostic::unsupported(span, w))?;
+        let bytes = string_literal_bytes(tokens).map_err(|w| Diagnostic::unsupported(span, w))?;
+        Ok(self.string_constant(bytes))
+    }
+
+    /// The read-only `char` array holding `bytes` and a terminating NUL
+    /// (string literals and `__func__`). Identical strings share one
+    /// object, as GCC merges them.
+    pub fn string_constant(&mut self, mut bytes: Vec<u8>) -> (String, CType) {
         bytes.push(0);
         let ty = CType::Array(Rc::new(CType::CHAR), Some(bytes.len() as u64));
-        // Identical literals share one object, as GCC merges them.
         if let Some(symbol) = self.string_literals.get(&bytes) {
-            return Ok((symbol.clone(), ty));
+            return (symbol.clone(), ty);
         }
         let symbol = self.fresh_symbol(".str");
         self.string_literals.insert(bytes.clone(), symbol.clone());
-        self.put_data(DataObject { name: symbol.clone(), linkage: Linkage::Local, readonly: true, align: 1, bytes, relocs: vec![], external: false, section: None });
-        Ok((symbol, ty))
+        self.put_data(DataObject::read_only(symbol.clone(), bytes));
+        (symbol, ty)
     }
 
     /// The bytes and relocations of a statically initialized object.

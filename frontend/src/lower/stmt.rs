@@ -68,12 +68,12 @@ impl Lowerer {
                 self.continue_in_new_block();
                 Ok(())
             }
-            Statement::Return(value) => self.lower_return(value.as_deref(), stmt.span),
+            Statement::Return(value) => self.lower_return(value.as_deref()),
             Statement::Asm(_) => Err(Diagnostic::unsupported(stmt.span, "inline assembly")),
         }
     }
 
-    fn lower_return(&mut self, value: Option<&Node<Expression>>, span: lang_c::span::Span) -> LowerResult<()> {
+    fn lower_return(&mut self, value: Option<&Node<Expression>>) -> LowerResult<()> {
         let ret_ty = self.f().return_type.clone();
         let value = match (value, &ret_ty) {
             (None, _) => None,
@@ -96,7 +96,6 @@ impl Lowerer {
         };
         let value = match (value, ret_ty.ir_type()) {
             (None, Some(ty)) => {
-                let _ = span;
                 Some(if ty.is_float() { self.fconst(ty, 0.0) } else { self.iconst(ty, 0) })
             }
             (v, _) => v,

@@ -200,6 +200,12 @@ impl Cfg {
         self.reachable.contains(block)
     }
 
+    /// The blocks of `func`'s layout that the entry cannot reach, in
+    /// layout order.
+    pub fn unreachable_in_layout(&self, func: &Function) -> Vec<Block> {
+        func.layout.iter().copied().filter(|&b| !self.reachable(b)).collect()
+    }
+
     /// The branch target (block and arguments) that an edge stands for.
     pub fn block_call<'f>(&self, func: &'f Function, edge: Edge) -> &'f BlockCall {
         let e = &self.edges[edge];
@@ -238,12 +244,7 @@ impl Cfg {
         }
         let _ = writeln!(out, "rpo: {}", list(&self.reverse_postorder));
         let _ = writeln!(out, "checksum: {:#018x}", cfg_checksum_of(self));
-        let unreachable: Vec<Block> = func
-            .layout
-            .iter()
-            .copied()
-            .filter(|&b| !self.reachable(b))
-            .collect();
+        let unreachable = self.unreachable_in_layout(func);
         if !unreachable.is_empty() {
             let _ = writeln!(out, "unreachable: {}", list(&unreachable));
         }

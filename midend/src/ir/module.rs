@@ -41,6 +41,22 @@ pub struct DataObject {
     pub section: Option<String>,
 }
 
+impl DataObject {
+    /// A local, read-only object holding `bytes` (a string constant).
+    pub fn read_only(name: impl Into<String>, bytes: Vec<u8>) -> Self {
+        DataObject {
+            name: name.into(),
+            linkage: Linkage::Local,
+            readonly: true,
+            align: 1,
+            bytes,
+            relocs: vec![],
+            external: false,
+            section: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Module {
     pub functions: Vec<Function>,

@@ -14,12 +14,7 @@ use crate::ir::{Block, Function};
 /// order.
 pub fn remove_unreachable_blocks(func: &mut Function) -> Vec<Block> {
     let cfg = Cfg::compute(func);
-    let removed: Vec<Block> = func
-        .layout
-        .iter()
-        .copied()
-        .filter(|&b| !cfg.reachable(b))
-        .collect();
+    let removed = cfg.unreachable_in_layout(func);
     if !removed.is_empty() {
         func.retain_blocks(|b| cfg.reachable(b));
     }
