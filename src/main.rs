@@ -114,7 +114,7 @@ impl ProfileFlags {
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
                 match Strategy::from_name(name) {
                     Some(strategy) => flags.strategy = Some(strategy),
-                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive or ks)")),
+                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks or sese)")),
                 }
             } else {
                 return true;
@@ -184,7 +184,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         eprintln!("nissecc: warning: -fprofile-instr-weights has no effect with -fprofile-instr=naive");
     }
     let weight_profile = match (&profiling.weights, profiling.strategy) {
-        (Some(path), Some(Strategy::Ks)) => Some(read_weight_profile(path)?),
+        (Some(path), Some(Strategy::Ks | Strategy::Sese)) => Some(read_weight_profile(path)?),
         (Some(_), None) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
         _ => None,
     };

@@ -1,12 +1,14 @@
 //! The profile oracle (issue 3; Ball & Larus, "Optimally Profiling and
 //! Tracing Programs", TOPLAS 1994, §3.2): every program in `tests/c/`
 //! (single files and the multi-file programs) and every jotai-subset kernel
-//! on every input is built three times, without instrumentation, with
-//! `-fprofile-instr=naive` (a counter on every edge: the ground truth) and
-//! with `-fprofile-instr=ks` (counters on the chords of a spanning tree).
-//! Both instrumented builds must print what the plain build prints and exit
-//! with its status, and `nissecc-profdata show --json` must print identical
-//! block, edge, call and early-exit counts for both profiles. Several test
+//! on every input is built without instrumentation, with
+//! `-fprofile-instr=naive` (a counter on every edge: the ground truth), with
+//! `-fprofile-instr=ks` (counters on the chords of a spanning tree) and with
+//! `-fprofile-instr=sese` (loop variables replacing some of those counters;
+//! Frenot and Pereira, CC 2024). Every instrumented build must print what
+//! the plain build prints and exit with its status, and
+//! `nissecc-profdata show --json` must print identical block, edge, call
+//! and early-exit counts for every profile. Several test
 //! programs call `exit()` from recursion and from inside loops, so the
 //! early-termination counts of §3.2 are checked as well.
 
@@ -17,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-const STRATEGIES: [&str; 2] = ["naive", "ks"];
+const STRATEGIES: [&str; 3] = ["naive", "ks", "sese"];
 const LEVEL: &str = "-O2";
 
 fn profdata() -> &'static str {
@@ -69,10 +71,12 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
             }
             shown.push(show_json(&profile).map_err(|e| format!("{what} ({strategy}): {e}"))?);
         }
-        if shown[0] != shown[1] {
-            return Err(format!("{what}: naive and ks profiles differ:\nnaive: {}\nks:    {}", shown[0], shown[1]));
+        for (i, (strategy, _)) in builds.iter().enumerate().skip(1) {
+            if shown[i] != shown[0] {
+                return Err(format!("{what}: naive and {strategy} profiles differ:\nnaive: {}\n{strategy}: {}", shown[0], shown[i]));
+            }
         }
-        // Comparing naive with ks cannot catch an error both share (such
+        // Comparing strategies cannot catch an error both share (such
         // as every counter counting twice), so check one absolute count:
         // one run enters `main` exactly once.
         let main_entries = main_entry_count(&shown[0]).map_err(|e| format!("{what}: {e}"))?;
@@ -105,7 +109,8 @@ fn private_scratch(name: &str) -> PathBuf {
 
 #[test]
 fn feature_tests_profile_exactly() {
-    let files = c_files(&project_root().join("tests/c"));
+    let mut files = c_files(&project_root().join("tests/c"));
+    files.extend(c_files(&project_root().join("tests/c/stress")));
     let dir = private_scratch("oracle-features");
     let failures = parallel_failures(&files, |file| {
         let name = file.file_stem().unwrap().to_string_lossy().into_owned();

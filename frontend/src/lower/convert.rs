@@ -35,6 +35,15 @@ impl Lowerer {
         self.emit(InstData::Binary { op, args: [a, b] }, ty)
     }
 
+    /// Records that the instruction defining `value` is a signed addition
+    /// or subtraction that never wraps in a correct program.
+    pub fn mark_no_signed_wrap(&mut self, value: Value) {
+        let func = &mut self.f().func;
+        if let nissecc_midend::ir::ValueDef::Result(inst) = func.values[value].def {
+            func.no_signed_wrap.insert(inst);
+        }
+    }
+
     pub fn unary(&mut self, op: UnaryOp, arg: Value, ty: Type) -> Value {
         self.emit(InstData::Unary { op, arg }, ty)
     }

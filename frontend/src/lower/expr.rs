@@ -538,6 +538,9 @@ impl Lowerer {
                 self.binary(BinaryOp::Imul, i, k)
             };
             let r = self.binary(if op == B::Plus { BinaryOp::Iadd } else { BinaryOp::Isub }, p, scaled);
+            // A pointer stays inside its object (C11 §6.5.6p8), so the
+            // address arithmetic never wraps in a correct program.
+            self.mark_no_signed_wrap(r);
             return Ok((ptr_ty.clone(), r));
         }
         if matches!(op, B::Less | B::Greater | B::LessOrEqual | B::GreaterOrEqual | B::Equals | B::NotEquals) {
@@ -588,7 +591,13 @@ impl Lowerer {
             (B::BitwiseXor, ..) => BinaryOp::Bxor,
             _ => return Err(invalid(self)),
         };
-        Ok((ty, self.binary(irop, a, b)))
+        let result = self.binary(irop, a, b);
+        if signed && matches!(irop, BinaryOp::Iadd | BinaryOp::Isub) {
+            // Signed overflow is undefined (C11 §6.5p5): record that the
+            // operation never wraps in a correct program.
+            self.mark_no_signed_wrap(result);
+        }
+        Ok((ty, result))
     }
 
     fn element_size(&self, ptr: &CType, span: Span) -> LowerResult<u64> {

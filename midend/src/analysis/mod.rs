@@ -5,12 +5,15 @@
 //!   phi view and the CFG checksum that detects stale profiles.
 //! - [`dominators`] and [`post_dominators`]: the (post-)dominator trees.
 //! - [`dominance_frontier`]: dominance frontiers and their iteration.
+//! - [`cycle_equivalence`]: whether every cycle through one vertex passes
+//!   through another (control equivalence, for SESE counters).
 //! - [`loops`]: the loop nesting forest, with irreducible loops flagged.
 //! - [`noreturn`]: which calls may not return, over a whole module.
 //!
 //! [`filetest`] holds the filetest kinds that print these results.
 
 pub mod cfg;
+pub mod cycle_equivalence;
 pub mod dominance_frontier;
 pub mod dominators;
 pub mod filetest;

@@ -8,19 +8,23 @@
 //!    may-not-return analysis (`analysis::noreturn`);
 //! 2. weights the flow graph, by the §5 heuristic or an earlier profile
 //!    ([`weights`]);
-//! 3. plans the counters ([`plan`], with [`spanning_tree`]);
-//! 4. encodes the shape and plan as the CFG descriptor;
-//! 5. inserts the increments ([`placement`]);
-//! 6. adds the counter array, descriptor, name and record that the runtime
+//! 3. for the `sese` strategy, finds the loop variables that can replace
+//!    counters ([`sese`]);
+//! 4. plans the counters ([`plan`], with [`spanning_tree`]);
+//! 5. encodes the shape and plan as the CFG descriptor;
+//! 6. inserts the increments ([`placement`]) and the SESE counters'
+//!    snapshots and flushes ([`sese::rewrite`]);
+//! 7. adds the counter array, descriptor, name and record that the runtime
 //!    reads ([`records`]).
 //!
-//! Planning (steps 1–3) is pure and shared with reconstruction
-//! (`profile::reconstruct`) through the descriptor; only steps 5 and 6
+//! Planning (steps 1–4) is pure and shared with reconstruction
+//! (`profile::reconstruct`) through the descriptor; only steps 6 and 7
 //! change the module.
 
 pub mod placement;
 pub mod plan;
 pub mod records;
+pub mod sese;
 pub mod spanning_tree;
 pub mod stats;
 pub mod weights;
@@ -28,6 +32,7 @@ pub mod weights;
 pub use stats::{FunctionStats, InstrumentReport};
 
 use crate::analysis::cfg::{cfg_checksum_of, Cfg};
+use crate::analysis::loops::LoopForest;
 use crate::analysis::noreturn::{NoReturn, ReturnBehaviour};
 use crate::ir::{Function, Inst, Module};
 use crate::profile::reconstruct::reconstruct_flow;
@@ -85,7 +90,7 @@ fn instrument_function(
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive => (Vec::new(), false),
-        Strategy::Ks => match options.weights.map(|p| profile_weights(&func.name, checksum, &shape, &graph, p)) {
+        Strategy::Ks | Strategy::Sese => match options.weights.map(|p| profile_weights(&func.name, checksum, &shape, &graph, p)) {
             Some(Ok(w)) => (w, true),
             Some(Err(warning)) => {
                 warnings.push(warning);
@@ -94,7 +99,24 @@ fn instrument_function(
             None => (weights::heuristic_weights(&shape, &graph), false),
         },
     };
-    let counted = plan::plan(&graph, options.strategy, &weights);
+    let loops = LoopForest::compute(&cfg);
+    let (selection, sese_found) = match options.strategy {
+        Strategy::Sese => {
+            let sites = shape.call_sites.iter().map(|s| (s.block, s.inst));
+            let segments = sese::SegmentMap::new(func, &cfg, &graph, sites);
+            let detection = sese::detect(func, &cfg, &loops, &segments);
+            let call_sites: Vec<(Inst, bool)> =
+                calls.iter().zip(&shape.call_sites).map(|(&c, s)| (c, s.exit == CallExit::MayNotReturn)).collect();
+            (sese::select(func, &cfg, &loops, &graph, &segments, &detection, &call_sites), detection.counters.len())
+        }
+        _ => (sese::Selection::default(), 0),
+    };
+    let replaced: Vec<u32> = selection.used.iter().map(|u| u.flow_edge).collect();
+    let counted = plan::plan(&graph, options.strategy, &weights, &replaced);
+    let ks_counters = match options.strategy {
+        Strategy::Sese => plan::plan(&graph, Strategy::Ks, &weights, &[]).len(),
+        _ => counted.len(),
+    };
     let descriptor = CfgDescriptor {
         strategy: options.strategy,
         weights_from_profile,
@@ -102,15 +124,26 @@ fn instrument_function(
         shape,
     };
     let symbol = records::counters_symbol(&func.name);
-    let split_edges = placement::insert_counters(func, &cfg, &graph, &calls, &counted, &symbol);
+    let counter_of = |flow_edge: u32| counted.iter().position(|&e| e == flow_edge).expect("a replaced edge is a chord");
+    let filled: Vec<usize> = replaced.iter().map(|&e| counter_of(e)).collect();
+    let mut splits = placement::EdgeSplits::default();
+    placement::insert_counters(func, &cfg, &graph, &calls, &counted, |i| filled.contains(&i), &symbol, &mut splits);
+    for used in &selection.used {
+        sese::rewrite::insert_sese_counter(func, &cfg, used, counter_of(used.flow_edge), &symbol, &mut splits);
+    }
+    let memory_counters = counted.len() - filled.len();
     let stats = FunctionStats {
         name: func.name.clone(),
         blocks: cfg.num_blocks(),
         edges: cfg.num_edges(),
         call_sites: calls.len(),
         counters: counted.len(),
-        split_edges,
+        split_edges: splits.len(),
         profile_weights: weights_from_profile,
+        loops: loops.num_loops(),
+        sese_found,
+        sese_used: selection.used.len(),
+        ks_replaced: ks_counters.saturating_sub(memory_counters),
     };
     (stats, checksum, descriptor.encode())
 }

@@ -37,6 +37,7 @@ use crate::analysis::cfg::{split_edge, Cfg};
 use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, Type};
 use crate::profile::flow_graph::Vertex;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
+use std::collections::HashMap;
 
 /// The relative cost of the jump that a split edge adds, per execution,
 /// against an increment's cost of 1: with optimization Cranelift lowers an
@@ -87,13 +88,47 @@ fn block_of(graph: &FlowGraph, v: u32) -> u32 {
     }
 }
 
+/// The blocks that split CFG edges, so that every piece of
+/// instrumentation that needs an edge of its own shares one split.
+#[derive(Debug, Default)]
+pub struct EdgeSplits {
+    blocks: HashMap<Edge, Block>,
+}
+
+impl EdgeSplits {
+    /// The block on `edge` of `cfg` (the CFG before instrumentation),
+    /// splitting the edge the first time.
+    pub fn block_on(&mut self, func: &mut Function, cfg: &Cfg, edge: Edge) -> Block {
+        *self.blocks.entry(edge).or_insert_with(|| split_edge(func, cfg, edge))
+    }
+
+    /// How many edges were split.
+    pub fn len(&self) -> usize {
+        self.blocks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+}
+
 /// Inserts an increment of counter `i` of the array `symbol` for each
-/// counted flow edge `counted[i]`, and returns how many edges it split.
-/// `cfg` is the CFG of `func` before instrumentation, whose blocks and
-/// edges the flow graph numbers, and `calls[i]` is call site `i`.
-pub fn insert_counters(func: &mut Function, cfg: &Cfg, graph: &FlowGraph, calls: &[Inst], counted: &[u32], symbol: &str) -> usize {
-    let mut splits = 0;
-    for (counter, &e) in counted.iter().enumerate() {
+/// counted flow edge `counted[i]`, except those for which `filled(i)` says
+/// that something else fills the counter in. `cfg` is the CFG of `func`
+/// before instrumentation, whose blocks and edges the flow graph numbers,
+/// and `calls[i]` is call site `i`.
+#[allow(clippy::too_many_arguments)]
+pub fn insert_counters(
+    func: &mut Function,
+    cfg: &Cfg,
+    graph: &FlowGraph,
+    calls: &[Inst],
+    counted: &[u32],
+    filled: impl Fn(usize) -> bool,
+    symbol: &str,
+    splits: &mut EdgeSplits,
+) {
+    for (counter, &e) in counted.iter().enumerate().filter(|&(i, _)| !filled(i)) {
         let (block, index) = match site(graph, e) {
             Site::AfterCall(i) => {
                 let call = calls[i as usize];
@@ -106,14 +141,10 @@ pub fn insert_counters(func: &mut Function, cfg: &Cfg, graph: &FlowGraph, calls:
                 (block, func.blocks[block].insts.len() - 1)
             }
             Site::BlockStart(b) => (cfg.blocks()[b as usize], 0),
-            Site::SplitEdge(i) => {
-                splits += 1;
-                (split_edge(func, cfg, Edge::from_u32(i)), 0)
-            }
+            Site::SplitEdge(i) => (splits.block_on(func, cfg, Edge::from_u32(i)), 0),
         };
         insert_increment(func, block, index, symbol, counter);
     }
-    splits
 }
 
 /// Inserts `counters[counter] += 1` into `block` before instruction

@@ -21,6 +21,12 @@
 //!   `placement.rs`). With |E| countable edges and |V| vertices, KS uses
 //!   |E| - |V| + 1 counters per connected graph, the minimum (§3.2).
 //!
+//! - **SESE** (`sese`): Knuth–Stevenson, except that the edges whose
+//!   counts loop variables provide (`instrument::sese`) are kept out of the
+//!   tree, so each is a chord at no cost (Frenot and Pereira, CC 2024,
+//!   Theorem 3.11); its counter slot is filled in by the variable instead
+//!   of an increment.
+//!
 //! Counters are numbered in flow-edge order.
 
 use super::placement::{site, Site, JUMP_COST};
@@ -29,22 +35,23 @@ use super::weights::Weight;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure, Strategy};
 
 /// The flow edges that get counters, in counter order. `weights` (one per
-/// flow edge) matter only for the Knuth–Stevenson strategy.
-pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight]) -> Vec<u32> {
+/// flow edge) matter only for the Knuth–Stevenson strategies; `replaced`
+/// lists the flow edges that SESE counters count (empty but for `sese`).
+pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight], replaced: &[u32]) -> Vec<u32> {
     let countable = |e: &u32| graph.measure(*e) == Measure::Countable;
     let all = 0..graph.edges().len() as u32;
     match strategy {
         Strategy::Naive => all.filter(countable).collect(),
-        Strategy::Ks => {
-            let in_tree = spanning_tree(graph, weights);
+        Strategy::Ks | Strategy::Sese => {
+            let in_tree = spanning_tree(graph, weights, replaced);
             all.filter(countable).filter(|&e| !in_tree[e as usize]).collect()
         }
     }
 }
 
-/// The maximum spanning forest that the Knuth–Stevenson strategy counts
-/// the chords of.
-pub fn spanning_tree(graph: &FlowGraph, weights: &[Weight]) -> Vec<bool> {
+/// The maximum spanning forest that the Knuth–Stevenson strategies count
+/// the chords of, with the `excluded` edges kept out.
+pub fn spanning_tree(graph: &FlowGraph, weights: &[Weight], excluded: &[u32]) -> Vec<bool> {
     assert_eq!(weights.len(), graph.edges().len());
     let priority: Vec<Priority> = graph
         .edges()
@@ -53,6 +60,7 @@ pub fn spanning_tree(graph: &FlowGraph, weights: &[Weight]) -> Vec<bool> {
         .map(|(e, edge)| match graph.measure(e as u32) {
             Measure::Derived => Priority::Forced,
             Measure::KnownZero => Priority::Excluded,
+            Measure::Countable if excluded.contains(&(e as u32)) => Priority::Excluded,
             Measure::Countable if edge.kind == FlowEdgeKind::Entry => {
                 Priority::Weighted(Weight { primary: f64::INFINITY, secondary: f64::INFINITY })
             }

@@ -20,6 +20,15 @@ pub struct FunctionStats {
     pub split_edges: usize,
     /// True when an earlier profile weighted the spanning tree.
     pub profile_weights: bool,
+    /// Loops of the loop nesting forest, reducible or not.
+    pub loops: usize,
+    /// Loop-header parameters that are SESE counters (Frenot and Pereira,
+    /// CC 2024, Definition 3.5), and those that replace a counter.
+    pub sese_found: usize,
+    pub sese_used: usize,
+    /// How many fewer counters the function increments in memory than
+    /// under the plain Knuth–Stevenson plan (`sese` only).
+    pub ks_replaced: usize,
 }
 
 /// The outcome of instrumenting one module.
@@ -42,6 +51,10 @@ impl InstrumentReport {
             total.call_sites += f.call_sites;
             total.counters += f.counters;
             total.split_edges += f.split_edges;
+            total.loops += f.loops;
+            total.sese_found += f.sese_found;
+            total.sese_used += f.sese_used;
+            total.ks_replaced += f.ks_replaced;
         }
         total
     }
@@ -52,21 +65,21 @@ impl InstrumentReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  weights   (strategy {})",
-            "function", "blocks", "edges", "calls", "counters", "splits", self.strategy
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  {:>5}  {:>10}  {:>9}  {:>11}  weights   (strategy {})",
+            "function", "blocks", "edges", "calls", "counters", "splits", "loops", "sese-found", "sese-used", "ks-replaced", self.strategy
         );
         let line = |out: &mut String, f: &FunctionStats, weights: &str| {
             let _ = writeln!(
                 out,
-                "{:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  {weights}",
-                f.name, f.blocks, f.edges, f.call_sites, f.counters, f.split_edges
+                "{:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  {:>5}  {:>10}  {:>9}  {:>11}  {weights}",
+                f.name, f.blocks, f.edges, f.call_sites, f.counters, f.split_edges, f.loops, f.sese_found, f.sese_used, f.ks_replaced
             );
         };
         for f in &self.functions {
             let weights = match (self.strategy, f.profile_weights) {
                 (Strategy::Naive, _) => "-",
-                (Strategy::Ks, false) => "heuristic",
-                (Strategy::Ks, true) => "profile",
+                (Strategy::Ks | Strategy::Sese, false) => "heuristic",
+                (Strategy::Ks | Strategy::Sese, true) => "profile",
             };
             line(&mut out, f, weights);
         }

@@ -9,7 +9,7 @@
 use super::entities::{Block, Inst, StackSlot, Value};
 use super::instructions::{BlockCall, InstData};
 use super::types::{Signature, Type};
-use cranelift_entity::{packed_option::PackedOption, PrimaryMap, SecondaryMap};
+use cranelift_entity::{packed_option::PackedOption, EntitySet, PrimaryMap, SecondaryMap};
 
 /// Whether a symbol is visible to other object files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,6 +65,12 @@ pub struct Function {
     /// Source line of each block's first statement, when known; used by
     /// profile tools to show source ranges.
     pub block_lines: SecondaryMap<Block, u32>,
+    /// Integer additions and subtractions that C's signed arithmetic of
+    /// `int` rank or wider performs, where overflow is undefined behaviour:
+    /// a correct program never wraps them (LLVM's `nsw`). SESE counters
+    /// rely on it for variables narrower than 64 bits. A pass that builds
+    /// new instructions may leave them out, which only loses precision.
+    pub no_signed_wrap: EntitySet<Inst>,
 }
 
 impl Function {
@@ -82,6 +88,7 @@ impl Function {
             values: PrimaryMap::new(),
             stack_slots: PrimaryMap::new(),
             block_lines: SecondaryMap::new(),
+            no_signed_wrap: EntitySet::new(),
         }
     }
 

@@ -47,6 +47,9 @@ pub enum Strategy {
     /// Counters on the chords of a maximum spanning tree (Knuth and
     /// Stevenson; Ball & Larus §3.2).
     Ks,
+    /// Knuth–Stevenson, with loop variables replacing the counters they
+    /// can (Frenot and Pereira, CC 2024).
+    Sese,
 }
 
 impl Strategy {
@@ -54,6 +57,7 @@ impl Strategy {
         match self {
             Strategy::Naive => "naive",
             Strategy::Ks => "ks",
+            Strategy::Sese => "sese",
         }
     }
 
@@ -61,6 +65,7 @@ impl Strategy {
         match name {
             "naive" => Some(Strategy::Naive),
             "ks" => Some(Strategy::Ks),
+            "sese" => Some(Strategy::Sese),
             _ => None,
         }
     }
@@ -95,6 +100,7 @@ impl CfgDescriptor {
         out.push(match self.strategy {
             Strategy::Naive => 0,
             Strategy::Ks => 1,
+            Strategy::Sese => 2,
         });
         out.push(if self.weights_from_profile { FLAG_PROFILE_WEIGHTS } else { 0 });
         let shape = &self.shape;
@@ -151,6 +157,7 @@ impl CfgDescriptor {
         let strategy = match r.byte("the strategy")? {
             0 => Strategy::Naive,
             1 => Strategy::Ks,
+            2 => Strategy::Sese,
             other => return Err(r.error(format!("unknown strategy {other}"))),
         };
         let flags = r.byte("the flags")?;

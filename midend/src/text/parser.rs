@@ -628,6 +628,7 @@ impl<'a> Parser<'a> {
                 format!("type suffix missing: write `{opcode}.i32` or another type"),
             )
         };
+        let no_signed_wrap = matches!(opcode, "iadd" | "isub") && self.eat_word("nsw");
         let data = self.operands(opcode, opcode_pos, suffix.ok_or_else(suffix_error))?;
 
         if has_type_suffix(&data) && suffix.is_none() {
@@ -665,6 +666,7 @@ impl<'a> Parser<'a> {
             result,
             suffix,
             data,
+            no_signed_wrap,
             uses: std::mem::take(&mut self.uses),
             targets: std::mem::take(&mut self.targets),
         })

@@ -405,6 +405,9 @@ fn inst_text(func: &Function, inst: Inst) -> String {
             write!(text, ".{ty}").unwrap();
         }
     }
+    if func.no_signed_wrap.contains(inst) {
+        text.push_str(" nsw");
+    }
     let operands = match data {
         InstData::Iconst { imm } => format!(" {imm}"),
         InstData::Fconst { value } => format!(

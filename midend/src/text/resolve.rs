@@ -48,6 +48,8 @@ pub(super) struct ParsedInst {
     /// The `.type` suffix of the opcode.
     pub suffix: Option<Type>,
     pub data: InstData,
+    /// The `nsw` flag of an integer addition or subtraction.
+    pub no_signed_wrap: bool,
     /// Every value the instruction reads, where the text names it.
     pub uses: Vec<(Value, Pos)>,
     /// Every branch target, where the text names it.
@@ -228,6 +230,9 @@ fn allocate(
         func.blocks[block].params = parsed_block.params.iter().map(|&(v, _, _)| v).collect();
         for parsed_inst in parsed_block.insts {
             let inst = func.insts.push(parsed_inst.data);
+            if parsed_inst.no_signed_wrap {
+                func.no_signed_wrap.insert(inst);
+            }
             if let Some((value, _)) = parsed_inst.result {
                 func.results[inst] = value.into();
             }

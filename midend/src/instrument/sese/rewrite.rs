@@ -1,0 +1,183 @@
+//! The code that turns a SESE counter into the count of the edge it
+//! replaces (Frenot and Pereira, "Reusing Loop Variables as Counters",
+//! CC 2024, §3.1, Example 3.8 and Figure 7b).
+//!
+//! The paper's two steps are: save the variable's value on loop entry,
+//! and at every loop exit store `(v - v_init) / step`. Here:
+//!
+//! - **Entry.** When every entry edge of the header passes the same value
+//!   (the usual case: a constant, or the value computed before the loop),
+//!   that value, which dominates the loop, is `v_init`. Otherwise the
+//!   header gets one more parameter that entry edges set to the variable's
+//!   value and back edges pass on unchanged.
+//! - **Exits.** On each exit edge the count of this loop activation,
+//!   `n = (v - v_init) / step`, is added to the replaced counter, so that
+//!   the counter holds exactly what the Knuth–Stevenson increment would
+//!   have counted; reconstruction needs no special case. The code goes at
+//!   the start of the exit's target when the exit is its only incoming
+//!   edge, and otherwise on a block splitting the edge.
+//! - **Calls that may not return.** If the program ends inside such a call
+//!   (`exit()` in a callee), the exits never run. So the count so far is
+//!   added before the call and, if the call returns, taken back after it;
+//!   the net effect is zero unless the program ends inside the call.
+//!
+//! **Division.** `n` is computed in 64-bit modular arithmetic, with no
+//! division instruction: write `step = 2^k × odd`. The difference
+//! `d = v - v_init` (after sign extension for a narrower, non-wrapping
+//! variable) equals `step × n` modulo 2^64, so `(d >> k) × odd⁻¹` equals
+//! `n` modulo `2^(64-k)`, where `odd⁻¹` is the inverse of `odd` modulo
+//! 2^64 (it exists because `odd` is odd). This is exact as long as
+//! `n < 2^(64-k)`, which `select.rs` guarantees, and it handles negative
+//! steps, pointers scaled by their element size (Figure 7) and several
+//! increments on one circuit alike.
+
+use super::select::{EntryValue, Flush, UsedCounter};
+use crate::analysis::cfg::Cfg;
+use crate::instrument::placement::EdgeSplits;
+use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value};
+
+/// Inserts the entry snapshot and the flushes of `used`, whose replaced
+/// counter is `counter` in the array `symbol`.
+pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, symbol: &str, splits: &mut EdgeSplits) {
+    let entry = match used.entry {
+        EntryValue::Existing(v) => v,
+        EntryValue::Snapshot => add_snapshot(func, cfg, used),
+    };
+    for flush in &used.flushes {
+        match *flush {
+            Flush::Exit { edge, value } => {
+                let target = cfg.edge(edge).to;
+                let block = if cfg.preds(target).len() == 1 { target } else { splits.block_on(func, cfg, edge) };
+                let mut at = Cursor { block, index: 0 };
+                let n = at.count(func, used, value, entry);
+                at.add_to_counter(func, symbol, counter, n, BinaryOp::Iadd);
+            }
+            Flush::Call { call, value, may_return } => {
+                let block = func.block_of(call).expect("the call is placed");
+                let index = func.blocks[block].insts.iter().position(|&i| i == call).expect("in its block");
+                let mut at = Cursor { block, index };
+                let n = at.count(func, used, value, entry);
+                at.add_to_counter(func, symbol, counter, n, BinaryOp::Iadd);
+                if may_return {
+                    // Step over the call.
+                    at.index += 1;
+                    at.add_to_counter(func, symbol, counter, n, BinaryOp::Isub);
+                }
+            }
+        }
+    }
+}
+
+/// Adds the header parameter that holds the variable's entry value:
+/// entry edges pass the variable's incoming value, back edges pass the
+/// parameter itself.
+fn add_snapshot(func: &mut Function, cfg: &Cfg, used: &UsedCounter) -> Value {
+    let header = used.counter.header;
+    let snapshot = func.append_block_param(header, used.counter.ty);
+    for &edge in cfg.preds(header) {
+        let data = *cfg.edge(edge);
+        let call = func.successor_slot_mut(data.branch, data.slot as usize);
+        let passed = if used.counter.back_edges.contains(&edge) { snapshot } else { call.args[used.counter.param_index] };
+        call.args.push(passed);
+    }
+    snapshot
+}
+
+/// A place to insert instructions, moving past each one inserted.
+struct Cursor {
+    block: Block,
+    index: usize,
+}
+
+impl Cursor {
+    fn insert(&mut self, func: &mut Function, data: InstData, ty: Option<Type>) -> Option<Value> {
+        let inst = func.insert_inst(self.block, self.index, data, ty);
+        self.index += 1;
+        func.inst_result(inst)
+    }
+
+    fn value(&mut self, func: &mut Function, data: InstData, ty: Type) -> Value {
+        self.insert(func, data, Some(ty)).expect("a value")
+    }
+
+    fn iconst(&mut self, func: &mut Function, imm: i64) -> Value {
+        self.value(func, InstData::Iconst { imm }, Type::I64)
+    }
+
+    fn binary(&mut self, func: &mut Function, op: BinaryOp, a: Value, b: Value) -> Value {
+        self.value(func, InstData::Binary { op, args: [a, b] }, Type::I64)
+    }
+
+    /// Emits `n = (value - entry) / step` (module comment).
+    fn count(&mut self, func: &mut Function, used: &UsedCounter, value: Value, entry: Value) -> Value {
+        let (mut value, mut entry) = (value, entry);
+        if used.counter.ty != Type::I64 {
+            value = self.value(func, InstData::Unary { op: UnaryOp::Sextend, arg: value }, Type::I64);
+            entry = self.value(func, InstData::Unary { op: UnaryOp::Sextend, arg: entry }, Type::I64);
+        }
+        let mut d = self.binary(func, BinaryOp::Isub, value, entry);
+        let step = used.counter.step;
+        let k = step.trailing_zeros();
+        if k > 0 {
+            let shift = self.iconst(func, k as i64);
+            d = self.binary(func, BinaryOp::Ushr, d, shift);
+        }
+        let inverse = modular_inverse(step >> k);
+        if inverse == 1 {
+            return d;
+        }
+        let factor = self.iconst(func, inverse);
+        let mut n = self.binary(func, BinaryOp::Imul, d, factor);
+        if k > 0 {
+            let mask = self.iconst(func, (u64::MAX >> k) as i64);
+            n = self.binary(func, BinaryOp::Band, n, mask);
+        }
+        n
+    }
+
+    /// Emits `counters[counter] = counters[counter] op n`.
+    fn add_to_counter(&mut self, func: &mut Function, symbol: &str, counter: usize, n: Value, op: BinaryOp) {
+        let addr = self.value(func, InstData::SymbolAddr { symbol: symbol.to_string(), offset: 8 * counter as i64 }, Type::I64);
+        let old = self.value(func, InstData::Load { addr, offset: 0 }, Type::I64);
+        let new = self.binary(func, op, old, n);
+        self.insert(func, InstData::Store { value: new, addr, offset: 0 }, None);
+    }
+}
+
+/// The inverse of the odd number `odd` modulo 2^64, by Newton's iteration
+/// (each step doubles the number of correct low bits; `odd` itself is
+/// right in the low three).
+pub fn modular_inverse(odd: i64) -> i64 {
+    debug_assert!(odd & 1 == 1);
+    let mut x = odd;
+    for _ in 0..5 {
+        x = x.wrapping_mul(2i64.wrapping_sub(odd.wrapping_mul(x)));
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::modular_inverse;
+
+    #[test]
+    fn inverses_of_odd_numbers() {
+        for odd in [1i64, 3, 5, 7, -1, -3, 0x7fff_ffff_ffff_ffff, 12345678901, -987654321] {
+            assert_eq!(odd.wrapping_mul(modular_inverse(odd)), 1, "{odd}");
+        }
+    }
+
+    #[test]
+    fn recovers_counts_through_wrap_around() {
+        // (step × n) mod 2^64, shifted and multiplied back, gives n.
+        for step in [1i64, -1, 2, -4, 3, 8, 24, -24, 40, 256] {
+            let k = step.trailing_zeros();
+            for n in [0i64, 1, 7, 1 << 20, (1 << 40) + 3] {
+                let d = step.wrapping_mul(n);
+                let shifted = ((d as u64) >> k) as i64;
+                let recovered = shifted.wrapping_mul(modular_inverse(step >> k)) & (u64::MAX >> k) as i64;
+                assert_eq!(recovered, n, "step {step}, n {n}");
+            }
+        }
+    }
+}
