@@ -72,9 +72,12 @@ struct Args {
 
 /// The profiling flags, which `ProfileFlags::extract` parses before clap.
 const PROFILING_HELP: &str = "Profiling:
-  -fprofile-instr[=naive|ks]     Instrument for exact edge profiles (default ks: counters on the
-                                 chords of a maximum spanning tree; naive: a counter on every edge)
-                                 and link the profiling runtime; NISSE_PROFILE_FILE names the profile
+  -fprofile-instr[=naive|ks|sese]
+                                 Instrument for exact edge profiles and link the profiling runtime
+                                 (default sese: counters on the chords of a maximum spanning tree,
+                                 with loop variables replacing the counters they can; ks: the same
+                                 without loop variables; naive: a counter on every edge);
+                                 NISSE_PROFILE_FILE names the profile
   -fprofile-instr-weights=FILE   Weight the spanning tree with the counts of an earlier profile
   --stats                        Print per-function instrumentation statistics to stderr";
 
@@ -110,7 +113,7 @@ impl ProfileFlags {
             if let Some(file) = arg.strip_prefix("-fprofile-instr-weights=") {
                 flags.weights = Some(PathBuf::from(file));
             } else if arg == "-fprofile-instr" {
-                flags.strategy = Some(Strategy::Ks);
+                flags.strategy = Some(Strategy::Sese);
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
                 match Strategy::from_name(name) {
                     Some(strategy) => flags.strategy = Some(strategy),

@@ -49,6 +49,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("postdomtree", crate::analysis::filetest::postdomtree),
     ("loops", crate::analysis::filetest::loops),
     ("mem2reg", crate::transform::filetest::mem2reg_test),
+    ("sese", crate::instrument::sese::filetest::sese),
     // Register new test kinds here.
 ];
 

@@ -429,7 +429,7 @@ fn any_spanning_tree_reconstructs_exactly() {
             let weights: Vec<Weight> = (0..graph.edges().len())
                 .map(|_| Weight { primary: (rng.next() % 5) as f64, secondary: (rng.next() % 100) as f64 })
                 .collect();
-            let counted = plan(&graph, Strategy::Ks, &weights);
+            let counted = plan(&graph, Strategy::Ks, &weights, &[]);
             let desc = nissecc_midend::profile::CfgDescriptor {
                 strategy: Strategy::Ks,
                 weights_from_profile: true,
@@ -478,7 +478,7 @@ fn knuth_stevenson_is_minimal_and_replannable() {
         assert_eq!(desc.counters.len(), minimum_counters(&graph), "{name}: KS uses the minimum number of counters");
         // The plan is a pure function of the stored shape: the descriptor
         // alone reproduces it.
-        let replanned = plan(&graph, Strategy::Ks, &heuristic_weights(&desc.shape, &graph));
+        let replanned = plan(&graph, Strategy::Ks, &heuristic_weights(&desc.shape, &graph), &[]);
         let kinds: Vec<FlowEdgeKind> = replanned.iter().map(|&e| graph.edge(e).kind).collect();
         assert_eq!(kinds, desc.counters, "{name}: replanning from the descriptor");
         // Early exits are never counted.

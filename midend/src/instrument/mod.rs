@@ -77,16 +77,8 @@ fn instrument_function(
     options: &InstrumentOptions,
     warnings: &mut Vec<String>,
 ) -> (FunctionStats, u64, Vec<u8>) {
-    let cfg = Cfg::compute(func);
+    let FlowView { cfg, shape, calls, graph } = FlowView::of(func, noreturn);
     let checksum = cfg_checksum_of(&cfg);
-    let shape = FunctionShape::of(func, &cfg, |data| match noreturn.call(func, data) {
-        Some(ReturnBehaviour::MayNotReturn) => Some(CallExit::MayNotReturn),
-        Some(ReturnBehaviour::NeverReturns) => Some(CallExit::NeverReturns),
-        _ => None,
-    });
-    let calls: Vec<Inst> =
-        shape.call_sites.iter().map(|site| func.blocks[cfg.blocks()[site.block as usize]].insts[site.inst as usize]).collect();
-    let graph = FlowGraph::new(&shape);
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive => (Vec::new(), false),
@@ -102,12 +94,8 @@ fn instrument_function(
     let loops = LoopForest::compute(&cfg);
     let (selection, sese_found) = match options.strategy {
         Strategy::Sese => {
-            let sites = shape.call_sites.iter().map(|s| (s.block, s.inst));
-            let segments = sese::SegmentMap::new(func, &cfg, &graph, sites);
-            let detection = sese::detect(func, &cfg, &loops, &segments);
-            let call_sites: Vec<(Inst, bool)> =
-                calls.iter().zip(&shape.call_sites).map(|(&c, s)| (c, s.exit == CallExit::MayNotReturn)).collect();
-            (sese::select(func, &cfg, &loops, &graph, &segments, &detection, &call_sites), detection.counters.len())
+            let (detection, selection) = sese::find(func, &cfg, &shape, &calls, &graph, &loops);
+            (selection, detection.counters.len())
         }
         _ => (sese::Selection::default(), 0),
     };
@@ -146,6 +134,29 @@ fn instrument_function(
         ks_replaced: ks_counters.saturating_sub(memory_counters),
     };
     (stats, checksum, descriptor.encode())
+}
+
+/// A function's CFG before instrumentation, with its calls that may not
+/// return (in the shape's call-site order) and the flow graph they give.
+pub struct FlowView {
+    pub cfg: Cfg,
+    pub shape: FunctionShape,
+    pub calls: Vec<Inst>,
+    pub graph: FlowGraph,
+}
+
+impl FlowView {
+    pub fn of(func: &Function, noreturn: &NoReturn) -> FlowView {
+        let cfg = Cfg::compute(func);
+        let shape = FunctionShape::of(func, &cfg, |data| match noreturn.call(func, data) {
+            Some(ReturnBehaviour::MayNotReturn) => Some(CallExit::MayNotReturn),
+            Some(ReturnBehaviour::NeverReturns) => Some(CallExit::NeverReturns),
+            _ => None,
+        });
+        let calls = shape.call_sites.iter().map(|site| func.blocks[cfg.blocks()[site.block as usize]].insts[site.inst as usize]).collect();
+        let graph = FlowGraph::new(&shape);
+        FlowView { cfg, shape, calls, graph }
+    }
 }
 
 /// The weights that `profile`'s counts for the function `name` give, or a

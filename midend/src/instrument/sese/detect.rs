@@ -39,7 +39,7 @@
 use crate::analysis::cfg::Cfg;
 use crate::analysis::cycle_equivalence::cycle_equivalent;
 use crate::analysis::loops::{Loop, LoopForest};
-use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, Type, Value, ValueDef};
+use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, Type, UnaryOp, Value, ValueDef};
 use crate::profile::FlowGraph;
 use std::collections::{HashMap, HashSet};
 
@@ -339,7 +339,7 @@ pub fn increment_constant(func: &Function, inst: Inst) -> i64 {
 }
 
 /// The value of `v` when it is a constant, or an operation on constants
-/// such as the frontend's `1 * 8` for a pointer step, sign-extended to 64
+/// such as the frontend's `1 * 8` for a pointer step or a widened `int` constant, sign-extended to 64
 /// bits; `depth` bounds the search.
 fn constant(func: &Function, v: Value, depth: u32) -> Option<i64> {
     let ValueDef::Result(inst) = func.values[v].def else { return None };
@@ -351,6 +351,17 @@ fn constant(func: &Function, v: Value, depth: u32) -> Option<i64> {
                 BinaryOp::Iadd => a.wrapping_add(b),
                 BinaryOp::Isub => a.wrapping_sub(b),
                 BinaryOp::Imul => a.wrapping_mul(b),
+                _ => return None,
+            };
+            Some(func.value_type(v).canonical_imm(wide))
+        }
+        InstData::Unary { op, arg } if depth > 0 => {
+            let a = constant(func, arg, depth - 1)?;
+            let from = func.value_type(arg);
+            let wide = match op {
+                UnaryOp::Sextend => a,
+                UnaryOp::Uextend => a & (u64::MAX >> (64 - from.bits())) as i64,
+                UnaryOp::Ireduce => a,
                 _ => return None,
             };
             Some(func.value_type(v).canonical_imm(wide))

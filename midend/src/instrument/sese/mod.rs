@@ -10,8 +10,25 @@
 //! spanning tree, so it is a chord whose counter the variable fills in.
 
 pub mod detect;
+pub mod filetest;
 pub mod rewrite;
 pub mod select;
 
 pub use detect::{detect, Detection, Rejection, SegmentMap, SeseCounter};
 pub use select::{select, EntryValue, Flush, Selection, Unused, UsedCounter};
+
+use crate::analysis::cfg::Cfg;
+use crate::analysis::loops::LoopForest;
+use crate::ir::{Function, Inst};
+use crate::profile::{CallExit, FlowGraph, FunctionShape};
+
+/// Detects the SESE counters of `func` and selects those that replace a
+/// counter. `calls` are the shape's call sites' instructions, and `graph`
+/// the flow graph of `shape`.
+pub fn find(func: &Function, cfg: &Cfg, shape: &FunctionShape, calls: &[Inst], graph: &FlowGraph, loops: &LoopForest) -> (Detection, Selection) {
+    let segments = SegmentMap::new(func, cfg, graph, shape.call_sites.iter().map(|s| (s.block, s.inst)));
+    let detection = detect(func, cfg, loops, &segments);
+    let call_sites: Vec<(Inst, bool)> = calls.iter().zip(&shape.call_sites).map(|(&c, s)| (c, s.exit == CallExit::MayNotReturn)).collect();
+    let selection = select(func, cfg, loops, graph, &segments, &detection, &call_sites);
+    (detection, selection)
+}
