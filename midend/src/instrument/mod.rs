@@ -94,7 +94,7 @@ fn instrument_function(
     let loops = LoopForest::compute(&cfg);
     let (selection, sese_found) = match options.strategy {
         Strategy::Sese => {
-            let (detection, selection) = sese::find(func, &cfg, &shape, &calls, &graph, &loops);
+            let (detection, selection) = sese::find(func, &cfg, &shape, &calls, &graph, &loops, &weights, weights_from_profile);
             (selection, detection.counters.len())
         }
         _ => (sese::Selection::default(), 0),

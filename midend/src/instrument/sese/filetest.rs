@@ -19,7 +19,8 @@ pub fn sese(module: &Module, _args: &str) -> Result<String, String> {
     for func in module.functions.iter().filter(|f| !f.layout.is_empty()) {
         let FlowView { cfg, shape, calls, graph } = FlowView::of(func, &noreturn);
         let loops = LoopForest::compute(&cfg);
-        let (detection, selection) = super::find(func, &cfg, &shape, &calls, &graph, &loops);
+        let weights = crate::instrument::weights::heuristic_weights(&shape, &graph);
+        let (detection, selection) = super::find(func, &cfg, &shape, &calls, &graph, &loops, &weights, false);
         let _ = writeln!(out, "function @{}:", func.name);
         for counter in &detection.counters {
             let increments: Vec<String> = counter.increments.iter().map(|&i| func.inst_result(i).expect("a value").to_string()).collect();

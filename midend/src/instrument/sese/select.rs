@@ -28,15 +28,39 @@
 //!   every loop exit edge, and before every call inside the loop that may
 //!   not return (`exit()` deep in a callee would otherwise lose the
 //!   count; see `rewrite.rs`).
-//! - **no other counter already replaces that edge** ("if several SESE
-//!   counters share a circuit, use one").
+//! - **it is expected to be cheaper.** A flush costs about
+//!   [`FLUSH_COST`] increments (a subtraction, then the same load, add and
+//!   store), once per loop exit taken, and twice per call made (before and
+//!   after), where the replaced increment ran once per execution of its
+//!   edge. The counter is used when the edge's weight is at least
+//!   `FLUSH_COST` times the flush points' total weight. With
+//!   `-fprofile-instr-weights` the weights are real counts, which turns
+//!   SESE counters down for loops that are entered often but iterate about
+//!   once (the inner scans of a quicksort partition). The static heuristic
+//!   cannot tell those apart from long loops, and its equal branch
+//!   probabilities starve a latch behind several `break`s, so under it only
+//!   the calls inside the loop are weighed: a call that may not return on
+//!   every iteration makes flushing costlier than counting.
+//! - **it saves a counter.** The Knuth–Stevenson plan needs one counter
+//!   per independent cycle, and a replaced edge is kept out of the
+//!   spanning tree. If keeping it out, together with the edges already
+//!   kept out, would split the rest of the graph into more pieces, the
+//!   tree could not span them and another edge would need a counter
+//!   instead: the variable would only move a counter, so it is not used. This is how "if several SESE
+//!   counters share a circuit, use one" is decided, including variables
+//!   like `i += 3` and `o += 4` incremented in different blocks of one
+//!   iteration.
 
 use super::detect::{Detection, SegmentMap, SeseCounter};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::LoopForest;
 use crate::ir::{Edge, Function, Inst, Type, Value};
-use crate::profile::{FlowGraph, Measure};
+use crate::instrument::weights::Weight;
+use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
 use std::collections::HashSet;
+
+/// The cost of one flush against one counter increment (module comment).
+pub const FLUSH_COST: f64 = 1.5;
 
 /// The largest number of trailing zero bits of a 64-bit step that may
 /// wrap (see the module comment).
@@ -79,6 +103,10 @@ pub enum Unused {
     NoCountingEdge,
     UnknownAtFlush,
     SharesEdge,
+    /// Flushing would cost more than the increments it saves.
+    Costlier,
+    /// Another used counter already covers the cycles this one is on.
+    SharesCircuit,
 }
 
 /// The used counters, in detection order, and the reasons for the others.
@@ -89,7 +117,10 @@ pub struct Selection {
 }
 
 /// Chooses among `detection`'s counters. `call_sites` are the calls that
-/// cut their blocks, with whether each may return.
+/// cut their blocks, in the shape's call-site order, with whether each may
+/// return; `weights` are the planner's flow-edge weights, real counts
+/// when `weights_from_profile`.
+#[allow(clippy::too_many_arguments)]
 pub fn select(
     func: &Function,
     cfg: &Cfg,
@@ -98,15 +129,27 @@ pub fn select(
     segments: &SegmentMap,
     detection: &Detection,
     call_sites: &[(Inst, bool)],
+    weights: &[Weight],
+    weights_from_profile: bool,
 ) -> Selection {
     let mut selection = Selection::default();
-    let mut taken: HashSet<u32> = HashSet::new();
+    let mut excluded: Vec<u32> = Vec::new();
+    let pieces = components(graph, &[]);
     for counter in &detection.counters {
         let outcome = use_counter(func, cfg, loops, graph, segments, counter, call_sites).and_then(|used| {
-            if taken.insert(used.flow_edge) {
+            if excluded.contains(&used.flow_edge) {
+                return Err(Unused::SharesEdge);
+            }
+            let flushes = flush_weight(graph, &used, call_sites, weights, weights_from_profile);
+            if weights[used.flow_edge as usize].primary < FLUSH_COST * flushes {
+                return Err(Unused::Costlier);
+            }
+            excluded.push(used.flow_edge);
+            if components(graph, &excluded) == pieces {
                 Ok(used)
             } else {
-                Err(Unused::SharesEdge)
+                excluded.pop();
+                Err(Unused::SharesCircuit)
             }
         });
         match outcome {
@@ -165,6 +208,53 @@ fn use_counter(
         _ => EntryValue::Snapshot,
     };
     Ok(UsedCounter { counter: counter.clone(), flow_edge, entry, flushes })
+}
+
+/// How often `used`'s flushes are expected to run, by the weights: a
+/// call's flush runs twice when the call returns. Exits count only when
+/// `with_exits` (module comment).
+fn flush_weight(graph: &FlowGraph, used: &UsedCounter, call_sites: &[(Inst, bool)], weights: &[Weight], with_exits: bool) -> f64 {
+    let weight = |kind| graph.edge_of(kind).map_or(0.0, |e| weights[e as usize].primary);
+    used.flushes
+        .iter()
+        .map(|flush| match *flush {
+            Flush::Exit { edge, .. } if with_exits => weight(FlowEdgeKind::Cfg(edge.as_u32())),
+            Flush::Exit { .. } => 0.0,
+            // A call that never returns ends the run: its flush runs once.
+            Flush::Call { may_return: false, .. } => 0.0,
+            Flush::Call { call, .. } => {
+                let site = call_sites.iter().position(|&(c, _)| c == call).expect("a call site") as u32;
+                2.0 * weight(FlowEdgeKind::Continuation(site))
+            }
+        })
+        .sum()
+}
+
+/// The number of connected pieces, ignoring direction, of the flow graph
+/// without the `excluded` edges and the edges known never to run (which
+/// no spanning tree contains).
+fn components(graph: &FlowGraph, excluded: &[u32]) -> usize {
+    let n = graph.num_vertices() as usize;
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut components = n;
+    for (e, edge) in graph.edges().iter().enumerate() {
+        if graph.measure(e as u32) == Measure::KnownZero || excluded.contains(&(e as u32)) {
+            continue;
+        }
+        let (a, b) = (find(&mut parent, edge.from as usize), find(&mut parent, edge.to as usize));
+        if a != b {
+            parent[a] = b;
+            components -= 1;
+        }
+    }
+    components
 }
 
 /// Whether the count recovered from `counter` is exact (module comment).
