@@ -40,7 +40,12 @@
 //!   cannot tell those apart from long loops, and its equal branch
 //!   probabilities starve a latch behind several `break`s, so under it only
 //!   the calls inside the loop are weighed: a call that may not return on
-//!   every iteration makes flushing costlier than counting.
+//!   every iteration makes flushing costlier than counting. One shape is
+//!   recognised instead: an inner loop whose variable enters with the
+//!   value of a parameter of the enclosing loop's header *continues a
+//!   scan* of the outer loop (`while (i <= j) { while (a[i] < p) i++; ...`
+//!   in a partition), so each activation runs a few iterations at most and
+//!   the heuristic keeps its counter.
 //! - **it saves a counter.** The Knuth–Stevenson plan needs one counter
 //!   per independent cycle, and a replaced edge is kept out of the
 //!   spanning tree. If keeping it out, together with the edges already
@@ -140,6 +145,9 @@ pub fn select(
             if excluded.contains(&used.flow_edge) {
                 return Err(Unused::SharesEdge);
             }
+            if !weights_from_profile && continues_scan(func, loops, &used) {
+                return Err(Unused::Costlier);
+            }
             let flushes = flush_weight(graph, &used, call_sites, weights, weights_from_profile);
             if weights[used.flow_edge as usize].primary < FLUSH_COST * flushes {
                 return Err(Unused::Costlier);
@@ -208,6 +216,15 @@ fn use_counter(
         _ => EntryValue::Snapshot,
     };
     Ok(UsedCounter { counter: counter.clone(), flow_edge, entry, flushes })
+}
+
+/// Whether `used`'s variable enters its loop with the value of a
+/// parameter of the enclosing loop's header (module comment).
+fn continues_scan(func: &Function, loops: &LoopForest, used: &UsedCounter) -> bool {
+    let (EntryValue::Existing(entry), Some(parent)) = (used.entry, loops.data(used.counter.lp).parent) else {
+        return false;
+    };
+    func.blocks[loops.data(parent).header].params.contains(&entry)
 }
 
 /// How often `used`'s flushes are expected to run, by the weights: a
