@@ -80,6 +80,7 @@ pub fn bench_kernel(kernel: &Kernel, context: &BenchContext) -> KernelOutcome {
                     Ok(measurement) => {
                         let result = outcome.result.builds.get_mut(&build.label).expect("compiled");
                         result.instructions.push((input.clone(), measurement.instructions));
+                        result.own_instructions = Some(result.own_instructions.unwrap_or(0) + measurement.own_instructions);
                         addresses.entry(build.label.clone()).or_default().extend(measurement.addresses);
                     }
                     Err(e) => outcome.failures.push(format!("{} input {input} [{}]: {e}", kernel.name, build.label)),

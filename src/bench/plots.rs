@@ -16,6 +16,7 @@ pub fn write_plots(dir: &Path, results: &[KernelResult], builds: &[Build]) -> Re
     let mut written = Vec::new();
     for (measure, file) in [
         (Measure::Instructions, "overhead-instructions.svg"),
+        (Measure::OwnInstructions, "overhead-kernel-code-instructions.svg"),
         (Measure::Distinct, "overhead-distinct-instructions.svg"),
         (Measure::Size, "overhead-code-bytes.svg"),
     ] {

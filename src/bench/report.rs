@@ -120,24 +120,30 @@ pub fn pgo_table(results: &[KernelResult]) -> Option<String> {
     Some(out)
 }
 
-/// One line per kernel with each build's ratio of dynamic instructions
-/// to its baseline.
+/// One line per kernel with each build's ratios to its baseline of
+/// dynamic instructions, in all and in the kernel's own code.
 pub fn per_kernel_table(results: &[KernelResult], builds: &[Build]) -> String {
-    let with_baseline: Vec<&Build> = builds.iter().filter(|b| b.baseline.is_some()).collect();
-    let columns: Vec<Vec<(String, f64)>> = with_baseline
+    let measures = [Measure::Instructions, Measure::OwnInstructions];
+    let columns: Vec<(String, Vec<(String, f64)>)> = builds
         .iter()
-        .map(|b| ratios(results, &b.label, b.baseline.as_deref().expect("filtered"), Measure::Instructions))
+        .filter_map(|b| Some((b, b.baseline.as_deref()?)))
+        .flat_map(|(b, baseline)| {
+            measures.iter().map(move |&m| {
+                let scope = if m == Measure::OwnInstructions { "kernel code" } else { "all" };
+                (format!("{} ÷ {baseline} ({scope})", b.label), ratios(results, &b.label, baseline, m))
+            })
+        })
         .collect();
     let mut out = String::new();
     let _ = write!(out, "| kernel |");
-    for b in &with_baseline {
-        let _ = write!(out, " {} ÷ {} |", b.label, b.baseline.as_deref().unwrap_or(""));
+    for (heading, _) in &columns {
+        let _ = write!(out, " {heading} |");
     }
     let _ = writeln!(out);
-    let _ = writeln!(out, "|---|{}", "---:|".repeat(with_baseline.len()));
+    let _ = writeln!(out, "|---|{}", "---:|".repeat(columns.len()));
     for kernel in results {
         let _ = write!(out, "| {} |", kernel.name);
-        for column in &columns {
+        for (_, column) in &columns {
             match column.iter().find(|(name, _)| name == &kernel.name) {
                 Some((_, r)) => {
                     let _ = write!(out, " {r:.3} |");

@@ -15,6 +15,9 @@ pub struct BuildResult {
     /// Dynamic instructions per measured input, in input order; empty
     /// without valgrind.
     pub instructions: Vec<(String, u64)>,
+    /// Dynamic instructions in the kernel's own functions, summed over
+    /// the measured inputs; `None` without valgrind.
+    pub own_instructions: Option<u64>,
     /// Distinct instruction addresses executed in the kernel's own
     /// functions, over all measured inputs; `None` without valgrind.
     pub distinct: Option<usize>,

@@ -27,6 +27,8 @@ pub fn median(values: &[f64]) -> f64 {
 pub enum Measure {
     /// Dynamic instructions, summed over the measured inputs.
     Instructions,
+    /// Dynamic instructions in the kernel's own functions.
+    OwnInstructions,
     /// Distinct instructions executed in the kernel's own functions.
     Distinct,
     /// Bytes of the kernel's own functions.
@@ -36,12 +38,13 @@ pub enum Measure {
 }
 
 impl Measure {
-    pub const ALL: [Measure; 4] = [Measure::Distinct, Measure::Instructions, Measure::Size, Measure::CompileMs];
+    pub const ALL: [Measure; 5] = [Measure::Distinct, Measure::Instructions, Measure::OwnInstructions, Measure::Size, Measure::CompileMs];
 
     /// The measure's value for one build, when it was measured.
     pub fn of(self, build: &BuildResult) -> Option<f64> {
         match self {
             Measure::Instructions => build.total_instructions().map(|n| n as f64),
+            Measure::OwnInstructions => build.own_instructions.map(|n| n as f64),
             Measure::Distinct => build.distinct.map(|n| n as f64),
             Measure::Size => Some(build.size.functions as f64),
             Measure::CompileMs => Some(build.compile_ms),
@@ -52,6 +55,7 @@ impl Measure {
     pub fn heading(self) -> &'static str {
         match self {
             Measure::Instructions => "x86 instrs. fetched",
+            Measure::OwnInstructions => "x86 instrs. fetched in kernel code",
             Measure::Distinct => "different x86 instrs. fetched",
             Measure::Size => "code bytes",
             Measure::CompileMs => "compile ms",
