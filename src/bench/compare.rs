@@ -57,6 +57,9 @@ pub fn profile_counts(profdata: &Path, strategy: &str, profile: &Path) -> Result
     serde_json::from_slice(&output.stdout).map_err(|e| format!("{what}: invalid JSON: {e}"))
 }
 
+/// A function of a `show --json` document: its name and its fields.
+type NamedFunction = (String, serde_json::Map<String, Value>);
+
 /// The first difference between the naive profile and another strategy's
 /// (both as `show --json` documents), or `None` when they agree.
 ///
@@ -66,7 +69,7 @@ pub fn profile_counts(profdata: &Path, strategy: &str, profile: &Path) -> Result
 /// (such as the checksum), while `show --json` of an edge strategy has
 /// every field, so it is compared in full.
 pub fn profile_difference(naive: &Value, other: &Value) -> Option<String> {
-    let functions = |doc: &Value| -> Result<Vec<(String, serde_json::Map<String, Value>)>, String> {
+    let functions = |doc: &Value| -> Result<Vec<NamedFunction>, String> {
         let list = doc.get("functions").and_then(Value::as_array).ok_or("no \"functions\" list")?;
         list.iter()
             .map(|f| {
@@ -84,7 +87,7 @@ pub fn profile_difference(naive: &Value, other: &Value) -> Option<String> {
         Ok(f) => f,
         Err(e) => return Some(format!("profile: {e}")),
     };
-    let names = |fs: &[(String, serde_json::Map<String, Value>)]| {
+    let names = |fs: &[NamedFunction]| {
         let mut names: Vec<String> = fs.iter().map(|(n, _)| n.clone()).collect();
         names.sort();
         names

@@ -73,7 +73,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         builds: builds::all_builds(&toolchain),
         toolchain,
         valgrind,
-        pgo: pgo_supported.then(|| pgo::PgoSettings { timing_runs: options.timing_runs }),
+        pgo: pgo_supported.then_some(pgo::PgoSettings { timing_runs: options.timing_runs }),
         scratch: scratch.path().to_path_buf(),
     };
     let inputs: usize = kernels.iter().map(|k| k.selected.len()).sum();
