@@ -134,8 +134,10 @@ fn run_kernels(kernels: &[manifest::Kernel], context: &BenchContext, jobs: usize
                 let index = next.fetch_add(1, Ordering::SeqCst);
                 let Some(kernel) = kernels.get(index) else { break };
                 let outcome = kernel::bench_kernel(kernel, context);
+                // `suspend` prints even when the bar is hidden (stderr is
+                // not a terminal), unlike `println`.
                 for failure in &outcome.failures {
-                    bar.println(format!("FAIL {failure}"));
+                    bar.suspend(|| eprintln!("FAIL {failure}"));
                 }
                 bar.set_message(kernel.name.clone());
                 bar.inc(1);
