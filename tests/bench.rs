@@ -68,3 +68,30 @@ fn an_empty_selection_is_an_error() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no kernel matches"));
 }
+
+#[test]
+fn a_program_whose_output_depends_on_the_compiler_fails_the_benchmark() {
+    // The kernel prints the size of its own executable, which differs
+    // between gcc's and nissecc's builds: a genuine output mismatch.
+    let dir = scratch_dir("bench-mismatch");
+    let kernels = dir.join("kernels");
+    std::fs::create_dir_all(&kernels).expect("kernel dir");
+    std::fs::write(
+        kernels.join("k900_own_size.c"),
+        "#include <stdio.h>\nint main(int argc, char **argv) {\n  FILE *f = fopen(\"/proc/self/exe\", \"rb\");\n  \
+         long n = 0;\n  if (f) { fseek(f, 0, SEEK_END); n = ftell(f); fclose(f); }\n  printf(\"%ld\\n\", n);\n  return 0;\n}\n",
+    )
+    .expect("kernel source");
+    std::fs::write(kernels.join("manifest.tsv"), "# kernel\tinputs\ttags\tlength\nk900_own_size\t0\ttest\tshort\n").expect("manifest");
+    let out = Command::new(env!("CARGO_BIN_EXE_nissecc-bench"))
+        .args(["--no-valgrind", "--jobs", "1", "--kernels"])
+        .arg(&kernels)
+        .arg("--out")
+        .arg(dir.join("results"))
+        .output()
+        .expect("run nissecc-bench");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("k900_own_size input 0 [base]: output differs from gcc-O1"), "{stderr}");
+    assert!(stderr.contains("k900_own_size input 0 [ks]: output differs from gcc-O1"), "{stderr}");
+}
