@@ -121,15 +121,19 @@ pub struct Prevalence {
     pub ks_replaced: Option<u64>,
 }
 
-/// Sums the `--stats=json` totals of `strategy` over the kernels.
+/// Sums the per-function `--stats=json` fields of `strategy` over every
+/// function of every kernel (not the `total` line, which a compiler may
+/// not extend when it adds a field).
 pub fn prevalence(results: &[KernelResult], strategy: &str) -> Option<Prevalence> {
     let stats: Vec<&serde_json::Value> = results.iter().filter_map(|k| k.stats.get(strategy)).collect();
     if stats.is_empty() {
         return None;
     }
-    let sum = |field: &str| -> Option<u64> { stats.iter().map(|s| s.get("total")?.get(field)?.as_u64()).sum() };
+    let functions: Vec<&serde_json::Value> =
+        stats.iter().filter_map(|s| s.get("functions").and_then(|f| f.as_array())).flatten().collect();
+    let sum = |field: &str| -> Option<u64> { functions.iter().map(|f| f.get(field)?.as_u64()).sum() };
     Some(Prevalence {
-        functions: stats.iter().map(|s| s.get("functions").and_then(|f| f.as_array()).map_or(0, |f| f.len() as u64)).sum(),
+        functions: functions.len() as u64,
         counters: sum("counters"),
         loops: sum("loops"),
         sese_found: sum("sese_found"),
@@ -176,15 +180,15 @@ mod tests {
     #[test]
     fn prevalence_sums_fields_and_knows_missing_ones() {
         let stats = |counters: u64, loops: Option<u64>| {
-            let mut total = json!({"counters": counters});
+            let mut f = json!({"name": "f", "counters": counters});
             if let Some(l) = loops {
-                total["loops"] = json!(l);
+                f["loops"] = json!(l);
             }
-            json!({"functions": [{"name": "f"}, {"name": "main"}], "total": total})
+            json!({"functions": [f, {"name": "main", "counters": 1, "loops": 0}]})
         };
         let results = vec![kernel("a", 1, 1, stats(4, Some(2))), kernel("b", 1, 1, stats(5, Some(1)))];
         let p = prevalence(&results, "ks").expect("stats");
-        assert_eq!((p.functions, p.counters, p.loops, p.sese_used), (4, Some(9), Some(3), None));
+        assert_eq!((p.functions, p.counters, p.loops, p.sese_used), (4, Some(11), Some(3), None));
         let partial = vec![kernel("a", 1, 1, stats(4, Some(2))), kernel("b", 1, 1, stats(5, None))];
         assert_eq!(prevalence(&partial, "ks").expect("stats").loops, None);
     }
