@@ -2,5 +2,6 @@
 //! (`nissecc`, `nissecc-profdata`) share. Like the binaries, it stays thin;
 //! the work is done in the crates.
 
+pub mod bench;
 pub mod profdata;
 pub mod runtime_path;

@@ -21,6 +21,15 @@ enum Emit {
     Asm,
 }
 
+/// How `--stats` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum StatsFormat {
+    /// A table for people.
+    Text,
+    /// One line of JSON: the serialized `InstrumentReport` plus its total.
+    Json,
+}
+
 /// An ahead-of-time compiler for a C subset, built for profile-guided
 /// optimization research.
 #[derive(Parser, Debug)]
@@ -59,14 +68,18 @@ struct Args {
     /// Skip the IR verifier that runs after every midend pass.
     #[arg(long = "no-verify-ir")]
     no_verify_ir: bool,
-    /// Print per-function instrumentation statistics to stderr.
-    #[arg(long)]
-    stats: bool,
+    /// Print per-function instrumentation statistics to stderr, as a table
+    /// (`--stats`) or as one line of JSON (`--stats=json`).
+    #[arg(long, value_enum, value_name = "FORMAT", num_args = 0..=1, require_equals = true, default_missing_value = "text")]
+    stats: Option<StatsFormat>,
+    /// Print the names of the profiling strategies, one per line, and exit.
+    #[arg(long = "print-profile-strategies")]
+    print_profile_strategies: bool,
     /// What to emit instead of an executable.
     #[arg(long, value_enum)]
     emit: Option<Emit>,
     /// Input files: C sources, and objects or archives to link.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "print_profile_strategies")]
     inputs: Vec<PathBuf>,
 }
 
@@ -79,7 +92,8 @@ const PROFILING_HELP: &str = "Profiling:
                                  without loop variables; naive: a counter on every edge);
                                  NISSE_PROFILE_FILE names the profile
   -fprofile-instr-weights=FILE   Weight the spanning tree with the counts of an earlier profile
-  --stats                        Print per-function instrumentation statistics to stderr";
+  --stats[=text|json]            Print per-function instrumentation statistics to stderr
+  --print-profile-strategies     Print the available strategies, one per line";
 
 /// Flags that gcc-driven builds pass and nissecc accepts without effect.
 fn is_ignored_flag(arg: &str) -> bool {
@@ -152,6 +166,12 @@ fn main() -> ExitCode {
         }
     };
     let args = Args::parse_from(argv);
+    if args.print_profile_strategies {
+        for strategy in Strategy::ALL {
+            println!("{strategy}");
+        }
+        return ExitCode::SUCCESS;
+    }
     match run(&args, &profiling, &linker_passthrough) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -264,8 +284,8 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
             }
         }
     }
-    if args.stats {
-        print_stats(&reports);
+    if let Some(format) = args.stats {
+        print_stats(&reports, format);
     }
     if emit.is_none() {
         let output = args.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
@@ -291,8 +311,9 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
     Ok(())
 }
 
-/// Prints the instrumentation statistics of all inputs as one table.
-fn print_stats(reports: &[InstrumentReport]) {
+/// Prints the instrumentation statistics of all inputs as one table, or as
+/// one line of JSON with the sum over all functions under `"total"`.
+fn print_stats(reports: &[InstrumentReport], format: StatsFormat) {
     let Some(first) = reports.first() else {
         eprintln!("nissecc: --stats: no function was instrumented (use -fprofile-instr)");
         return;
@@ -302,7 +323,14 @@ fn print_stats(reports: &[InstrumentReport]) {
         functions: reports.iter().flat_map(|r| r.functions.iter().cloned()).collect(),
         warnings: Vec::new(),
     };
-    eprint!("{}", all.render());
+    match format {
+        StatsFormat::Text => eprint!("{}", all.render()),
+        StatsFormat::Json => {
+            let mut json = serde_json::to_value(&all).expect("statistics serialize");
+            json["total"] = serde_json::to_value(all.total()).expect("statistics serialize");
+            eprintln!("{json}");
+        }
+    }
 }
 
 /// A private scratch directory for intermediate objects.

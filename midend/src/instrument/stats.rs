@@ -2,12 +2,16 @@
 //! of Ball & Larus's comparison of counter placements ("Optimally
 //! Profiling and Tracing Programs", TOPLAS 1994, §6.1, Table 2: total
 //! edges, instrumented edges and edges that needed a jump).
+//!
+//! Both types serialize with serde, so that `nissecc --stats=json` can hand
+//! them to tools such as `nissecc-bench` without a text parser.
 
 use crate::profile::Strategy;
+use serde::{Serialize, Serializer};
 use std::fmt::Write;
 
 /// The static counts of one instrumented function.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct FunctionStats {
     pub name: String,
     /// Reachable blocks and CFG edges, before instrumentation.
@@ -32,8 +36,9 @@ pub struct FunctionStats {
 }
 
 /// The outcome of instrumenting one module.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct InstrumentReport {
+    #[serde(serialize_with = "serialize_strategy")]
     pub strategy: Strategy,
     pub functions: Vec<FunctionStats>,
     /// Problems that did not stop instrumentation, such as a stale weight
@@ -87,4 +92,9 @@ impl InstrumentReport {
         let _ = writeln!(out, "functions instrumented: {}", self.functions.len());
         out
     }
+}
+
+/// Writes a strategy as its command-line name (`"ks"`).
+fn serialize_strategy<S: Serializer>(strategy: &Strategy, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(strategy.name())
 }

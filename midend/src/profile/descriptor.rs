@@ -53,6 +53,11 @@ pub enum Strategy {
 }
 
 impl Strategy {
+    /// Every strategy the compiler implements, naive (the ground truth)
+    /// first; `nissecc --print-profile-strategies` prints these names, and
+    /// `nissecc-bench` discovers its columns from that list.
+    pub const ALL: &'static [Strategy] = &[Strategy::Naive, Strategy::Ks, Strategy::Sese];
+
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Naive => "naive",
