@@ -115,8 +115,12 @@ impl Cursor {
             value = self.value(func, InstData::Unary { op: UnaryOp::Sextend, arg: value }, Type::I64);
             entry = self.value(func, InstData::Unary { op: UnaryOp::Sextend, arg: entry }, Type::I64);
         }
-        let mut d = self.binary(func, BinaryOp::Isub, value, entry);
-        let step = used.counter.step;
+        // A negative step counts down: subtract the other way round and
+        // divide by `-step`, which saves multiplying by -1.
+        let (mut d, step) = match used.counter.step {
+            step if step < 0 => (self.binary(func, BinaryOp::Isub, entry, value), step.wrapping_neg()),
+            step => (self.binary(func, BinaryOp::Isub, value, entry), step),
+        };
         let k = step.trailing_zeros();
         if k > 0 {
             let shift = self.iconst(func, k as i64);
