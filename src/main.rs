@@ -72,10 +72,15 @@ struct Args {
 
 /// The profiling flags, which `ProfileFlags::extract` parses before clap.
 const PROFILING_HELP: &str = "Profiling:
-  -fprofile-instr[=naive|ks]     Instrument for exact edge profiles (default ks: counters on the
+  -fprofile-instr[=naive|ks|path]
+                                 Instrument for exact edge profiles (default ks: counters on the
                                  chords of a maximum spanning tree; naive: a counter on every edge)
-                                 and link the profiling runtime; NISSE_PROFILE_FILE names the profile
+                                 or for Ball-Larus path profiles (path), and link the profiling
+                                 runtime; NISSE_PROFILE_FILE names the profile
   -fprofile-instr-weights=FILE   Weight the spanning tree with the counts of an earlier profile
+  -fpath-array-threshold=N       With -fprofile-instr=path, count the paths of functions with at
+                                 most N potential paths in an array, the others in the runtime's
+                                 hash table (default 4096)
   --stats                        Print per-function instrumentation statistics to stderr";
 
 /// Flags that gcc-driven builds pass and nissecc accepts without effect.
@@ -94,11 +99,13 @@ fn is_ignored_flag(arg: &str) -> bool {
 }
 
 /// The profiling flags, which clap cannot parse as gcc spells them:
-/// `-fprofile-instr[=naive|ks]` and `-fprofile-instr-weights=FILE`.
+/// `-fprofile-instr[=naive|ks|path]`, `-fprofile-instr-weights=FILE` and
+/// `-fpath-array-threshold=N`.
 #[derive(Debug, Default)]
 struct ProfileFlags {
     strategy: Option<Strategy>,
     weights: Option<PathBuf>,
+    path_array_threshold: Option<u64>,
 }
 
 impl ProfileFlags {
@@ -109,12 +116,17 @@ impl ProfileFlags {
         argv.retain(|arg| {
             if let Some(file) = arg.strip_prefix("-fprofile-instr-weights=") {
                 flags.weights = Some(PathBuf::from(file));
+            } else if let Some(n) = arg.strip_prefix("-fpath-array-threshold=") {
+                match n.parse::<u64>() {
+                    Ok(n) => flags.path_array_threshold = Some(n),
+                    Err(_) => error = Some(format!("nissecc: error: -fpath-array-threshold needs a number of paths, not '{n}'")),
+                }
             } else if arg == "-fprofile-instr" {
                 flags.strategy = Some(Strategy::Ks);
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
                 match Strategy::from_name(name) {
                     Some(strategy) => flags.strategy = Some(strategy),
-                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive or ks)")),
+                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks or path)")),
                 }
             } else {
                 return true;
@@ -184,7 +196,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         eprintln!("nissecc: warning: -fprofile-instr-weights has no effect with -fprofile-instr=naive");
     }
     let weight_profile = match (&profiling.weights, profiling.strategy) {
-        (Some(path), Some(Strategy::Ks)) => Some(read_weight_profile(path)?),
+        (Some(path), Some(Strategy::Ks | Strategy::Path)) => Some(read_weight_profile(path)?),
         (Some(_), None) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
         _ => None,
     };
@@ -230,7 +242,11 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         let options = pipeline::PipelineOptions { level, verify: !args.no_verify_ir };
         pipeline::run(&mut module, &options).map_err(|e| format!("{}: {e}", input.display()))?;
         if let Some(strategy) = profiling.strategy {
-            let instrument = InstrumentOptions { strategy, weights: weight_profile.as_ref() };
+            let instrument = InstrumentOptions {
+                strategy,
+                weights: weight_profile.as_ref(),
+                path_array_threshold: profiling.path_array_threshold.unwrap_or(nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD),
+            };
             let report = pipeline::instrument(&mut module, &instrument, &options).map_err(|e| format!("{}: {e}", input.display()))?;
             for warning in &report.warnings {
                 eprintln!("nissecc: {}: {warning}", input.display());

@@ -37,7 +37,7 @@ fn loop_function(name: &str, strategy: Strategy, calls: u64, iterations: u64) ->
         Strategy::Ks => (vec![Cfg(3), Entry], vec![iterations, calls]),
     };
     let descriptor = CfgDescriptor { strategy, weights_from_profile: false, shape: loop_shape(), counters: kinds }.encode();
-    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters }
+    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters, paths: vec![] }
 }
 
 fn save(dir: &Path, file: &str, functions: Vec<FunctionProfile>) -> PathBuf {

@@ -10,8 +10,8 @@ use nissecc_profile_format::{fnv1a64, read, write, FormatError, FunctionProfile,
 fn sample() -> Profile {
     Profile {
         functions: vec![
-            FunctionProfile { name: "main".into(), checksum: 0xdead_beef, descriptor: vec![9, 8, 7], counters: vec![1, 10, 0, u64::MAX] },
-            FunctionProfile { name: "helper".into(), checksum: 1, descriptor: vec![], counters: vec![] },
+            FunctionProfile { name: "main".into(), checksum: 0xdead_beef, descriptor: vec![9, 8, 7], counters: vec![1, 10, 0, u64::MAX], paths: vec![] },
+            FunctionProfile { name: "helper".into(), checksum: 1, descriptor: vec![], counters: vec![], paths: vec![] },
         ],
     }
 }

@@ -26,6 +26,7 @@
 
 mod exit_hook;
 mod output_path;
+mod path_table;
 mod profile_file;
 mod records;
 mod report;

@@ -18,6 +18,7 @@
 //! (`profile::reconstruct`) through the descriptor; only steps 5 and 6
 //! change the module.
 
+pub mod path;
 pub mod placement;
 pub mod plan;
 pub mod records;
@@ -30,7 +31,6 @@ pub use stats::{FunctionStats, InstrumentReport};
 use crate::analysis::cfg::{cfg_checksum_of, Cfg};
 use crate::analysis::noreturn::{NoReturn, ReturnBehaviour};
 use crate::ir::{Function, Inst, Module};
-use crate::profile::reconstruct::reconstruct_flow;
 use crate::profile::{CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
 use nissecc_profile_format::Profile;
 use weights::Weight;
@@ -43,6 +43,10 @@ pub struct InstrumentOptions<'a> {
     /// (`-fprofile-instr-weights`); functions it lacks, or whose CFG
     /// changed since, fall back to the heuristic.
     pub weights: Option<&'a Profile>,
+    /// With [`Strategy::Path`], functions with at most this many paths
+    /// count them in a dense array, the others in the runtime's hash
+    /// table (`-fpath-array-threshold`).
+    pub path_array_threshold: u64,
 }
 
 /// Instruments every function of `module`.
@@ -51,27 +55,30 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     let mut report = InstrumentReport { strategy: options.strategy, functions: Vec::new(), warnings: Vec::new() };
     let mut instrumented = Vec::new();
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
-        let (stats, checksum, descriptor) = instrument_function(func, &noreturn, options, &mut report.warnings);
-        instrumented.push((func.name.clone(), checksum, stats.counters, descriptor));
+        let (stats, checksum, descriptor, flags) = instrument_function(func, &noreturn, options, &mut report.warnings);
+        instrumented.push((func.name.clone(), checksum, stats.counters, descriptor, flags));
         report.functions.push(stats);
     }
     if !instrumented.is_empty() {
         records::declare_runtime_anchor(module);
     }
-    for (name, checksum, counters, descriptor) in instrumented {
-        records::add_function_data(module, &name, checksum, counters, descriptor);
+    if report.functions.iter().any(|f| f.hashed_paths) {
+        records::declare_hash_count_function(module);
+    }
+    for (name, checksum, counters, descriptor, flags) in instrumented {
+        records::add_function_data(module, &name, checksum, counters, descriptor, flags);
     }
     report
 }
 
-/// Instruments one function and returns its statistics, CFG checksum and
-/// descriptor bytes.
+/// Instruments one function and returns its statistics, CFG checksum,
+/// descriptor bytes and record flags.
 fn instrument_function(
     func: &mut Function,
     noreturn: &NoReturn,
     options: &InstrumentOptions,
     warnings: &mut Vec<String>,
-) -> (FunctionStats, u64, Vec<u8>) {
+) -> (FunctionStats, u64, Vec<u8>, u64) {
     let cfg = Cfg::compute(func);
     let checksum = cfg_checksum_of(&cfg);
     let shape = FunctionShape::of(func, &cfg, |data| match noreturn.call(func, data) {
@@ -85,7 +92,7 @@ fn instrument_function(
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive => (Vec::new(), false),
-        Strategy::Ks => match options.weights.map(|p| profile_weights(&func.name, checksum, &shape, &graph, p)) {
+        Strategy::Ks | Strategy::Path => match options.weights.map(|p| profile_weights(&func.name, checksum, &shape, &graph, p)) {
             Some(Ok(w)) => (w, true),
             Some(Err(warning)) => {
                 warnings.push(warning);
@@ -94,25 +101,31 @@ fn instrument_function(
             None => (weights::heuristic_weights(&shape, &graph), false),
         },
     };
-    let counted = plan::plan(&graph, options.strategy, &weights);
-    let descriptor = CfgDescriptor {
-        strategy: options.strategy,
-        weights_from_profile,
-        counters: counted.iter().map(|&e| graph.edge(e).kind).collect(),
-        shape,
-    };
     let symbol = records::counters_symbol(&func.name);
-    let split_edges = placement::insert_counters(func, &cfg, &graph, &calls, &counted, &symbol);
-    let stats = FunctionStats {
+    let mut stats = FunctionStats {
         name: func.name.clone(),
         blocks: cfg.num_blocks(),
         edges: cfg.num_edges(),
         call_sites: calls.len(),
-        counters: counted.len(),
-        split_edges,
         profile_weights: weights_from_profile,
+        ..FunctionStats::default()
     };
-    (stats, checksum, descriptor.encode())
+    let (counters, flags) = if options.strategy == Strategy::Path {
+        let done = path::instrument(func, &cfg, &shape, &graph, &calls, &weights, options.path_array_threshold, &symbol);
+        stats.counters = done.counters;
+        stats.split_edges = done.split_edges;
+        stats.paths = done.paths;
+        stats.hashed_paths = done.hashed;
+        stats.truncations = done.truncations;
+        (Vec::new(), done.flags)
+    } else {
+        let counted = plan::plan(&graph, options.strategy, &weights);
+        stats.counters = counted.len();
+        stats.split_edges = placement::insert_counters(func, &cfg, &graph, &calls, &counted, &symbol);
+        (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
+    };
+    let descriptor = CfgDescriptor { strategy: options.strategy, weights_from_profile, counters, shape };
+    (stats, checksum, descriptor.encode(), flags)
 }
 
 /// The weights that `profile`'s counts for the function `name` give, or a
@@ -130,6 +143,6 @@ fn profile_weights(name: &str, checksum: u64, shape: &FunctionShape, graph: &Flo
     let unusable = |e: String| format!("warning: the weight profile of `{name}` is unusable ({e}); using the static heuristic");
     let desc = CfgDescriptor::decode(&old.descriptor).map_err(unusable)?;
     let old_graph = FlowGraph::new(&desc.shape);
-    let flow = reconstruct_flow(&desc, &old_graph, &old.counters).map_err(unusable)?;
+    let flow = path::derive::measured_flow(&desc, &old_graph, old).map_err(unusable)?;
     Ok(weights::profile_weights(shape, graph, &desc, &flow))
 }

@@ -35,6 +35,8 @@ pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight]) -> Vec<u3
     let all = 0..graph.edges().len() as u32;
     match strategy {
         Strategy::Naive => all.filter(countable).collect(),
+        // Path profiling counts paths, not edges (see `path/`).
+        Strategy::Path => Vec::new(),
         Strategy::Ks => {
             let in_tree = spanning_tree(graph, weights);
             all.filter(countable).filter(|&e| !in_tree[e as usize]).collect()

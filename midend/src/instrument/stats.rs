@@ -20,6 +20,11 @@ pub struct FunctionStats {
     pub split_edges: usize,
     /// True when an earlier profile weighted the spanning tree.
     pub profile_weights: bool,
+    /// Path profiling: the number of potential paths, whether the runtime's
+    /// hash table counts them, and how many edges truncation cut.
+    pub paths: u64,
+    pub hashed_paths: bool,
+    pub truncations: usize,
 }
 
 /// The outcome of instrumenting one module.
@@ -42,6 +47,8 @@ impl InstrumentReport {
             total.call_sites += f.call_sites;
             total.counters += f.counters;
             total.split_edges += f.split_edges;
+            total.paths = total.paths.saturating_add(f.paths);
+            total.truncations += f.truncations;
         }
         total
     }
@@ -65,13 +72,22 @@ impl InstrumentReport {
         for f in &self.functions {
             let weights = match (self.strategy, f.profile_weights) {
                 (Strategy::Naive, _) => "-",
-                (Strategy::Ks, false) => "heuristic",
-                (Strategy::Ks, true) => "profile",
+                (Strategy::Ks | Strategy::Path, false) => "heuristic",
+                (Strategy::Ks | Strategy::Path, true) => "profile",
             };
-            line(&mut out, f, weights);
+            if self.strategy == Strategy::Path {
+                let storage = if f.hashed_paths { "hash" } else { "array" };
+                line(&mut out, f, &format!("{weights:<9} paths {} ({storage}), truncations {}", f.paths, f.truncations));
+            } else {
+                line(&mut out, f, weights);
+            }
         }
         line(&mut out, &self.total(), "");
         let _ = writeln!(out, "functions instrumented: {}", self.functions.len());
+        if self.strategy == Strategy::Path {
+            let hashed = self.functions.iter().filter(|f| f.hashed_paths).count();
+            let _ = writeln!(out, "path storage: {} array, {hashed} hash table", self.functions.len() - hashed);
+        }
         out
     }
 }

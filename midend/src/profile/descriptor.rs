@@ -14,7 +14,7 @@
 //! Encoding (version 1). Integers are unsigned LEB128 unless marked `u8`:
 //!
 //! ```text
-//! magic "NCFG", version u8, strategy u8 (0 naive, 1 ks), flags u8
+//! magic "NCFG", version u8, strategy u8 (0 naive, 1 ks, 3 path), flags u8
 //!     (bit 0: weights came from a profile)
 //! num_blocks, then num_blocks source lines (0 when unknown)
 //! num_edges, then (from, to) per edge, in edge order
@@ -47,6 +47,9 @@ pub enum Strategy {
     /// Counters on the chords of a maximum spanning tree (Knuth and
     /// Stevenson; Ball & Larus §3.2).
     Ks,
+    /// Ball–Larus path profiling: one count per executed acyclic path
+    /// (see `instrument/path`); the descriptor places no edge counters.
+    Path,
 }
 
 impl Strategy {
@@ -54,6 +57,7 @@ impl Strategy {
         match self {
             Strategy::Naive => "naive",
             Strategy::Ks => "ks",
+            Strategy::Path => "path",
         }
     }
 
@@ -61,6 +65,7 @@ impl Strategy {
         match name {
             "naive" => Some(Strategy::Naive),
             "ks" => Some(Strategy::Ks),
+            "path" => Some(Strategy::Path),
             _ => None,
         }
     }
@@ -85,6 +90,9 @@ pub struct CfgDescriptor {
 }
 
 const FLAG_PROFILE_WEIGHTS: u8 = 1;
+/// The strategy byte of a path profile. It is 3, not 2, so that the value
+/// 2 stays free for the SESE strategy developed on another branch.
+const STRATEGY_PATH: u8 = 3;
 
 impl CfgDescriptor {
     /// The bytes of the descriptor.
@@ -95,6 +103,7 @@ impl CfgDescriptor {
         out.push(match self.strategy {
             Strategy::Naive => 0,
             Strategy::Ks => 1,
+            Strategy::Path => STRATEGY_PATH,
         });
         out.push(if self.weights_from_profile { FLAG_PROFILE_WEIGHTS } else { 0 });
         let shape = &self.shape;
@@ -151,6 +160,7 @@ impl CfgDescriptor {
         let strategy = match r.byte("the strategy")? {
             0 => Strategy::Naive,
             1 => Strategy::Ks,
+            STRATEGY_PATH => Strategy::Path,
             other => return Err(r.error(format!("unknown strategy {other}"))),
         };
         let flags = r.byte("the flags")?;

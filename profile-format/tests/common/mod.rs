@@ -45,7 +45,7 @@ pub fn shapes(rng: &mut Rng, count: usize) -> Vec<FunctionProfile> {
         .map(|i| {
             let descriptor = (0..rng.below(24)).map(|_| rng.next() as u8).collect();
             let counters = vec![0; rng.below(12) as usize];
-            FunctionProfile { name: format!("fn_{i}_{}", rng.below(1000)), checksum: rng.next(), descriptor, counters }
+            FunctionProfile { name: format!("fn_{i}_{}", rng.below(1000)), checksum: rng.next(), descriptor, counters, paths: Vec::new() }
         })
         .collect()
 }
