@@ -30,6 +30,15 @@ fn merge_sums_every_counter_and_keeps_unshared_functions() {
 }
 
 #[test]
+fn path_counts_are_summed_path_by_path() {
+    let f = |paths: Vec<(u64, u64)>| Profile { functions: vec![FunctionProfile { name: "p".into(), checksum: 3, descriptor: vec![1], counters: vec![], paths }] };
+    let sum = merge(&f(vec![(1, 2), (7, u64::MAX - 1)]), &f(vec![(0, 1), (7, 5), (9, 4)])).unwrap();
+    assert_eq!(sum, f(vec![(0, 1), (1, 2), (7, u64::MAX), (9, 4)]));
+    assert!(sum.is_saturated());
+    assert_eq!(scale(&f(vec![(3, 2)]), 5), f(vec![(3, 10)]));
+}
+
+#[test]
 fn weights_multiply_before_summing() {
     for seed in 0..200 {
         let mut rng = Rng::new(seed);
