@@ -18,7 +18,8 @@ for line in open(os.path.join(root, "jotai-subset/manifest.tsv")):
         kernels.append((name, inputs.split()[-1]))
 kernels = kernels[:limit]
 work = tempfile.mkdtemp(prefix="nisse-ovh-")
-configs = {"base": [], "naive": ["-fprofile-instr=naive"], "ks": ["-fprofile-instr=ks"]}
+configs = {"base": [], "naive": ["-fprofile-instr=naive"], "ks": ["-fprofile-instr=ks"], "path": ["-fprofile-instr=path"]}
+strategies = [c for c in configs if c != "base"]
 
 def instructions(exe, arg):
     env = dict(os.environ, NISSE_PROFILE_FILE=os.path.join(work, "p-%p.nprof"))
@@ -40,11 +41,11 @@ def measure(kernel):
 
 with ThreadPoolExecutor(max_workers=2) as pool:
     results = list(pool.map(measure, kernels))
-print(f"| kernel | base | naive | ks | naive/base | ks/base |")
-print(f"|---|---|---|---|---|---|")
+print("| kernel | " + " | ".join(configs) + " | " + " | ".join(f"{s}/base" for s in strategies) + " |")
+print("|---" * (len(configs) + len(strategies)) + "|")
 for name, c in results:
-    print(f"| {name} | {c['base']} | {c['naive']} | {c['ks']} | {c['naive']/c['base']:.3f} | {c['ks']/c['base']:.3f} |")
-for config in ("naive", "ks"):
+    print(f"| {name} | " + " | ".join(str(c[k]) for k in configs) + " | " + " | ".join(f"{c[s]/c['base']:.3f}" for s in strategies) + " |")
+for config in strategies:
     ratios = [c[config] / c["base"] for _, c in results]
     total = sum(c[config] for _, c in results) / sum(c["base"] for _, c in results)
     print(f"{config}: median {statistics.median(ratios):.3f}x, max {max(ratios):.3f}x, total {total:.3f}x over {len(ratios)} kernels")
