@@ -7,7 +7,7 @@ import os, statistics, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-nissecc = os.path.join(root, "target/release/nissecc")
+nissecc = os.environ.get("NISSECC", os.path.join(root, "target/release/nissecc"))
 limit = int(sys.argv[1]) if len(sys.argv) > 1 else 10**9
 kernels = []
 for line in open(os.path.join(root, "jotai-subset/manifest.tsv")):

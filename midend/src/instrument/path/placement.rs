@@ -161,8 +161,7 @@ pub fn insert_path_counting(
                 continue;
             };
             let i = i as u32;
-            let number = out.add(r, flow_inc(flow_of(FlowEdgeKind::EarlyExit(i))));
-            let slot = out.slot(number);
+            let slot = out.slot(r, flow_inc(flow_of(FlowEdgeKind::EarlyExit(i))));
             out.bump(slot, 1);
             out.insts.push(inst);
             if site.exit == CallExit::MayNotReturn {
@@ -178,8 +177,7 @@ pub fn insert_path_counting(
 
         let args: Vec<Value> = match &out.func.insts[terminator] {
             InstData::Return { .. } => {
-                let number = out.add(r, flow_inc(flow_of(FlowEdgeKind::Return(b))));
-                let slot = out.slot(number);
+                let slot = out.slot(r, flow_inc(flow_of(FlowEdgeKind::Return(b))));
                 out.bump(slot, 1);
                 Vec::new()
             }
@@ -216,8 +214,8 @@ struct Emitter<'f> {
 /// Where one path's count lives, computed once for a count and its undo.
 #[derive(Clone, Copy)]
 enum CountSlot {
-    /// The address of an array element.
-    Address(Value),
+    /// The address of an array element: a value plus a byte offset.
+    Address(Value, i32),
     /// The path number, for the hash table.
     Number(Value),
 }
@@ -253,34 +251,48 @@ impl Emitter<'_> {
         }
     }
 
-    /// Where the count of path `number` lives.
-    fn slot(&mut self, number: Register) -> CountSlot {
-        match (self.storage, number) {
+    /// Where the count of path `r + k` lives. In an array, `k` folds into
+    /// the address: a constant `r` into the symbol's offset, and otherwise
+    /// into the load and store offset when it fits.
+    fn slot(&mut self, r: Register, k: u64) -> CountSlot {
+        let offset = (k as i64).checked_mul(8).and_then(|bytes| i32::try_from(bytes).ok());
+        match (self.storage, r, offset) {
             // Only an array index in range may become a symbol offset;
             // anything else is in code that never runs, computed the
             // general way so that no odd relocation is emitted.
-            (Storage::Array { symbol }, Register::Const(c)) if c < 1 << 28 => {
-                CountSlot::Address(self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset: 8 * c as i64 }))
+            (Storage::Array { symbol }, Register::Const(c), _) if c.wrapping_add(k) < 1 << 28 => {
+                let offset = 8 * c.wrapping_add(k) as i64;
+                CountSlot::Address(self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset }), 0)
             }
-            (Storage::Array { symbol }, _) => {
+            (Storage::Array { symbol }, Register::Value(v), Some(offset)) => CountSlot::Address(self.element(symbol, v), offset),
+            (Storage::Array { symbol }, _, _) => {
+                let number = self.add(r, k);
                 let number = self.materialize(number);
-                let base = self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset: 0 });
-                let three = self.value(InstData::Iconst { imm: 3 });
-                let offset = self.value(InstData::Binary { op: BinaryOp::Ishl, args: [number, three] });
-                CountSlot::Address(self.value(InstData::Binary { op: BinaryOp::Iadd, args: [base, offset] }))
+                CountSlot::Address(self.element(symbol, number), 0)
             }
-            (Storage::Hash { .. }, _) => CountSlot::Number(self.materialize(number)),
+            (Storage::Hash { .. }, _, _) => {
+                let number = self.add(r, k);
+                CountSlot::Number(self.materialize(number))
+            }
         }
+    }
+
+    /// The address of element `index` of the array `symbol`.
+    fn element(&mut self, symbol: &str, index: Value) -> Value {
+        let base = self.value(InstData::SymbolAddr { symbol: symbol.to_string(), offset: 0 });
+        let three = self.value(InstData::Iconst { imm: 3 });
+        let offset = self.value(InstData::Binary { op: BinaryOp::Ishl, args: [index, three] });
+        self.value(InstData::Binary { op: BinaryOp::Iadd, args: [base, offset] })
     }
 
     /// Adds `delta` (modulo 2^64) to a path's count.
     fn bump(&mut self, slot: CountSlot, delta: u64) {
         match (slot, self.storage) {
-            (CountSlot::Address(addr), _) => {
-                let old = self.value(InstData::Load { addr, offset: 0 });
+            (CountSlot::Address(addr, offset), _) => {
+                let old = self.value(InstData::Load { addr, offset });
                 let delta = self.value(InstData::Iconst { imm: delta as i64 });
                 let new = self.value(InstData::Binary { op: BinaryOp::Iadd, args: [old, delta] });
-                self.emit(InstData::Store { value: new, addr, offset: 0 }, None);
+                self.emit(InstData::Store { value: new, addr, offset }, None);
             }
             (CountSlot::Number(number), Storage::Hash { symbol }) => {
                 let key = self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset: 0 });
@@ -295,8 +307,7 @@ impl Emitter<'_> {
     /// Runs a cut edge: counts the path ending there, and returns the
     /// register of the path starting after it.
     fn count_cut(&mut self, r: Register, cut: CutIncrements) -> Register {
-        let number = self.add(r, cut.end);
-        let slot = self.slot(number);
+        let slot = self.slot(r, cut.end);
         self.bump(slot, 1);
         Register::Const(cut.start)
     }
