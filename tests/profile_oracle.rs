@@ -176,9 +176,10 @@ fn nissecc_stderr(args: &[&str]) -> Result<String, String> {
 }
 
 /// Profile-guided profiling (`-fprofile-instr-weights`): a Knuth–Stevenson
-/// build weighted by a naive profile still profiles exactly, `--stats`
-/// says which functions the profile weighted, and a profile of another
-/// program only draws a warning.
+/// build weighted by a naive profile, and path builds weighted by that
+/// naive profile and then by their own path profile, still profile
+/// exactly, `--stats` says which functions the profile weighted, and a
+/// profile of another program only draws a warning.
 #[test]
 fn profile_weights_keep_profiles_exact() {
     let dir = private_scratch("oracle-weights");
@@ -201,6 +202,20 @@ fn profile_weights_keep_profiles_exact() {
         }
         if show_json(&path("naive.nprof"))? != show_json(&path("ks.nprof"))? {
             return Err(format!("{name}: the weighted ks profile differs from the naive one"));
+        }
+        // Path profiling takes weights from an edge or a path profile.
+        for (label, weights_file) in [("path", path("naive.nprof")), ("path2", path("path.nprof"))] {
+            let weights = format!("-fprofile-instr-weights={}", s(&weights_file));
+            let stats = nissecc_stderr(&[LEVEL, "-fprofile-instr=path", &weights, "--stats", &s(source), "-o", &s(&path(label))])?;
+            if !stats.contains("profile") || stats.contains("warning") {
+                return Err(format!("{name}: --stats does not show profile weights for {label}:\n{stats}"));
+            }
+            if run_profiled(&path(label), &["1"], &path(&format!("{label}.nprof")))? != reference {
+                return Err(format!("{name}: the weighted {label} build behaves differently"));
+            }
+            if profdata_output(&["derive-edges"], &path(&format!("{label}.nprof")))? != show_json(&path("naive.nprof"))? {
+                return Err(format!("{name}: the weighted {label} profile differs from the naive one"));
+            }
         }
         Ok(())
     });
