@@ -126,6 +126,14 @@ fn text(functions: &[FunctionCounts]) -> String {
             function.counters.len(),
             descriptor.strategy
         );
+        if is_path_profile(function) {
+            let _ = writeln!(
+                out,
+                "  paths: {} executed of {} potential (see --paths)",
+                function.paths.len(),
+                potential_paths(function)
+            );
+        }
         let _ = writeln!(out, "  blocks:");
         for (b, count) in counts.blocks.iter().enumerate() {
             let line = function.line(b).map(|line| format!(" (line {line})")).unwrap_or_default();

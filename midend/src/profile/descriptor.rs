@@ -214,6 +214,9 @@ impl CfgDescriptor {
         }
 
         shape.validate().map_err(|e| format!("invalid CFG descriptor: {e}"))?;
+        if strategy == Strategy::Path && !counters.is_empty() {
+            return Err("invalid CFG descriptor: a path profile places no edge counters".into());
+        }
         let desc = CfgDescriptor { strategy, weights_from_profile: flags & FLAG_PROFILE_WEIGHTS != 0, shape, counters };
         desc.counter_edges(&FlowGraph::new(&desc.shape))?;
         Ok(desc)
@@ -370,6 +373,11 @@ mod tests {
         let mut desc = sample();
         desc.shape.edges.push((2, 7));
         assert!(CfgDescriptor::decode(&desc.encode()).unwrap_err().contains("outside"));
+        let mut desc = sample();
+        desc.strategy = Strategy::Path;
+        assert!(CfgDescriptor::decode(&desc.encode()).unwrap_err().contains("places no edge counters"));
+        desc.counters.clear();
+        assert_eq!(CfgDescriptor::decode(&desc.encode()).unwrap(), desc);
         let mut bytes = sample().encode();
         bytes[4] = 9;
         assert!(CfgDescriptor::decode(&bytes).unwrap_err().contains("version 9"));
