@@ -132,9 +132,7 @@ impl PathDag {
         // ends keeps it so for every dummy edge, including later ones.
         dag.topological = postorder.into_iter().rev().filter(|&v| v != entry && v != exit).collect();
         dag.topological.insert(0, entry);
-        if entry != exit {
-            dag.topological.push(exit);
-        }
+        dag.topological.push(exit);
         dag
     }
 
@@ -200,11 +198,6 @@ impl PathDag {
     /// The live edges, in edge order.
     pub fn live_edges(&self) -> impl Iterator<Item = u32> + '_ {
         self.succs.iter().flatten().copied()
-    }
-
-    /// The cut whose `End` or `Start` dummy a flow edge became, if any.
-    pub fn cut_of(&self, flow_edge: u32) -> Option<u32> {
-        self.cuts.iter().position(|c| c.flow_edge == flow_edge).map(|c| c as u32)
     }
 
     /// The live dummy edge of `kind` (a `Start` or `End` of some cut).

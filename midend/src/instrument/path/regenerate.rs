@@ -73,7 +73,7 @@ pub fn block_path(numbering: &Numbering, graph: &FlowGraph, number: u64) -> Opti
     let dag = &numbering.dag;
     let block_of = |v: u32| match graph.vertex(v) {
         Vertex::Segment { block, .. } => block,
-        Vertex::Exit => unreachable!("a path's edges leave EXIT never"),
+        Vertex::Exit => unreachable!("no edge of a path leaves EXIT"),
     };
     let first = dag.edge(*edges.first()?);
     let start = match first.kind {
