@@ -18,7 +18,7 @@ for line in open(os.path.join(root, "jotai-subset/manifest.tsv")):
         kernels.append((name, inputs.split()[-1]))
 kernels = kernels[:limit]
 work = tempfile.mkdtemp(prefix="nisse-ovh-")
-configs = {"base": [], "naive": ["-fprofile-instr=naive"], "ks": ["-fprofile-instr=ks"], "sese": ["-fprofile-instr=sese"]}
+configs = {"base": [], "naive": ["-fprofile-instr=naive"], "ks": ["-fprofile-instr=ks"], "sese": ["-fprofile-instr=sese"], "path": ["-fprofile-instr=path"]}
 strategies = [c for c in configs if c != "base"]
 
 def instructions(exe, arg):
@@ -41,11 +41,10 @@ def measure(kernel):
 
 with ThreadPoolExecutor(max_workers=2) as pool:
     results = list(pool.map(measure, kernels))
-print("| kernel | base | " + " | ".join(strategies) + " | " + " | ".join(f"{s}/base" for s in strategies) + " |")
-print("|---" * (2 + 2 * len(strategies)) + "|")
+print("| kernel | " + " | ".join(configs) + " | " + " | ".join(f"{s}/base" for s in strategies) + " |")
+print("|---" * (len(configs) + len(strategies)) + "|")
 for name, c in results:
-    print(f"| {name} | {c['base']} | " + " | ".join(str(c[s]) for s in strategies) + " | "
-          + " | ".join(f"{c[s]/c['base']:.3f}" for s in strategies) + " |")
+    print(f"| {name} | " + " | ".join(str(c[k]) for k in configs) + " | " + " | ".join(f"{c[s]/c['base']:.3f}" for s in strategies) + " |")
 for config in strategies:
     ratios = [c[config] / c["base"] for _, c in results]
     total = sum(c[config] for _, c in results) / sum(c["base"] for _, c in results)

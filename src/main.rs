@@ -85,13 +85,16 @@ struct Args {
 
 /// The profiling flags, which `ProfileFlags::extract` parses before clap.
 const PROFILING_HELP: &str = "Profiling:
-  -fprofile-instr[=naive|ks|sese]
-                                 Instrument for exact edge profiles and link the profiling runtime
-                                 (default sese: counters on the chords of a maximum spanning tree,
-                                 with loop variables replacing the counters they can; ks: the same
-                                 without loop variables; naive: a counter on every edge);
-                                 NISSE_PROFILE_FILE names the profile
+  -fprofile-instr[=naive|ks|sese|path]
+                                 Instrument and link the profiling runtime; NISSE_PROFILE_FILE names
+                                 the profile. Exact edge profiles: sese (the default) counts on the
+                                 chords of a maximum spanning tree, with loop variables replacing the
+                                 counters they can; ks the same without loop variables; naive a
+                                 counter on every edge. path: Ball-Larus path profiles
   -fprofile-instr-weights=FILE   Weight the spanning tree with the counts of an earlier profile
+  -fpath-array-threshold=N       With -fprofile-instr=path, count the paths of functions with at
+                                 most N potential paths in an array, the others in the runtime's
+                                 hash table (default 4096)
   --stats[=text|json]            Print per-function instrumentation statistics to stderr
   --print-profile-strategies     Print the available strategies, one per line";
 
@@ -111,11 +114,13 @@ fn is_ignored_flag(arg: &str) -> bool {
 }
 
 /// The profiling flags, which clap cannot parse as gcc spells them:
-/// `-fprofile-instr[=naive|ks]` and `-fprofile-instr-weights=FILE`.
+/// `-fprofile-instr[=naive|ks|path]`, `-fprofile-instr-weights=FILE` and
+/// `-fpath-array-threshold=N`.
 #[derive(Debug, Default)]
 struct ProfileFlags {
     strategy: Option<Strategy>,
     weights: Option<PathBuf>,
+    path_array_threshold: Option<u64>,
 }
 
 impl ProfileFlags {
@@ -126,12 +131,17 @@ impl ProfileFlags {
         argv.retain(|arg| {
             if let Some(file) = arg.strip_prefix("-fprofile-instr-weights=") {
                 flags.weights = Some(PathBuf::from(file));
+            } else if let Some(n) = arg.strip_prefix("-fpath-array-threshold=") {
+                match n.parse::<u64>() {
+                    Ok(n) => flags.path_array_threshold = Some(n),
+                    Err(_) => error = Some(format!("nissecc: error: -fpath-array-threshold needs a number of paths, not '{n}'")),
+                }
             } else if arg == "-fprofile-instr" {
                 flags.strategy = Some(Strategy::Sese);
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
                 match Strategy::from_name(name) {
                     Some(strategy) => flags.strategy = Some(strategy),
-                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks or sese)")),
+                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks, sese or path)")),
                 }
             } else {
                 return true;
@@ -207,7 +217,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         eprintln!("nissecc: warning: -fprofile-instr-weights has no effect with -fprofile-instr=naive");
     }
     let weight_profile = match (&profiling.weights, profiling.strategy) {
-        (Some(path), Some(Strategy::Ks | Strategy::Sese)) => Some(read_weight_profile(path)?),
+        (Some(path), Some(Strategy::Ks | Strategy::Sese | Strategy::Path)) => Some(read_weight_profile(path)?),
         (Some(_), None) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
         _ => None,
     };
@@ -253,7 +263,11 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         let options = pipeline::PipelineOptions { level, verify: !args.no_verify_ir };
         pipeline::run(&mut module, &options).map_err(|e| format!("{}: {e}", input.display()))?;
         if let Some(strategy) = profiling.strategy {
-            let instrument = InstrumentOptions { strategy, weights: weight_profile.as_ref() };
+            let instrument = InstrumentOptions {
+                strategy,
+                weights: weight_profile.as_ref(),
+                path_array_threshold: profiling.path_array_threshold.unwrap_or(nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD),
+            };
             let report = pipeline::instrument(&mut module, &instrument, &options).map_err(|e| format!("{}: {e}", input.display()))?;
             for warning in &report.warnings {
                 eprintln!("nissecc: {}: {warning}", input.display());

@@ -77,3 +77,19 @@ fn works_as_make_cc() {
     let reference = run_program(&reference_exe, &[]).unwrap();
     compare_runs("make CC=nissecc", &reference, &built).unwrap();
 }
+
+#[test]
+fn bad_profiling_flags_are_errors_not_panics() {
+    let source = project_root().join("tests/c/if_else.c");
+    let dir = scratch_dir("bad-profiling-flags");
+    for (flags, expected) in [
+        (&["-fprofile-instr=paths"][..], "unknown profiling strategy 'paths' (expected naive, ks or path)"),
+        (&["-fprofile-instr=path", "-fpath-array-threshold=lots"][..], "-fpath-array-threshold needs a number of paths, not 'lots'"),
+        (&["-fprofile-instr=path", "-fpath-array-threshold=-1"][..], "not '-1'"),
+    ] {
+        let out = Command::new(nissecc()).args(flags).arg(&source).arg("-o").arg(dir.join("out")).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{flags:?}: {stderr}");
+        assert!(stderr.contains(expected) && !stderr.contains("panicked"), "{flags:?}: {stderr}");
+    }
+}

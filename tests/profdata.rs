@@ -1,13 +1,16 @@
 //! `nissecc-profdata` end to end (issue 3): merging (sums, weights,
 //! inputs left alone, atomic output), showing (text, JSON, one function,
 //! the hottest, Graphviz) and a one-line error for every kind of bad
-//! profile.
+//! profile; for path profiles (issue 5), `show --paths`, the paths in
+//! `show --json`, merging, and `derive-edges`.
 
 mod common;
 #[path = "runtime/support.rs"]
 mod runtime_support;
 
-use nissecc_midend::profile::{CfgDescriptor, FlowEdgeKind, FunctionShape, Strategy};
+use nissecc_midend::instrument::path::numbering::number;
+use nissecc_midend::instrument::path::regenerate::{block_path, PathEnd, PathStart};
+use nissecc_midend::profile::{CfgDescriptor, FlowEdgeKind, FlowGraph, FunctionShape, Strategy};
 use nissecc_profile_format::{read, write, FunctionProfile, Profile};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -35,9 +38,10 @@ fn loop_function(name: &str, strategy: Strategy, calls: u64, iterations: u64) ->
     let (kinds, counters) = match strategy {
         Strategy::Naive => (vec![Cfg(0), Cfg(1), Cfg(2), Cfg(3), Return(3), Entry], vec![calls, iterations, calls, iterations, calls, calls]),
         Strategy::Ks => (vec![Cfg(3), Entry], vec![iterations, calls]),
+        Strategy::Path => panic!("path profiles count paths: see `loop_path_profile`"),
     };
     let descriptor = CfgDescriptor { strategy, weights_from_profile: false, shape: loop_shape(), counters: kinds }.encode();
-    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters }
+    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters, paths: vec![] }
 }
 
 fn save(dir: &Path, file: &str, functions: Vec<FunctionProfile>) -> PathBuf {
@@ -202,7 +206,7 @@ fn bad_profiles_get_a_one_line_error_naming_file_and_problem() {
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("truncated.nprof", good[..good.len() - 1].to_vec(), "truncated at byte offset"),
         ("magic.nprof", b"#!/bin/sh\n".to_vec(), "bad magic"),
-        ("version.nprof", version, "unsupported format version (found 9, expected 1)"),
+        ("version.nprof", version, "unsupported format version (found 9, expected 1 to 2)"),
         ("flipped.nprof", flipped, "checksum mismatch"),
         ("descriptor.nprof", write(&Profile { functions: vec![bad_descriptor] }), "function `f`: not a CFG descriptor"),
     ];
@@ -241,4 +245,90 @@ fn show_reads_what_the_runtime_wrote() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let expected = save(&dir, "expected.nprof", vec![loop_function("loop_fn", Strategy::Naive, 2, 10)]);
     assert_eq!(show_json(&dir.join("ks.nprof"), &[]), show_json(&expected, &[]));
+}
+
+/// The path profile of `loop(n)` (see [`loop_shape`]) called twice, with
+/// 3 and 4 iterations: each call's first iteration is a path from the
+/// entry to the latch, the other 5 iterations are paths from the loop
+/// header to the latch, and each call ends with a path from the header to
+/// the return. Paths are found by their blocks, not by their numbers.
+fn loop_path_profile(name: &str) -> FunctionProfile {
+    let shape = loop_shape();
+    let graph = FlowGraph::new(&shape);
+    let numbering = number(&graph);
+    let find = |start: PathStart, blocks: &[u32], end: PathEnd| {
+        (0..numbering.total())
+            .find(|&n| block_path(&numbering, &graph, n).is_some_and(|p| p.start == start && p.blocks == blocks && p.end == end))
+            .expect("the loop has this path")
+    };
+    let header = PathStart::LoopHeader { block: 1 };
+    let latch = PathEnd::Latch { header: 1 };
+    let mut paths = vec![
+        (find(PathStart::Entry, &[0, 1, 2], latch), 2),
+        (find(header, &[1, 2], latch), 5),
+        (find(header, &[1, 3], PathEnd::Return), 2),
+    ];
+    paths.sort();
+    let descriptor = CfgDescriptor { strategy: Strategy::Path, weights_from_profile: false, shape, counters: vec![] }.encode();
+    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters: vec![], paths }
+}
+
+#[test]
+fn derive_edges_of_a_path_profile_prints_the_edge_profile() {
+    let dir = common::scratch_dir("profdata-derive");
+    let path = save(&dir, "path.nprof", vec![loop_path_profile("f")]);
+    let naive = save(&dir, "naive.nprof", vec![loop_function("f", Strategy::Naive, 2, 7)]);
+    let derived = profdata(&["derive-edges", path_str(&path)]);
+    assert!(derived.status.success(), "{}", String::from_utf8_lossy(&derived.stderr));
+    let shown = profdata(&["show", "--json", path_str(&naive)]);
+    assert_eq!(String::from_utf8_lossy(&derived.stdout), String::from_utf8_lossy(&shown.stdout));
+
+    // `show --json` of the path profile adds the paths, marked by how they
+    // start and end.
+    let json = show_json(&path, &[]);
+    let paths = json["functions"][0]["paths"].as_array().unwrap();
+    let hottest = paths.iter().find(|p| p["count"] == 5).unwrap();
+    assert_eq!(hottest["blocks"], serde_json::json!([1, 2]));
+    assert_eq!((hottest["start"].as_str(), hottest["end"].as_str()), (Some("loop-header"), Some("latch")));
+    let first = paths.iter().find(|p| p["start"] == "entry").unwrap();
+    assert_eq!((&first["blocks"], &first["count"]), (&serde_json::json!([0, 1, 2]), &serde_json::json!(2)));
+    let without_paths = |mut v: Value| {
+        v["functions"][0].as_object_mut().unwrap().remove("paths");
+        v
+    };
+    assert_eq!(without_paths(json), show_json(&naive, &[]));
+
+    // Merging two runs doubles every path, and so every derived edge.
+    let merged = dir.join("merged.nprof");
+    assert!(profdata(&["merge", "-o", path_str(&merged), path_str(&path), path_str(&path)]).status.success());
+    let twice = save(&dir, "twice.nprof", vec![loop_function("f", Strategy::Naive, 4, 14)]);
+    assert_eq!(profdata(&["derive-edges", path_str(&merged)]).stdout, profdata(&["show", "--json", path_str(&twice)]).stdout);
+}
+
+#[test]
+fn show_paths_lists_the_hottest_paths_with_their_lines() {
+    let dir = common::scratch_dir("profdata-paths");
+    let path = save(&dir, "path.nprof", vec![loop_path_profile("f")]);
+    let out = profdata(&["show", "--paths", "--topn", "2", path_str(&path)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "3 executed paths of 4 potential paths in 1 functions; the 2 hottest:", "{text}");
+    assert!(lines[1].starts_with("  5 (55.6%)  `f` path ") && lines[1].ends_with(", lines 11-12"), "{text}");
+    assert_eq!(lines[2], "      loop header: block1 -> block2 -> latch, back to block1", "{text}");
+    assert!(lines[4].ends_with("entry: block0 -> block1 -> block2 -> latch, back to block1"), "{text}");
+    assert_eq!(lines.len(), 5, "{text}");
+}
+
+#[test]
+fn path_tools_reject_edge_profiles_and_bad_path_numbers() {
+    let dir = common::scratch_dir("profdata-path-errors");
+    let edges = save(&dir, "edges.nprof", vec![loop_function("f", Strategy::Ks, 1, 1)]);
+    assert_fails_naming(&profdata(&["derive-edges", path_str(&edges)]), &edges, "function `f` has an edge profile (ks), not a path profile");
+    assert_fails_naming(&profdata(&["show", "--paths", path_str(&edges)]), &edges, "not a path profile");
+    let mut bad = loop_path_profile("f");
+    bad.paths.push((1000, 1));
+    let bad = save(&dir, "bad.nprof", vec![bad]);
+    assert_fails_naming(&profdata(&["derive-edges", path_str(&bad)]), &bad, "path number 1000 is outside the 4 paths of the function");
+    assert_fails_naming(&profdata(&["show", path_str(&bad)]), &bad, "path number 1000");
 }

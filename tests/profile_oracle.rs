@@ -11,6 +11,15 @@
 //! and early-exit counts for every profile. Several test
 //! programs call `exit()` from recursion and from inside loops, so the
 //! early-termination counts of §3.2 are checked as well.
+//!
+//! Path profiles (issue 5) join the same oracle, as the verifier of
+//! Preuss, "Implementation of Path Profiling in LLVM", §4.2.2: each
+//! program is also built with `-fprofile-instr=path`, and with
+//! `-fprofile-instr=path -fpath-array-threshold=1`, which sends every
+//! function with more than one path to the runtime's hash table; both
+//! must print what the plain build prints, and `nissecc-profdata
+//! derive-edges` of their profiles must print exactly what `show --json`
+//! prints for the naive profile.
 
 mod common;
 
@@ -19,7 +28,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-const STRATEGIES: [&str; 3] = ["naive", "ks", "sese"];
+/// The instrumented builds: a name, the flags, and whether the profile is
+/// a path profile (compared through `derive-edges`). The first is the
+/// naive ground truth.
+const BUILDS: [(&str, &[&str], bool); 5] = [
+    ("naive", &["-fprofile-instr=naive"], false),
+    ("ks", &["-fprofile-instr=ks"], false),
+    ("sese", &["-fprofile-instr=sese"], false),
+    ("path", &["-fprofile-instr=path"], true),
+    ("path-hash", &["-fprofile-instr=path", "-fpath-array-threshold=1"], true),
+];
 const LEVEL: &str = "-O2";
 
 fn profdata() -> &'static str {
@@ -35,13 +53,18 @@ fn run_profiled(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, 
     Ok(RunResult { stdout: out.stdout, status: out.status.code() })
 }
 
-/// `nissecc-profdata show --json` of a profile.
-fn show_json(profile: &Path) -> Result<String, String> {
-    let out = Command::new(profdata()).arg("show").arg("--json").arg(profile).output().map_err(|e| e.to_string())?;
+/// The output of `nissecc-profdata ARGS PROFILE`.
+fn profdata_output(args: &[&str], profile: &Path) -> Result<String, String> {
+    let out = Command::new(profdata()).args(args).arg(profile).output().map_err(|e| e.to_string())?;
     if !out.status.success() {
-        return Err(format!("nissecc-profdata show {} failed: {}", profile.display(), String::from_utf8_lossy(&out.stderr)));
+        return Err(format!("nissecc-profdata {args:?} {} failed: {}", profile.display(), String::from_utf8_lossy(&out.stderr)));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// `nissecc-profdata show --json` of a profile.
+fn show_json(profile: &Path) -> Result<String, String> {
+    profdata_output(&["show", "--json"], profile)
 }
 
 /// Builds `sources` plainly and with each strategy, runs every build on
@@ -50,30 +73,30 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
     let plain = dir.join(format!("{name}.plain"));
     build_nissecc(sources, &plain, &[LEVEL]).map_err(|e| format!("{name}: {e}"))?;
     let mut builds = Vec::new();
-    for strategy in STRATEGIES {
-        let exe = dir.join(format!("{name}.{strategy}"));
-        let flag = format!("-fprofile-instr={strategy}");
-        build_nissecc(sources, &exe, &[LEVEL, &flag]).map_err(|e| format!("{name} {strategy}: {e}"))?;
-        builds.push((strategy, exe));
+    for (label, flags, is_path) in BUILDS {
+        let exe = dir.join(format!("{name}.{label}"));
+        build_nissecc(sources, &exe, &[&[LEVEL], flags].concat()).map_err(|e| format!("{name} {label}: {e}"))?;
+        builds.push((label, exe, is_path));
     }
     for (i, args) in inputs.iter().enumerate() {
         let what = format!("{name} input {args:?}");
         let reference = run_program(&plain, args).map_err(|e| format!("{what} (plain): {e}"))?;
         let mut shown = Vec::new();
-        for (strategy, exe) in &builds {
-            let profile = dir.join(format!("{name}.{i}.{strategy}.nprof"));
-            let actual = run_profiled(exe, args, &profile).map_err(|e| format!("{what} ({strategy}): {e}"))?;
+        for (label, exe, is_path) in &builds {
+            let profile = dir.join(format!("{name}.{i}.{label}.nprof"));
+            let actual = run_profiled(exe, args, &profile).map_err(|e| format!("{what} ({label}): {e}"))?;
             if actual != reference {
                 return Err(format!(
-                    "{what}: the {strategy} build printed or exited differently (status {:?} vs {:?})",
+                    "{what}: the {label} build printed or exited differently (status {:?} vs {:?})",
                     actual.status, reference.status
                 ));
             }
-            shown.push(show_json(&profile).map_err(|e| format!("{what} ({strategy}): {e}"))?);
+            let json = if *is_path { profdata_output(&["derive-edges"], &profile) } else { show_json(&profile) };
+            shown.push(json.map_err(|e| format!("{what} ({label}): {e}"))?);
         }
-        for (i, (strategy, _)) in builds.iter().enumerate().skip(1) {
-            if shown[i] != shown[0] {
-                return Err(format!("{what}: naive and {strategy} profiles differ:\nnaive: {}\n{strategy}: {}", shown[0], shown[i]));
+        for (k, (label, _, _)) in builds.iter().enumerate().skip(1) {
+            if shown[k] != shown[0] {
+                return Err(format!("{what}: the naive and {label} edge profiles differ:\nnaive: {}\n{label}: {}", shown[0], shown[k]));
             }
         }
         // Comparing strategies cannot catch an error both share (such
@@ -157,9 +180,10 @@ fn nissecc_stderr(args: &[&str]) -> Result<String, String> {
 }
 
 /// Profile-guided profiling (`-fprofile-instr-weights`): a Knuth–Stevenson
-/// build weighted by a naive profile still profiles exactly, `--stats`
-/// says which functions the profile weighted, and a profile of another
-/// program only draws a warning.
+/// build weighted by a naive profile, and path builds weighted by that
+/// naive profile and then by their own path profile, still profile
+/// exactly, `--stats` says which functions the profile weighted, and a
+/// profile of another program only draws a warning.
 #[test]
 fn profile_weights_keep_profiles_exact() {
     let dir = private_scratch("oracle-weights");
@@ -182,6 +206,20 @@ fn profile_weights_keep_profiles_exact() {
         }
         if show_json(&path("naive.nprof"))? != show_json(&path("ks.nprof"))? {
             return Err(format!("{name}: the weighted ks profile differs from the naive one"));
+        }
+        // Path profiling takes weights from an edge or a path profile.
+        for (label, weights_file) in [("path", path("naive.nprof")), ("path2", path("path.nprof"))] {
+            let weights = format!("-fprofile-instr-weights={}", s(&weights_file));
+            let stats = nissecc_stderr(&[LEVEL, "-fprofile-instr=path", &weights, "--stats", &s(source), "-o", &s(&path(label))])?;
+            if !stats.contains("profile") || stats.contains("warning") {
+                return Err(format!("{name}: --stats does not show profile weights for {label}:\n{stats}"));
+            }
+            if run_profiled(&path(label), &["1"], &path(&format!("{label}.nprof")))? != reference {
+                return Err(format!("{name}: the weighted {label} build behaves differently"));
+            }
+            if profdata_output(&["derive-edges"], &path(&format!("{label}.nprof")))? != show_json(&path("naive.nprof"))? {
+                return Err(format!("{name}: the weighted {label} profile differs from the naive one"));
+            }
         }
         Ok(())
     });

@@ -342,7 +342,7 @@ fn parse() -> Module {
 /// round trip, and the descriptor's plan against a fresh plan.
 fn instrumented(module: &Module, strategy: Strategy, weights: Option<&Profile>) -> Module {
     let mut copy = module.clone();
-    let report = instrument_module(&mut copy, &InstrumentOptions { strategy, weights });
+    let report = instrument_module(&mut copy, &InstrumentOptions { strategy, weights, path_array_threshold: 0 });
     assert!(report.warnings.is_empty(), "{:?}", report.warnings);
     if let Err(errors) = verify_module(&copy) {
         panic!("{}", print_module_errors(&copy, &errors));
@@ -396,6 +396,7 @@ fn instrumented_runs_reconstruct_exactly() {
                     checksum: nissecc_midend::analysis::cfg_checksum(module.function(name).unwrap()),
                     descriptor: descriptor_bytes(m, name).to_vec(),
                     counters,
+                    paths: Vec::new(),
                 });
             }
             truths.push(truth);

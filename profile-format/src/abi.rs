@@ -22,8 +22,17 @@
 //!  0: abi_version (= ABI_VERSION)      8: &name        16: name_len (without the NUL)
 //! 24: cfg_checksum                    32: &counters    40: num_counters
 //! 48: &descriptor                     56: descriptor_len
-//! 64: &__nisse_runtime_anchor         72: flags (= 0)
+//! 64: &__nisse_runtime_anchor         72: flags
 //! ```
+//!
+//! Flags (ABI version 2, for path profiles): with [`FLAG_PATH_ARRAY`] the
+//! counter array holds one count per path number (`num_counters` paths);
+//! with [`FLAG_PATH_HASH`] the function has too many paths for an array
+//! and counts them in the runtime's hash table by calling
+//! [`HASH_COUNT_FUNCTION`]`(&counters, path, delta)`, the counter
+//! array's address serving only as the key (`num_counters` is 0). Either
+//! way the runtime writes the nonzero counts as the function's paths.
+//! Without either flag the counters are edge counters.
 //!
 //! The section name is a valid C identifier, so GNU ld defines
 //! [`SECTION_START_SYMBOL`] and [`SECTION_STOP_SYMBOL`] around the records
@@ -37,7 +46,7 @@
 
 /// The version of the record layout; the runtime skips (with a warning)
 /// records of any other version except 0, which marks a placeholder.
-pub const ABI_VERSION: u64 = 1;
+pub const ABI_VERSION: u64 = 2;
 
 /// The ELF section holding the records of every instrumented function.
 pub const RECORDS_SECTION: &str = "nisse_records";
@@ -80,8 +89,17 @@ pub const RECORD_DESCRIPTOR_PTR: usize = 48;
 pub const RECORD_DESCRIPTOR_LEN: usize = 56;
 /// Offset of the address of [`RUNTIME_ANCHOR_SYMBOL`].
 pub const RECORD_ANCHOR_PTR: usize = 64;
-/// Offset of the flags word; no flag is defined yet, so it is 0.
+/// Offset of the flags word.
 pub const RECORD_FLAGS: usize = 72;
+
+/// Record flag: the counters are a dense array of path counts.
+pub const FLAG_PATH_ARRAY: u64 = 1;
+/// Record flag: the paths are counted in the runtime's hash table.
+pub const FLAG_PATH_HASH: u64 = 2;
+/// The runtime function that adds `delta` (modulo 2^64) to the count of
+/// path `path` of the function whose counter array is at `key`:
+/// `void __nisse_path_count(u64 *key, u64 path, u64 delta)`.
+pub const HASH_COUNT_FUNCTION: &str = "__nisse_path_count";
 
 /// The environment variable naming the profile file.
 pub const PROFILE_FILE_ENV: &str = "NISSE_PROFILE_FILE";

@@ -7,16 +7,18 @@
 
 use crate::checksum::fnv1a64;
 use crate::error::FormatError;
-use crate::layout::{FLAGS_OFFSET, FORMAT_VERSION, HEADER_SIZE, MAGIC, NUM_FUNCTIONS_OFFSET, TOTAL_LEN_OFFSET, TRAILER_SIZE, VERSION_OFFSET};
+use crate::layout::{
+    FLAGS_OFFSET, FORMAT_VERSION, HEADER_SIZE, MAGIC, NUM_FUNCTIONS_OFFSET, OLDEST_READABLE_VERSION, TOTAL_LEN_OFFSET, TRAILER_SIZE, VERSION_OFFSET,
+};
 use crate::profile::{FunctionProfile, Profile};
 use std::collections::HashSet;
 
 /// Decodes a profile file.
 pub fn read(bytes: &[u8]) -> Result<Profile, FormatError> {
     check_magic(bytes)?;
-    let header = Cursor { bytes, offset: 0 };
+    let header = Cursor { bytes, offset: 0, has_paths: false };
     let version = u32::from_le_bytes(header.fixed(VERSION_OFFSET)?);
-    if version != FORMAT_VERSION {
+    if !(OLDEST_READABLE_VERSION..=FORMAT_VERSION).contains(&version) {
         return Err(FormatError::UnsupportedVersion { found: version, expected: FORMAT_VERSION });
     }
     let total = u64::from_le_bytes(header.fixed(TOTAL_LEN_OFFSET)?);
@@ -42,7 +44,7 @@ pub fn read(bytes: &[u8]) -> Result<Profile, FormatError> {
         return Err(FormatError::Corrupt { offset: FLAGS_OFFSET as u64, problem: format!("unknown flags {flags:#x}") });
     }
     let count = u64::from_le_bytes(header.fixed(NUM_FUNCTIONS_OFFSET)?);
-    let mut body = Cursor { bytes: &bytes[..body_end], offset: HEADER_SIZE };
+    let mut body = Cursor { bytes: &bytes[..body_end], offset: HEADER_SIZE, has_paths: version >= 2 };
     let mut names = HashSet::new();
     let mut functions = Vec::new();
     for _ in 0..count {
@@ -77,6 +79,8 @@ fn check_magic(bytes: &[u8]) -> Result<(), FormatError> {
 struct Cursor<'a> {
     bytes: &'a [u8],
     offset: usize,
+    /// Whether functions end with their paths (format version 2).
+    has_paths: bool,
 }
 
 impl<'a> Cursor<'a> {
@@ -122,7 +126,28 @@ impl<'a> Cursor<'a> {
         let count = self.u64()?;
         let raw = self.take(count.saturating_mul(8), "counters")?;
         let counters = raw.chunks_exact(8).map(|chunk| u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))).collect();
-        Ok(FunctionProfile { name, checksum, descriptor, counters })
+        let paths = if self.has_paths { self.paths()? } else { Vec::new() };
+        Ok(FunctionProfile { name, checksum, descriptor, counters, paths })
+    }
+
+    /// A function's `(path number, count)` pairs, checked to be in
+    /// strictly increasing path order with no zero count.
+    fn paths(&mut self) -> Result<Vec<(u64, u64)>, FormatError> {
+        let count = self.u64()?;
+        let start = self.offset;
+        let raw = self.take(count.saturating_mul(16), "paths")?;
+        let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let paths: Vec<(u64, u64)> = raw.chunks_exact(16).map(|pair| (word(&pair[..8]), word(&pair[8..]))).collect();
+        for (i, &(number, count)) in paths.iter().enumerate() {
+            let offset = (start + 16 * i) as u64;
+            if i > 0 && number <= paths[i - 1].0 {
+                return Err(FormatError::Corrupt { offset, problem: format!("path {number} is out of order (paths are sorted by number)") });
+            }
+            if count == 0 {
+                return Err(FormatError::Corrupt { offset, problem: format!("path {number} has count 0") });
+            }
+        }
+        Ok(paths)
     }
 
     fn overrun(&self, at: usize, len: u64, what: &str) -> FormatError {

@@ -26,6 +26,11 @@ pub fn write(profile: &Profile) -> Vec<u8> {
         for counter in &function.counters {
             out.extend_from_slice(&counter.to_le_bytes());
         }
+        out.extend_from_slice(&(function.paths.len() as u64).to_le_bytes());
+        for &(number, count) in &function.paths {
+            out.extend_from_slice(&number.to_le_bytes());
+            out.extend_from_slice(&count.to_le_bytes());
+        }
     }
     let total = (out.len() + TRAILER_SIZE) as u64;
     out[TOTAL_LEN_OFFSET..TOTAL_LEN_OFFSET + 8].copy_from_slice(&total.to_le_bytes());
@@ -42,5 +47,5 @@ fn write_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
 
 /// The number of bytes `function` takes in the file.
 fn encoded_size(function: &FunctionProfile) -> usize {
-    4 * 8 + function.name.len() + function.descriptor.len() + 8 * function.counters.len()
+    5 * 8 + function.name.len() + function.descriptor.len() + 8 * function.counters.len() + 16 * function.paths.len()
 }

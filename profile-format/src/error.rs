@@ -12,7 +12,8 @@ pub enum FormatError {
     Truncated { offset: u64, expected: u64 },
     /// The file does not start with [`crate::MAGIC`].
     BadMagic,
-    /// The file's format version is not [`crate::FORMAT_VERSION`].
+    /// The file's format version is not one this crate reads
+    /// ([`crate::layout::OLDEST_READABLE_VERSION`] to [`crate::FORMAT_VERSION`]).
     UnsupportedVersion { found: u32, expected: u32 },
     /// Bytes follow the end that the header announces.
     TrailingBytes { offset: u64, count: u64 },
@@ -44,7 +45,7 @@ impl fmt::Display for FormatError {
             }
             FormatError::BadMagic => write!(f, "bad magic: not a nissecc profile (expected it to start with \"NPROF\\0\\0\\0\")"),
             FormatError::UnsupportedVersion { found, expected } => {
-                write!(f, "unsupported format version (found {found}, expected {expected})")
+                write!(f, "unsupported format version (found {found}, expected {} to {expected})", crate::layout::OLDEST_READABLE_VERSION)
             }
             FormatError::TrailingBytes { offset, count } => {
                 write!(f, "corrupt: {count} unexpected bytes after the end of the profile at byte offset {offset}")

@@ -1,4 +1,4 @@
-//! The on-disk layout of a profile file (`.nprof`), version 1. Every
+//! The on-disk layout of a profile file (`.nprof`), version 2. Every
 //! integer is little-endian; nothing is aligned.
 //!
 //! ```text
@@ -13,8 +13,15 @@
 //!                 8  CFG checksum (u64)
 //!                 8  descriptor length d (u64), then d descriptor bytes
 //!                 8  counter count c (u64), then c counters (u64 each)
+//!                 8  path count p (u64), then p pairs (path number,
+//!                    count), u64 each, in strictly increasing path
+//!                    number order, no count 0 (version 2 only)
 //! total-8     8  FNV-1a-64 of bytes [0, total-8) (u64)
 //! ```
+//!
+//! Version 2 added the paths of path profiles (`-fprofile-instr=path`);
+//! an edge profile has none. Version 1 files, which end each function
+//! after its counters, are still read.
 //!
 //! The header carries the total length so that a reader tells a truncated
 //! file from a corrupt one before it looks at the content: a short file is
@@ -24,8 +31,10 @@
 
 /// The first eight bytes of every profile file.
 pub const MAGIC: [u8; 8] = *b"NPROF\0\0\0";
-/// The format version this crate reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format version this crate writes.
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest format version this crate still reads.
+pub const OLDEST_READABLE_VERSION: u32 = 1;
 
 pub(crate) const VERSION_OFFSET: usize = 8;
 pub(crate) const FLAGS_OFFSET: usize = 12;

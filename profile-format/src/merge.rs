@@ -1,5 +1,7 @@
 //! Combining profiles of several runs (issue 3): counters are summed
-//! function by function, and a weight multiplies a whole profile.
+//! function by function, the counts of a path profile path by path (a
+//! path executed in only one run is kept as it is), and a weight
+//! multiplies a whole profile.
 //!
 //! Functions are matched by name; two profiles whose functions of the same
 //! name differ in CFG checksum, counter count or descriptor cannot be
@@ -44,6 +46,10 @@ pub fn scale(profile: &Profile, weight: u64) -> Profile {
         for counter in &mut function.counters {
             *counter = counter.saturating_mul(weight);
         }
+        for (_, count) in &mut function.paths {
+            *count = count.saturating_mul(weight);
+        }
+        function.paths.retain(|&(_, count)| count != 0);
     }
     scaled
 }
@@ -64,5 +70,19 @@ pub fn add_into(into: &mut FunctionProfile, other: &FunctionProfile) -> Result<(
     for (sum, &count) in into.counters.iter_mut().zip(&other.counters) {
         *sum = sum.saturating_add(count);
     }
+    if !other.paths.is_empty() {
+        into.paths = merge_paths(&into.paths, &other.paths);
+    }
     Ok(())
+}
+
+/// The sum of two sorted path lists: a path in both gets the sum of its
+/// counts, saturating, and the result is sorted.
+fn merge_paths(a: &[(u64, u64)], b: &[(u64, u64)]) -> Vec<(u64, u64)> {
+    let mut sum: BTreeMap<u64, u64> = a.iter().copied().collect();
+    for &(number, count) in b {
+        let entry = sum.entry(number).or_insert(0);
+        *entry = entry.saturating_add(count);
+    }
+    sum.into_iter().collect()
 }

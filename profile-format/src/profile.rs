@@ -4,7 +4,7 @@
 //! still describe the function being compiled.
 
 /// The counters of one instrumented function.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FunctionProfile {
     /// The function's symbol name; unique within a profile.
     pub name: String,
@@ -15,6 +15,10 @@ pub struct FunctionProfile {
     pub descriptor: Vec<u8>,
     /// The raw counter values, in the compiler's counter order.
     pub counters: Vec<u64>,
+    /// A path profile's `(path number, count)` of every executed path, in
+    /// increasing path-number order, with no zero count; empty for an
+    /// edge profile.
+    pub paths: Vec<(u64, u64)>,
 }
 
 /// A whole profile: the counters of every instrumented function.
@@ -39,6 +43,8 @@ impl Profile {
     /// Whether some counter has reached `u64::MAX`, the value at which
     /// merging and scaling saturate; such a count is a lower bound only.
     pub fn is_saturated(&self) -> bool {
-        self.functions.iter().any(|function| function.counters.contains(&u64::MAX))
+        self.functions
+            .iter()
+            .any(|function| function.counters.contains(&u64::MAX) || function.paths.iter().any(|&(_, count)| count == u64::MAX))
     }
 }

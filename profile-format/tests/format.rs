@@ -10,8 +10,8 @@ use nissecc_profile_format::{fnv1a64, read, write, FormatError, FunctionProfile,
 fn sample() -> Profile {
     Profile {
         functions: vec![
-            FunctionProfile { name: "main".into(), checksum: 0xdead_beef, descriptor: vec![9, 8, 7], counters: vec![1, 10, 0, u64::MAX] },
-            FunctionProfile { name: "helper".into(), checksum: 1, descriptor: vec![], counters: vec![] },
+            FunctionProfile { name: "main".into(), checksum: 0xdead_beef, descriptor: vec![9, 8, 7], counters: vec![1, 10, 0, u64::MAX], paths: vec![] },
+            FunctionProfile { name: "helper".into(), checksum: 1, descriptor: vec![], counters: vec![], paths: vec![] },
         ],
     }
 }
@@ -100,7 +100,61 @@ fn a_wrong_version_is_named() {
     bytes[8..12].copy_from_slice(&7u32.to_le_bytes());
     let error = read(&reseal(bytes)).unwrap_err();
     assert_eq!(error, FormatError::UnsupportedVersion { found: 7, expected: FORMAT_VERSION });
-    assert_eq!(error.to_string(), "unsupported format version (found 7, expected 1)");
+    assert_eq!(error.to_string(), "unsupported format version (found 7, expected 1 to 2)");
+}
+
+/// A version-1 file: functions end after their counters, as before path
+/// profiles existed.
+fn version_1_bytes(profile: &Profile) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(b"NPROF\0\0\0");
+    out.extend_from_slice(&1u32.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&0u64.to_le_bytes());
+    out.extend_from_slice(&(profile.functions.len() as u64).to_le_bytes());
+    for f in &profile.functions {
+        out.extend_from_slice(&(f.name.len() as u64).to_le_bytes());
+        out.extend_from_slice(f.name.as_bytes());
+        out.extend_from_slice(&f.checksum.to_le_bytes());
+        out.extend_from_slice(&(f.descriptor.len() as u64).to_le_bytes());
+        out.extend_from_slice(&f.descriptor);
+        out.extend_from_slice(&(f.counters.len() as u64).to_le_bytes());
+        f.counters.iter().for_each(|c| out.extend_from_slice(&c.to_le_bytes()));
+    }
+    let total = (out.len() + TRAILER_SIZE) as u64;
+    out[16..24].copy_from_slice(&total.to_le_bytes());
+    let checksum = fnv1a64(&out);
+    out.extend_from_slice(&checksum.to_le_bytes());
+    out
+}
+
+#[test]
+fn version_1_files_are_still_read() {
+    let profile = Profile {
+        functions: vec![FunctionProfile { name: "main".into(), checksum: 5, descriptor: vec![1, 2, 3], counters: vec![4, 5], paths: vec![] }],
+    };
+    assert_eq!(read(&version_1_bytes(&profile)).unwrap(), profile);
+}
+
+#[test]
+fn paths_round_trip_and_bad_paths_are_corrupt() {
+    let profile = Profile {
+        functions: vec![FunctionProfile { name: "p".into(), checksum: 9, descriptor: vec![7], counters: vec![], paths: vec![(0, 3), (5, 1), (u64::MAX, 2)] }],
+    };
+    let bytes = write(&profile);
+    assert_eq!(read(&bytes).unwrap(), profile);
+    // The last path pair sits right before the trailer.
+    let last_pair = bytes.len() - TRAILER_SIZE - 16;
+    let mut zero = bytes.clone();
+    zero[last_pair + 8..last_pair + 16].copy_from_slice(&0u64.to_le_bytes());
+    assert!(read(&reseal(zero)).unwrap_err().to_string().contains("has count 0"));
+    let mut unordered = bytes.clone();
+    unordered[last_pair..last_pair + 8].copy_from_slice(&5u64.to_le_bytes());
+    assert!(read(&reseal(unordered)).unwrap_err().to_string().contains("out of order"));
+    let mut too_many = bytes;
+    let count_at = last_pair - 2 * 16 - 8;
+    too_many[count_at..count_at + 8].copy_from_slice(&4u64.to_le_bytes());
+    assert!(read(&reseal(too_many)).unwrap_err().to_string().contains("paths of 64 bytes runs past the end"));
 }
 
 #[test]

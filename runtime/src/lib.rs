@@ -21,11 +21,17 @@
 //!   writes them again when it exits, so under `%m` a forking program
 //!   counts the code before the fork once per process.
 //!
+//! Path profiles (`-fprofile-instr=path`) count small functions' paths in
+//! their own arrays like counters, and larger functions' paths in a hash
+//! table of the runtime (`path_table.rs`); either way only the paths that
+//! ran are written.
+//!
 //! Errors never unwind into the program; they are printed to stderr with
 //! the prefix `nisse-runtime:`.
 
 mod exit_hook;
 mod output_path;
+mod path_table;
 mod profile_file;
 mod records;
 mod report;

@@ -3,10 +3,12 @@
 //! turning them into a [`Profile`] of the current counter values.
 
 use crate::report::report;
+use crate::path_table;
 use nissecc_profile_format::abi::{
-    ABI_VERSION, RECORD_ABI_VERSION, RECORD_CFG_CHECKSUM, RECORD_COUNTERS_PTR, RECORD_DESCRIPTOR_LEN, RECORD_DESCRIPTOR_PTR, RECORD_NAME_LEN,
-    RECORD_NAME_PTR, RECORD_NUM_COUNTERS, RECORD_SIZE,
+    ABI_VERSION, FLAG_PATH_ARRAY, FLAG_PATH_HASH, RECORD_ABI_VERSION, RECORD_CFG_CHECKSUM, RECORD_COUNTERS_PTR, RECORD_DESCRIPTOR_LEN,
+    RECORD_DESCRIPTOR_PTR, RECORD_FLAGS, RECORD_NAME_LEN, RECORD_NAME_PTR, RECORD_NUM_COUNTERS, RECORD_SIZE,
 };
+use std::collections::HashMap;
 use nissecc_profile_format::{add_into, FunctionProfile, Profile};
 
 #[allow(non_upper_case_globals)]
@@ -22,8 +24,9 @@ extern "C" {
 /// when both records agree, and otherwise kept once with a warning.
 pub fn collect() -> Profile {
     let mut profile = Profile::default();
+    let hashed_paths = path_table::snapshot();
     for record in records() {
-        let Some(function) = read_record(record) else { continue };
+        let Some(function) = read_record(record, &hashed_paths) else { continue };
         match profile.functions.iter_mut().find(|f| f.name == function.name) {
             None => profile.functions.push(function),
             Some(existing) => {
@@ -45,8 +48,9 @@ fn records() -> impl Iterator<Item = usize> {
 }
 
 /// The function that the record at `record` describes, or `None` for the
-/// placeholder and for records that cannot be read.
-fn read_record(record: usize) -> Option<FunctionProfile> {
+/// placeholder and for records that cannot be read. `hashed_paths` holds
+/// the path counts of the runtime's hash table by key.
+fn read_record(record: usize, hashed_paths: &HashMap<usize, Vec<(u64, u64)>>) -> Option<FunctionProfile> {
     // SAFETY: `record` lies within the section, which holds whole records.
     let field = |offset: usize| unsafe { std::ptr::read_unaligned((record + offset) as *const u64) };
     match field(RECORD_ABI_VERSION) {
@@ -67,8 +71,22 @@ fn read_record(record: usize) -> Option<FunctionProfile> {
     }
     // SAFETY: the compiler emits `num_counters` u64 counters, aligned to 8;
     // they are read volatile because other threads may still be running.
-    let counters = (0..num_counters).map(|i| unsafe { std::ptr::read_volatile(counters_ptr.add(i)) }).collect();
-    Some(FunctionProfile { name, checksum: field(RECORD_CFG_CHECKSUM), descriptor, counters })
+    let counters: Vec<u64> = (0..num_counters).map(|i| unsafe { std::ptr::read_volatile(counters_ptr.add(i)) }).collect();
+    let checksum = field(RECORD_CFG_CHECKSUM);
+    let function = |counters, paths| Some(FunctionProfile { name: name.clone(), checksum, descriptor: descriptor.clone(), counters, paths });
+    match field(RECORD_FLAGS) {
+        0 => function(counters, Vec::new()),
+        // A dense array of path counts: its nonzero entries are the paths.
+        FLAG_PATH_ARRAY => {
+            let paths = counters.iter().enumerate().filter(|&(_, &count)| count != 0).map(|(path, &count)| (path as u64, count)).collect();
+            function(Vec::new(), paths)
+        }
+        FLAG_PATH_HASH => function(Vec::new(), hashed_paths.get(&(counters_ptr as usize)).cloned().unwrap_or_default()),
+        other => {
+            report(format_args!("skipping the record of `{name}`: unknown flags {other:#x}"));
+            None
+        }
+    }
 }
 
 /// The `len` bytes at address `ptr`; `None` (with a warning) for a null

@@ -1,8 +1,10 @@
-//! `nissecc-profdata`: merges profiles and shows their block and edge
-//! counts (issue 3). Argument parsing only; the commands live in
+//! `nissecc-profdata`: merges profiles, shows their block and edge
+//! counts (issue 3) and paths, and derives edge profiles from path
+//! profiles (issue 5). Argument parsing only; the commands live in
 //! `nissecc::profdata`.
 
 use clap::{Parser, Subcommand};
+use nissecc::profdata::derive_edges::derive_edges;
 use nissecc::profdata::merge::{merge_files, WeightedInput};
 use nissecc::profdata::show::{show, ShowOptions};
 use std::io::Write;
@@ -38,15 +40,27 @@ enum Command {
         /// Only this function.
         #[arg(long, value_name = "NAME")]
         function: Option<String>,
-        /// Only the N hottest functions (by their largest block count).
+        /// Only the N hottest functions (by their largest block count), or
+        /// with --paths the N hottest paths.
         #[arg(long, value_name = "N")]
         topn: Option<usize>,
+        /// List the executed paths of a path profile, hottest first, as
+        /// block sequences with their counts and source lines.
+        #[arg(long, conflicts_with_all = ["json", "dot"])]
+        paths: bool,
         /// Print JSON.
         #[arg(long)]
         json: bool,
         /// Write one Graphviz file per function into DIR.
         #[arg(long, value_name = "DIR")]
         dot: Option<PathBuf>,
+    },
+    /// Prints the edge profile that a path profile implies, in the JSON
+    /// shape of `show --json` of an edge profile (the path-profile
+    /// verifier).
+    DeriveEdges {
+        /// The path profile.
+        file: PathBuf,
     },
 }
 
@@ -73,10 +87,14 @@ fn run(args: Args) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Show { file, function, topn, json, dot } => {
-            let text = show(&file, &ShowOptions { function, topn, json, dot })?;
+        Command::Show { file, function, topn, paths, json, dot } => {
+            let text = show(&file, &ShowOptions { function, topn, paths, json, dot })?;
             // A closed pipe (as with `| head`) is not an error worth reporting.
             let _ = std::io::stdout().write_all(text.as_bytes());
+            Ok(())
+        }
+        Command::DeriveEdges { file } => {
+            let _ = std::io::stdout().write_all(derive_edges(&file)?.as_bytes());
             Ok(())
         }
     }

@@ -4,9 +4,11 @@
 //! its plan with instrumentation, so the counters are read exactly as they
 //! were placed. Blocks and edges are numbered as in the IR before
 //! instrumentation, the same under every strategy, so naive and
-//! Knuth–Stevenson profiles show identical counts.
+//! Knuth–Stevenson profiles show identical counts. A path profile's counts
+//! are derived from its paths (`instrument::path::derive`).
 
-use nissecc_midend::profile::{decode_descriptor, reconstruct, CfgDescriptor, EdgeProfile};
+use nissecc_midend::instrument::path::derive::measured_edge_profile;
+use nissecc_midend::profile::{decode_descriptor, CfgDescriptor, EdgeProfile};
 use nissecc_profile_format::FunctionProfile;
 
 /// What `show` knows about one function.
@@ -20,6 +22,8 @@ pub struct FunctionCounts {
     pub descriptor: CfgDescriptor,
     /// Every block, edge, entry and early-exit count.
     pub counts: EdgeProfile,
+    /// A path profile's `(path number, count)` pairs; empty otherwise.
+    pub paths: Vec<(u64, u64)>,
 }
 
 impl FunctionCounts {
@@ -38,6 +42,13 @@ impl FunctionCounts {
 /// sense.
 pub fn function_counts(function: &FunctionProfile) -> Result<FunctionCounts, String> {
     let descriptor = decode_descriptor(&function.descriptor)?;
-    let counts = reconstruct(&descriptor, &function.counters)?;
-    Ok(FunctionCounts { name: function.name.clone(), checksum: function.checksum, counters: function.counters.clone(), descriptor, counts })
+    let counts = measured_edge_profile(&descriptor, function)?;
+    Ok(FunctionCounts {
+        name: function.name.clone(),
+        checksum: function.checksum,
+        counters: function.counters.clone(),
+        descriptor,
+        counts,
+        paths: function.paths.clone(),
+    })
 }

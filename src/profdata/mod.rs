@@ -4,8 +4,10 @@
 //! these.
 
 pub mod counts;
+pub mod derive_edges;
 pub mod dot;
 pub mod json;
 pub mod load;
 pub mod merge;
+pub mod paths;
 pub mod show;

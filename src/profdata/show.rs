@@ -1,9 +1,12 @@
 //! `nissecc-profdata show`: the block and edge counts of the functions in
 //! a profile, as text (the default), JSON or Graphviz files, optionally
-//! restricted to one function or to the N hottest.
+//! restricted to one function or to the N hottest; with `--paths`, the
+//! hottest paths of a path profile instead.
 
 use super::counts::{function_counts, FunctionCounts};
+use super::paths::{executed_paths, is_path_profile, potential_paths, ShownPath};
 use super::{dot, json, load::load};
+use nissecc_midend::instrument::path::regenerate::{PathEnd, PathStart};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -13,8 +16,10 @@ pub struct ShowOptions {
     /// Only the function with this name.
     pub function: Option<String>,
     /// Only the N hottest functions (see [`FunctionCounts::hotness`]),
-    /// hottest first.
+    /// hottest first; with `paths`, the N hottest paths.
     pub topn: Option<usize>,
+    /// List the executed paths of a path profile, hottest first.
+    pub paths: bool,
     /// JSON instead of text.
     pub json: bool,
     /// Also write one Graphviz file per shown function into this directory.
@@ -24,18 +29,9 @@ pub struct ShowOptions {
 /// The text (or JSON) that `show` prints for the profile in `path`; writes
 /// the Graphviz files as a side effect.
 pub fn show(path: &Path, options: &ShowOptions) -> Result<String, String> {
-    let profile = load(path)?;
-    let mut functions = Vec::new();
-    for function in &profile.functions {
-        if options.function.as_ref().is_some_and(|name| *name != function.name) {
-            continue;
-        }
-        functions.push(function_counts(function).map_err(|error| format!("{}: function `{}`: {error}", path.display(), function.name))?);
-    }
-    if let Some(name) = &options.function {
-        if functions.is_empty() {
-            return Err(format!("{}: no function `{name}` in the profile", path.display()));
-        }
+    let mut functions = load_counts(path, options.function.as_deref())?;
+    if options.paths {
+        return paths_text(path, &functions, options.topn);
     }
     if let Some(n) = options.topn {
         // A stable sort keeps the name order among equally hot functions.
@@ -45,7 +41,74 @@ pub fn show(path: &Path, options: &ShowOptions) -> Result<String, String> {
     if let Some(dir) = &options.dot {
         dot::write_dot_files(dir, &functions)?;
     }
-    Ok(if options.json { format!("{}\n", json::to_json(&functions)) } else { text(&functions) })
+    Ok(if options.json { format!("{}\n", json::to_json(&functions, true)) } else { text(&functions) })
+}
+
+/// The counts of every function of the profile in `path`, or only of the
+/// one called `only`.
+pub fn load_counts(path: &Path, only: Option<&str>) -> Result<Vec<FunctionCounts>, String> {
+    let profile = load(path)?;
+    let mut functions = Vec::new();
+    for function in &profile.functions {
+        if only.is_some_and(|name| name != function.name) {
+            continue;
+        }
+        functions.push(function_counts(function).map_err(|error| format!("{}: function `{}`: {error}", path.display(), function.name))?);
+    }
+    if let Some(name) = only {
+        if functions.is_empty() {
+            return Err(format!("{}: no function `{name}` in the profile", path.display()));
+        }
+    }
+    Ok(functions)
+}
+
+/// `show --paths`: the executed paths of every path-profiled function,
+/// hottest first (ties in function and path-number order), at most `topn`.
+fn paths_text(path: &Path, functions: &[FunctionCounts], topn: Option<usize>) -> Result<String, String> {
+    let profiled: Vec<&FunctionCounts> = functions.iter().filter(|f| is_path_profile(f)).collect();
+    if profiled.is_empty() {
+        return Err(format!("{}: not a path profile (build with -fprofile-instr=path)", path.display()));
+    }
+    let mut out = String::new();
+    let mut all: Vec<ShownPath> = Vec::new();
+    let (mut executed, mut potential) = (0u64, 0u64);
+    for function in &profiled {
+        executed += function.paths.len() as u64;
+        potential = potential.saturating_add(potential_paths(function));
+        all.extend(executed_paths(function));
+    }
+    let total: u128 = all.iter().map(|p| u128::from(p.count)).sum();
+    all.sort_by_key(|p| std::cmp::Reverse(p.count));
+    let shown = topn.unwrap_or(all.len()).min(all.len());
+    let _ = writeln!(
+        out,
+        "{executed} executed paths of {potential} potential paths in {} functions; the {shown} hottest:",
+        profiled.len()
+    );
+    for p in &all[..shown] {
+        let share = if total == 0 { 0.0 } else { 100.0 * p.count as f64 / total as f64 };
+        let lines = match p.lines {
+            Some((lo, hi)) if lo == hi => format!("line {lo}"),
+            Some((lo, hi)) => format!("lines {lo}-{hi}"),
+            None => "no line information".to_string(),
+        };
+        let _ = writeln!(out, "  {} ({share:.1}%)  `{}` path {}, {lines}", p.count, p.function, p.number);
+        let start = match p.start {
+            PathStart::Entry => "entry".to_string(),
+            PathStart::LoopHeader { .. } => "loop header".to_string(),
+            PathStart::Truncation { .. } => "after a truncation edge".to_string(),
+        };
+        let end = match p.end {
+            PathEnd::Return => "return".to_string(),
+            PathEnd::Latch { header } => format!("latch, back to block{header}"),
+            PathEnd::EarlyExit { call } => format!("inside call {call}, which did not return"),
+            PathEnd::Truncation { block } => format!("truncation edge to block{block}"),
+        };
+        let blocks: Vec<String> = p.blocks.iter().map(|b| format!("block{b}")).collect();
+        let _ = writeln!(out, "      {start}: {} -> {end}", blocks.join(" -> "));
+    }
+    Ok(out)
 }
 
 /// The human-readable listing.
@@ -63,6 +126,14 @@ fn text(functions: &[FunctionCounts]) -> String {
             function.counters.len(),
             descriptor.strategy
         );
+        if is_path_profile(function) {
+            let _ = writeln!(
+                out,
+                "  paths: {} executed of {} potential (see --paths)",
+                function.paths.len(),
+                potential_paths(function)
+            );
+        }
         let _ = writeln!(out, "  blocks:");
         for (b, count) in counts.blocks.iter().enumerate() {
             let line = function.line(b).map(|line| format!(" (line {line})")).unwrap_or_default();

@@ -21,6 +21,7 @@
 //! (`profile::reconstruct`) through the descriptor; only steps 6 and 7
 //! change the module.
 
+pub mod path;
 pub mod placement;
 pub mod plan;
 pub mod records;
@@ -35,7 +36,6 @@ use crate::analysis::cfg::{cfg_checksum_of, Cfg};
 use crate::analysis::loops::LoopForest;
 use crate::analysis::noreturn::{NoReturn, ReturnBehaviour};
 use crate::ir::{Function, Inst, Module};
-use crate::profile::reconstruct::reconstruct_flow;
 use crate::profile::{CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
 use nissecc_profile_format::Profile;
 use weights::Weight;
@@ -48,6 +48,10 @@ pub struct InstrumentOptions<'a> {
     /// (`-fprofile-instr-weights`); functions it lacks, or whose CFG
     /// changed since, fall back to the heuristic.
     pub weights: Option<&'a Profile>,
+    /// With [`Strategy::Path`], functions with at most this many paths
+    /// count them in a dense array, the others in the runtime's hash
+    /// table (`-fpath-array-threshold`).
+    pub path_array_threshold: u64,
 }
 
 /// Instruments every function of `module`.
@@ -56,84 +60,112 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     let mut report = InstrumentReport { strategy: options.strategy, functions: Vec::new(), warnings: Vec::new() };
     let mut instrumented = Vec::new();
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
-        let (stats, checksum, descriptor) = instrument_function(func, &noreturn, options, &mut report.warnings);
-        instrumented.push((func.name.clone(), checksum, stats.counters, descriptor));
+        let (stats, checksum, descriptor, flags) = instrument_function(func, &noreturn, options, &mut report.warnings);
+        instrumented.push((func.name.clone(), checksum, stats.counters, descriptor, flags));
         report.functions.push(stats);
     }
     if !instrumented.is_empty() {
         records::declare_runtime_anchor(module);
     }
-    for (name, checksum, counters, descriptor) in instrumented {
-        records::add_function_data(module, &name, checksum, counters, descriptor);
+    if report.functions.iter().any(|f| f.hashed_paths) {
+        records::declare_hash_count_function(module);
+    }
+    for (name, checksum, counters, descriptor, flags) in instrumented {
+        records::add_function_data(module, &name, checksum, counters, descriptor, flags);
     }
     report
 }
 
-/// Instruments one function and returns its statistics, CFG checksum and
-/// descriptor bytes.
+/// Instruments one function and returns its statistics, CFG checksum,
+/// descriptor bytes and record flags.
 fn instrument_function(
     func: &mut Function,
     noreturn: &NoReturn,
     options: &InstrumentOptions,
     warnings: &mut Vec<String>,
-) -> (FunctionStats, u64, Vec<u8>) {
-    let FlowView { cfg, shape, calls, graph } = FlowView::of(func, noreturn);
-    let checksum = cfg_checksum_of(&cfg);
+) -> (FunctionStats, u64, Vec<u8>, u64) {
+    let view = FlowView::of(func, noreturn);
+    let FlowView { cfg, shape, calls, graph } = &view;
+    let checksum = cfg_checksum_of(cfg);
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive => (Vec::new(), false),
-        Strategy::Ks | Strategy::Sese => match options.weights.map(|p| profile_weights(&func.name, checksum, &shape, &graph, p)) {
+        Strategy::Ks | Strategy::Sese | Strategy::Path => match options.weights.map(|p| profile_weights(&func.name, checksum, shape, graph, p)) {
             Some(Ok(w)) => (w, true),
             Some(Err(warning)) => {
                 warnings.push(warning);
-                (weights::heuristic_weights(&shape, &graph), false)
+                (weights::heuristic_weights(shape, graph), false)
             }
-            None => (weights::heuristic_weights(&shape, &graph), false),
+            None => (weights::heuristic_weights(shape, graph), false),
         },
     };
-    let loops = LoopForest::compute(&cfg);
-    let (selection, sese_found) = match options.strategy {
+    let symbol = records::counters_symbol(&func.name);
+    let mut stats = FunctionStats {
+        name: func.name.clone(),
+        blocks: cfg.num_blocks(),
+        edges: cfg.num_edges(),
+        call_sites: calls.len(),
+        profile_weights: weights_from_profile,
+        ..FunctionStats::default()
+    };
+    let (counters, flags) = if options.strategy == Strategy::Path {
+        let done = path::instrument(func, cfg, shape, graph, calls, &weights, options.path_array_threshold, &symbol);
+        stats.counters = done.counters;
+        stats.split_edges = done.split_edges;
+        stats.paths = done.paths;
+        stats.hashed_paths = done.hashed;
+        stats.truncations = done.truncations;
+        (Vec::new(), done.flags)
+    } else {
+        let counted = instrument_edges(func, &view, options.strategy, &weights, weights_from_profile, &symbol, &mut stats);
+        (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
+    };
+    let descriptor = CfgDescriptor { strategy: options.strategy, weights_from_profile, counters, shape: view.shape };
+    (stats, checksum, descriptor.encode(), flags)
+}
+
+/// Plans and inserts the edge counters of the naive, ks and sese
+/// strategies (steps 3, 4 and 6 of the module comment), filling in
+/// `stats`, and returns the counted flow edges in counter order.
+fn instrument_edges(
+    func: &mut Function,
+    view: &FlowView,
+    strategy: Strategy,
+    weights: &[Weight],
+    weights_from_profile: bool,
+    symbol: &str,
+    stats: &mut FunctionStats,
+) -> Vec<u32> {
+    let FlowView { cfg, shape, calls, graph } = view;
+    let loops = LoopForest::compute(cfg);
+    let (selection, sese_found) = match strategy {
         Strategy::Sese => {
-            let (detection, selection) = sese::find(func, &cfg, &shape, &calls, &graph, &loops, &weights, weights_from_profile);
+            let (detection, selection) = sese::find(func, cfg, shape, calls, graph, &loops, weights, weights_from_profile);
             (selection, detection.counters.len())
         }
         _ => (sese::Selection::default(), 0),
     };
     let replaced: Vec<u32> = selection.used.iter().map(|u| u.flow_edge).collect();
-    let counted = plan::plan(&graph, options.strategy, &weights, &replaced);
-    let ks_counters = match options.strategy {
-        Strategy::Sese => plan::plan(&graph, Strategy::Ks, &weights, &[]).len(),
+    let counted = plan::plan(graph, strategy, weights, &replaced);
+    let ks_counters = match strategy {
+        Strategy::Sese => plan::plan(graph, Strategy::Ks, weights, &[]).len(),
         _ => counted.len(),
     };
-    let descriptor = CfgDescriptor {
-        strategy: options.strategy,
-        weights_from_profile,
-        counters: counted.iter().map(|&e| graph.edge(e).kind).collect(),
-        shape,
-    };
-    let symbol = records::counters_symbol(&func.name);
     let counter_of = |flow_edge: u32| counted.iter().position(|&e| e == flow_edge).expect("a replaced edge is a chord");
     let filled: Vec<usize> = replaced.iter().map(|&e| counter_of(e)).collect();
     let mut splits = placement::EdgeSplits::default();
-    placement::insert_counters(func, &cfg, &graph, &calls, &counted, |i| filled.contains(&i), &symbol, &mut splits);
+    placement::insert_counters(func, cfg, graph, calls, &counted, |i| filled.contains(&i), symbol, &mut splits);
     for used in &selection.used {
-        sese::rewrite::insert_sese_counter(func, &cfg, used, counter_of(used.flow_edge), &symbol, &mut splits);
+        sese::rewrite::insert_sese_counter(func, cfg, used, counter_of(used.flow_edge), symbol, &mut splits);
     }
     let memory_counters = counted.len() - filled.len();
-    let stats = FunctionStats {
-        name: func.name.clone(),
-        blocks: cfg.num_blocks(),
-        edges: cfg.num_edges(),
-        call_sites: calls.len(),
-        counters: counted.len(),
-        split_edges: splits.len(),
-        profile_weights: weights_from_profile,
-        loops: loops.num_loops(),
-        sese_found,
-        sese_used: selection.used.len(),
-        ks_replaced: ks_counters.saturating_sub(memory_counters),
-    };
-    (stats, checksum, descriptor.encode())
+    stats.counters = counted.len();
+    stats.split_edges = splits.len();
+    stats.loops = loops.num_loops();
+    stats.sese_found = sese_found;
+    stats.sese_used = selection.used.len();
+    stats.ks_replaced = ks_counters.saturating_sub(memory_counters);
+    counted
 }
 
 /// A function's CFG before instrumentation, with its calls that may not
@@ -174,6 +206,6 @@ fn profile_weights(name: &str, checksum: u64, shape: &FunctionShape, graph: &Flo
     let unusable = |e: String| format!("warning: the weight profile of `{name}` is unusable ({e}); using the static heuristic");
     let desc = CfgDescriptor::decode(&old.descriptor).map_err(unusable)?;
     let old_graph = FlowGraph::new(&desc.shape);
-    let flow = reconstruct_flow(&desc, &old_graph, &old.counters).map_err(unusable)?;
+    let flow = path::derive::measured_flow(&desc, &old_graph, old).map_err(unusable)?;
     Ok(weights::profile_weights(shape, graph, &desc, &flow))
 }

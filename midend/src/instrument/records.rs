@@ -6,7 +6,7 @@
 //! Programs", TOPLAS 1994, §3.2); everything else lets a tool read them
 //! without the source.
 
-use crate::ir::{DataObject, DataReloc, Linkage, Module};
+use crate::ir::{DataObject, DataReloc, ExternFunction, Linkage, Module};
 use nissecc_profile_format::abi;
 
 /// The symbol of `function`'s counter array.
@@ -15,7 +15,7 @@ pub fn counters_symbol(function: &str) -> String {
 }
 
 /// Adds the counter array, descriptor, name and record of `function`.
-pub fn add_function_data(module: &mut Module, function: &str, checksum: u64, num_counters: usize, descriptor: Vec<u8>) {
+pub fn add_function_data(module: &mut Module, function: &str, checksum: u64, num_counters: usize, descriptor: Vec<u8>, flags: u64) {
     let name = format!("{}{function}", abi::NAME_PREFIX);
     let desc = format!("{}{function}", abi::DESCRIPTOR_PREFIX);
     let counters = counters_symbol(function);
@@ -29,7 +29,7 @@ pub fn add_function_data(module: &mut Module, function: &str, checksum: u64, num
     field(abi::RECORD_CFG_CHECKSUM, checksum);
     field(abi::RECORD_NUM_COUNTERS, num_counters as u64);
     field(abi::RECORD_DESCRIPTOR_LEN, descriptor.len() as u64);
-    field(abi::RECORD_FLAGS, 0);
+    field(abi::RECORD_FLAGS, flags);
     let reloc = |offset: usize, symbol: &str| DataReloc { offset: offset as u32, symbol: symbol.to_string(), addend: 0 };
     let relocs = vec![
         reloc(abi::RECORD_NAME_PTR, &name),
@@ -78,4 +78,14 @@ pub fn declare_runtime_anchor(module: &mut Module) {
         external: true,
         section: None,
     });
+}
+
+/// Declares the runtime's path hash table entry point
+/// ([`abi::HASH_COUNT_FUNCTION`]) for functions with too many paths for
+/// an array.
+pub fn declare_hash_count_function(module: &mut Module) {
+    if module.externs.iter().any(|e| e.name == abi::HASH_COUNT_FUNCTION) {
+        return;
+    }
+    module.externs.push(ExternFunction { name: abi::HASH_COUNT_FUNCTION.to_string(), signature: super::path::placement::hash_count_signature() });
 }

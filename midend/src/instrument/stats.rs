@@ -33,6 +33,11 @@ pub struct FunctionStats {
     /// How many fewer counters the function increments in memory than
     /// under the plain Knuth–Stevenson plan (`sese` only).
     pub ks_replaced: usize,
+    /// Path profiling: the number of potential paths, whether the runtime's
+    /// hash table counts them, and how many edges truncation cut.
+    pub paths: u64,
+    pub hashed_paths: bool,
+    pub truncations: usize,
 }
 
 /// The outcome of instrumenting one module.
@@ -60,6 +65,8 @@ impl InstrumentReport {
             total.sese_found += f.sese_found;
             total.sese_used += f.sese_used;
             total.ks_replaced += f.ks_replaced;
+            total.paths = total.paths.saturating_add(f.paths);
+            total.truncations += f.truncations;
         }
         total
     }
@@ -83,13 +90,22 @@ impl InstrumentReport {
         for f in &self.functions {
             let weights = match (self.strategy, f.profile_weights) {
                 (Strategy::Naive, _) => "-",
-                (Strategy::Ks | Strategy::Sese, false) => "heuristic",
-                (Strategy::Ks | Strategy::Sese, true) => "profile",
+                (Strategy::Ks | Strategy::Sese | Strategy::Path, false) => "heuristic",
+                (Strategy::Ks | Strategy::Sese | Strategy::Path, true) => "profile",
             };
-            line(&mut out, f, weights);
+            if self.strategy == Strategy::Path {
+                let storage = if f.hashed_paths { "hash" } else { "array" };
+                line(&mut out, f, &format!("{weights:<9} paths {} ({storage}), truncations {}", f.paths, f.truncations));
+            } else {
+                line(&mut out, f, weights);
+            }
         }
         line(&mut out, &self.total(), "");
         let _ = writeln!(out, "functions instrumented: {}", self.functions.len());
+        if self.strategy == Strategy::Path {
+            let hashed = self.functions.iter().filter(|f| f.hashed_paths).count();
+            let _ = writeln!(out, "path storage: {} array, {hashed} hash table", self.functions.len() - hashed);
+        }
         out
     }
 }

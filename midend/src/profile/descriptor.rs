@@ -14,7 +14,7 @@
 //! Encoding (version 1). Integers are unsigned LEB128 unless marked `u8`:
 //!
 //! ```text
-//! magic "NCFG", version u8, strategy u8 (0 naive, 1 ks), flags u8
+//! magic "NCFG", version u8, strategy u8 (0 naive, 1 ks, 3 path), flags u8
 //!     (bit 0: weights came from a profile)
 //! num_blocks, then num_blocks source lines (0 when unknown)
 //! num_edges, then (from, to) per edge, in edge order
@@ -50,19 +50,23 @@ pub enum Strategy {
     /// Knuth–Stevenson, with loop variables replacing the counters they
     /// can (Frenot and Pereira, CC 2024).
     Sese,
+    /// Ball–Larus path profiling: one count per executed acyclic path
+    /// (see `instrument/path`); the descriptor places no edge counters.
+    Path,
 }
 
 impl Strategy {
     /// Every strategy the compiler implements, naive (the ground truth)
     /// first; `nissecc --print-profile-strategies` prints these names, and
     /// `nissecc-bench` discovers its columns from that list.
-    pub const ALL: &'static [Strategy] = &[Strategy::Naive, Strategy::Ks, Strategy::Sese];
+    pub const ALL: &'static [Strategy] = &[Strategy::Naive, Strategy::Ks, Strategy::Sese, Strategy::Path];
 
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Naive => "naive",
             Strategy::Ks => "ks",
             Strategy::Sese => "sese",
+            Strategy::Path => "path",
         }
     }
 
@@ -71,6 +75,7 @@ impl Strategy {
             "naive" => Some(Strategy::Naive),
             "ks" => Some(Strategy::Ks),
             "sese" => Some(Strategy::Sese),
+            "path" => Some(Strategy::Path),
             _ => None,
         }
     }
@@ -95,6 +100,9 @@ pub struct CfgDescriptor {
 }
 
 const FLAG_PROFILE_WEIGHTS: u8 = 1;
+/// The strategy byte of a path profile. It is 3, not 2, so that the value
+/// 2 stays free for the SESE strategy developed on another branch.
+const STRATEGY_PATH: u8 = 3;
 
 impl CfgDescriptor {
     /// The bytes of the descriptor.
@@ -106,6 +114,7 @@ impl CfgDescriptor {
             Strategy::Naive => 0,
             Strategy::Ks => 1,
             Strategy::Sese => 2,
+            Strategy::Path => STRATEGY_PATH,
         });
         out.push(if self.weights_from_profile { FLAG_PROFILE_WEIGHTS } else { 0 });
         let shape = &self.shape;
@@ -163,6 +172,7 @@ impl CfgDescriptor {
             0 => Strategy::Naive,
             1 => Strategy::Ks,
             2 => Strategy::Sese,
+            STRATEGY_PATH => Strategy::Path,
             other => return Err(r.error(format!("unknown strategy {other}"))),
         };
         let flags = r.byte("the flags")?;
@@ -216,6 +226,9 @@ impl CfgDescriptor {
         }
 
         shape.validate().map_err(|e| format!("invalid CFG descriptor: {e}"))?;
+        if strategy == Strategy::Path && !counters.is_empty() {
+            return Err("invalid CFG descriptor: a path profile places no edge counters".into());
+        }
         let desc = CfgDescriptor { strategy, weights_from_profile: flags & FLAG_PROFILE_WEIGHTS != 0, shape, counters };
         desc.counter_edges(&FlowGraph::new(&desc.shape))?;
         Ok(desc)
@@ -372,6 +385,11 @@ mod tests {
         let mut desc = sample();
         desc.shape.edges.push((2, 7));
         assert!(CfgDescriptor::decode(&desc.encode()).unwrap_err().contains("outside"));
+        let mut desc = sample();
+        desc.strategy = Strategy::Path;
+        assert!(CfgDescriptor::decode(&desc.encode()).unwrap_err().contains("places no edge counters"));
+        desc.counters.clear();
+        assert_eq!(CfgDescriptor::decode(&desc.encode()).unwrap(), desc);
         let mut bytes = sample().encode();
         bytes[4] = 9;
         assert!(CfgDescriptor::decode(&bytes).unwrap_err().contains("version 9"));

@@ -21,6 +21,7 @@
 
 use super::descriptor::CfgDescriptor;
 use super::flow_graph::{FlowEdgeKind, FlowGraph, Measure};
+use super::shape::FunctionShape;
 
 /// The execution counts of one function, numbered as in its IR before
 /// instrumentation.
@@ -54,7 +55,12 @@ pub struct EarlyExit {
 pub fn reconstruct(desc: &CfgDescriptor, counters: &[u64]) -> Result<EdgeProfile, String> {
     let graph = FlowGraph::new(&desc.shape);
     let flow = reconstruct_flow(desc, &graph, counters)?;
-    let shape = &desc.shape;
+    Ok(edge_profile(&desc.shape, &graph, &flow))
+}
+
+/// The block, edge, entry and early-exit counts that the count of every
+/// edge of `graph` (the flow graph of `shape`, in flow-edge order) implies.
+pub fn edge_profile(shape: &FunctionShape, graph: &FlowGraph, flow: &[u64]) -> EdgeProfile {
     let count = |kind| flow[graph.edge_of(kind).expect("the shape has this edge") as usize];
     let blocks = (0..shape.num_blocks())
         .map(|b| graph.preds(graph.block_entry(b)).iter().map(|&e| flow[e as usize]).sum())
@@ -71,7 +77,7 @@ pub fn reconstruct(desc: &CfgDescriptor, counters: &[u64]) -> Result<EdgeProfile
             count: count(FlowEdgeKind::EarlyExit(i as u32)),
         })
         .collect();
-    Ok(EdgeProfile { blocks, edges, entries: count(FlowEdgeKind::Entry), early_exits })
+    EdgeProfile { blocks, edges, entries: count(FlowEdgeKind::Entry), early_exits }
 }
 
 /// The count of every edge of `graph` (the flow graph of `desc`'s shape),

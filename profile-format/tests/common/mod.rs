@@ -39,15 +39,29 @@ impl Rng {
 }
 
 /// Function shapes (name, checksum, descriptor, counter count) that
-/// random profiles draw from.
+/// random profiles draw from. Every third shape is a path profile's
+/// (named `path_…`, with no counters).
 pub fn shapes(rng: &mut Rng, count: usize) -> Vec<FunctionProfile> {
     (0..count)
         .map(|i| {
             let descriptor = (0..rng.below(24)).map(|_| rng.next() as u8).collect();
-            let counters = vec![0; rng.below(12) as usize];
-            FunctionProfile { name: format!("fn_{i}_{}", rng.below(1000)), checksum: rng.next(), descriptor, counters }
+            let (prefix, counters) = if i % 3 == 2 { ("path_fn", Vec::new()) } else { ("fn", vec![0; rng.below(12) as usize]) };
+            FunctionProfile { name: format!("{prefix}_{i}_{}", rng.below(1000)), checksum: rng.next(), descriptor, counters, paths: Vec::new() }
         })
         .collect()
+}
+
+/// Random executed paths: distinct numbers in increasing order, each
+/// with a nonzero count.
+pub fn random_paths(rng: &mut Rng) -> Vec<(u64, u64)> {
+    let mut number = rng.below(4);
+    let mut paths = Vec::new();
+    for _ in 0..rng.below(8) {
+        paths.push((number, rng.count().max(1)));
+        let gap = if rng.below(4) == 0 { 1 << 40 } else { 5 };
+        number += 1 + rng.below(gap);
+    }
+    paths
 }
 
 /// A profile holding a random subset of `shapes` with random counts, in
@@ -56,7 +70,8 @@ pub fn random_profile(rng: &mut Rng, shapes: &[FunctionProfile]) -> Profile {
     let mut functions = Vec::new();
     for shape in shapes {
         if rng.below(3) != 0 {
-            functions.push(FunctionProfile { counters: shape.counters.iter().map(|_| rng.count()).collect(), ..shape.clone() });
+            let paths = if shape.name.starts_with("path_") { random_paths(rng) } else { Vec::new() };
+            functions.push(FunctionProfile { counters: shape.counters.iter().map(|_| rng.count()).collect(), paths, ..shape.clone() });
         }
     }
     for i in (1..functions.len()).rev() {

@@ -1,0 +1,325 @@
+//! The path-profiling rewrite of a function's IR (Ball & Larus, "Efficient
+//! Path Profiling", MICRO 1996, §3.4–3.5; Preuss, "Implementation of Path
+//! Profiling in LLVM", §3.4 for early termination).
+//!
+//! The path register `r` is SSA: every block but the entry gets one more
+//! `i64` parameter, and every branch passes the register's value for that
+//! successor, so an increment on an edge is an addition in the source (or
+//! target) block and never needs a split edge. The register is tracked as
+//! a constant as long as it is one, so increments after the
+//! initialisation fold into it and a count at a known path number reads a
+//! fixed address (the note's folding into the initialisation and the
+//! count). Where `increments.rs` puts the additions:
+//!
+//! - the function starts with `r = 0`;
+//! - a tree edge adds nothing; a chord adds `Inc` where `increment_site`
+//!   says;
+//! - a `return` counts path `r + Inc(return)`;
+//! - a call that may not return counts path `r + Inc(early exit)` before
+//!   the call and uncounts it after the call returns, so that a path open
+//!   when the program ends inside the call (`exit()` from any depth) is
+//!   counted as ending at that call site and no other is; a call that
+//!   never returns just counts it;
+//! - a cut edge (a back edge, or a truncation edge) counts path
+//!   `r + Inc(u → EXIT dummy)` and restarts with `r = Inc(ENTRY → h
+//!   dummy)`. Its code must run on that edge only, so a cut CFG edge from
+//!   a block with several successors is split.
+//!
+//! Counting is `counts[r] += 1` on the function's dense array (load, add,
+//! store, like the edge counters, with the same lack of atomicity), or a
+//! call of the runtime's hash table, [`HASH_COUNT_FUNCTION`], when the
+//! function has more paths than the array threshold.
+
+use super::dag::DagEdgeKind;
+use super::numbering::Numbering;
+use super::increments::{increment_site, IncrementSite};
+use crate::analysis::cfg::{split_edge, Cfg};
+use crate::ir::{BinaryOp, Block, BlockCall, Callee, Function, Inst, InstData, Signature, Type, Value};
+use crate::profile::{CallExit, FlowEdgeKind, FlowGraph, FunctionShape};
+use nissecc_profile_format::abi::HASH_COUNT_FUNCTION;
+use std::collections::HashMap;
+
+/// Where a function's path counts live.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// A dense `u64` array with one count per path, at `symbol`.
+    Array { symbol: String },
+    /// The runtime's hash table, under the key `&symbol`.
+    Hash { symbol: String },
+}
+
+/// The signature of [`HASH_COUNT_FUNCTION`]: `(key, path, delta)`.
+pub fn hash_count_signature() -> Signature {
+    Signature { params: vec![Type::I64, Type::I64, Type::I64], ret: None, variadic: false }
+}
+
+/// The path register's value at some point: a known constant or an SSA
+/// value.
+#[derive(Clone, Copy, Debug)]
+enum Register {
+    Const(u64),
+    Value(Value),
+}
+
+/// The increments of a cut edge: where its path ends and the next starts.
+#[derive(Clone, Copy, Debug)]
+struct CutIncrements {
+    end: u64,
+    start: u64,
+}
+
+/// Rewrites `func` (whose CFG before instrumentation is `cfg` and whose
+/// shape's flow graph is `graph`) to count its paths, and returns how many
+/// edges it split. `calls[i]` is call site `i` of the shape, and `inc` the
+/// increment of every edge of `numbering`'s graph.
+#[allow(clippy::too_many_arguments)]
+pub fn insert_path_counting(
+    func: &mut Function,
+    cfg: &Cfg,
+    shape: &FunctionShape,
+    graph: &FlowGraph,
+    numbering: &Numbering,
+    inc: &[u64],
+    calls: &[Inst],
+    storage: &Storage,
+) -> usize {
+    let dag = &numbering.dag;
+    let mut live_of_flow: Vec<Option<u32>> = vec![None; graph.edges().len()];
+    for e in dag.live_edges() {
+        if let DagEdgeKind::Flow(f) = dag.edge(e).kind {
+            live_of_flow[f as usize] = Some(e);
+        }
+    }
+    let mut cut_of_flow: HashMap<u32, CutIncrements> = HashMap::new();
+    for (c, cut) in dag.cuts().iter().enumerate() {
+        let c = c as u32;
+        let end = inc[dag.dummy(DagEdgeKind::End(c)) as usize];
+        let start = inc[dag.dummy(DagEdgeKind::Start(c)) as usize];
+        cut_of_flow.insert(cut.flow_edge, CutIncrements { end, start });
+    }
+    let flow_inc = |f: u32| live_of_flow[f as usize].map_or(0, |e| inc[e as usize]);
+    let flow_of = |kind| graph.edge_of(kind).expect("the shape has this edge");
+
+    // Cut edges out of blocks with several successors get a block of their
+    // own, which counts the ending path and restarts the register.
+    let mut splits: HashMap<Block, CutIncrements> = HashMap::new();
+    for (i, edge) in cfg.edges().enumerate() {
+        let f = flow_of(FlowEdgeKind::Cfg(i as u32));
+        if let Some(&cut) = cut_of_flow.get(&f) {
+            if cfg.succs(cfg.edge(edge).from).len() > 1 {
+                splits.insert(split_edge(func, cfg, edge), cut);
+            }
+        }
+    }
+
+    let entry = func.entry().expect("an instrumented function has a body");
+    let layout = func.layout.clone();
+    let mut params = HashMap::new();
+    for &block in layout.iter().filter(|&&b| b != entry) {
+        params.insert(block, func.append_block_param(block, Type::I64));
+    }
+    let position: HashMap<Block, u32> = cfg.blocks().iter().enumerate().map(|(i, &b)| (b, i as u32)).collect();
+    let sites_of_block = |b: u32| shape.call_sites.iter().enumerate().filter(move |(_, s)| s.block == b);
+
+    for &block in &layout {
+        let original = std::mem::take(&mut func.blocks[block].insts);
+        let mut out = Emitter { func: &mut *func, block, insts: Vec::with_capacity(original.len() + 8), storage };
+        let mut r = if block == entry { Register::Const(0) } else { Register::Value(params[&block]) };
+        let (body, terminator) = original.split_at(original.len() - 1);
+        let terminator = terminator[0];
+
+        if let Some(cut) = splits.get(&block) {
+            out.count_cut(r, *cut);
+            out.insts.extend_from_slice(body);
+            let start = out.materialize(Register::Const(cut.start));
+            out.finish(terminator, &[start]);
+            continue;
+        }
+        let Some(&b) = position.get(&block) else {
+            // Not in the CFG (unreachable): only keep the IR well formed.
+            out.insts.extend_from_slice(body);
+            let zero = out.materialize(Register::Const(0));
+            let n = out.func.insts[terminator].successors().len();
+            out.finish(terminator, &vec![zero; n]);
+            continue;
+        };
+
+        // An increment deferred to this block by its only predecessor.
+        if let [pred] = graph.preds(graph.block_entry(b)) {
+            if graph.edge(*pred).kind != FlowEdgeKind::Entry
+                && !cut_of_flow.contains_key(pred)
+                && increment_site(graph, *pred) == IncrementSite::Target
+            {
+                r = out.add(r, flow_inc(*pred));
+            }
+        }
+
+        let mut sites = sites_of_block(b).peekable();
+        for &inst in body {
+            let Some((i, site)) = sites.next_if(|(i, _)| calls[*i] == inst) else {
+                out.insts.push(inst);
+                continue;
+            };
+            let i = i as u32;
+            let slot = out.slot(r, flow_inc(flow_of(FlowEdgeKind::EarlyExit(i))));
+            out.bump(slot, 1);
+            out.insts.push(inst);
+            if site.exit == CallExit::MayNotReturn {
+                out.bump(slot, u64::MAX);
+                let continuation = flow_of(FlowEdgeKind::Continuation(i));
+                r = match cut_of_flow.get(&continuation) {
+                    Some(&cut) => out.count_cut(r, cut),
+                    None => out.add(r, flow_inc(continuation)),
+                };
+            }
+        }
+        debug_assert!(sites.next().is_none(), "every call site of block {b} was found");
+
+        let args: Vec<Value> = match &out.func.insts[terminator] {
+            InstData::Return { .. } => {
+                let slot = out.slot(r, flow_inc(flow_of(FlowEdgeKind::Return(b))));
+                out.bump(slot, 1);
+                Vec::new()
+            }
+            data => {
+                let slots = data.successors().len() as u32;
+                (0..slots)
+                    .map(|slot| {
+                        let edge = cfg.edge_at(terminator, slot).expect("every successor slot is an edge");
+                        let f = flow_of(FlowEdgeKind::Cfg(edge.as_u32()));
+                        let value = match cut_of_flow.get(&f) {
+                            Some(_) if cfg.succs(block).len() > 1 => r,
+                            Some(&cut) => out.count_cut(r, cut),
+                            None if increment_site(graph, f) == IncrementSite::Target => r,
+                            None => out.add(r, flow_inc(f)),
+                        };
+                        out.materialize(value)
+                    })
+                    .collect()
+            }
+        };
+        out.finish(terminator, &args);
+    }
+    splits.len()
+}
+
+/// Rebuilds one block's instruction list.
+struct Emitter<'f> {
+    func: &'f mut Function,
+    block: Block,
+    insts: Vec<Inst>,
+    storage: &'f Storage,
+}
+
+/// Where one path's count lives, computed once for a count and its undo.
+#[derive(Clone, Copy)]
+enum CountSlot {
+    /// The address of an array element: a value plus a byte offset.
+    Address(Value, i32),
+    /// The path number, for the hash table.
+    Number(Value),
+}
+
+impl Emitter<'_> {
+    fn emit(&mut self, data: InstData, ty: Option<Type>) -> Option<Value> {
+        let inst = self.func.create_inst(data, ty);
+        self.func.inst_block[inst] = self.block.into();
+        self.insts.push(inst);
+        self.func.inst_result(inst)
+    }
+
+    fn value(&mut self, data: InstData) -> Value {
+        self.emit(data, Some(Type::I64)).expect("an i64 result")
+    }
+
+    fn materialize(&mut self, r: Register) -> Value {
+        match r {
+            Register::Const(c) => self.value(InstData::Iconst { imm: c as i64 }),
+            Register::Value(v) => v,
+        }
+    }
+
+    /// `r + k`, folded when `r` is a constant or `k` is 0.
+    fn add(&mut self, r: Register, k: u64) -> Register {
+        match r {
+            _ if k == 0 => r,
+            Register::Const(c) => Register::Const(c.wrapping_add(k)),
+            Register::Value(v) => {
+                let k = self.value(InstData::Iconst { imm: k as i64 });
+                Register::Value(self.value(InstData::Binary { op: BinaryOp::Iadd, args: [v, k] }))
+            }
+        }
+    }
+
+    /// Where the count of path `r + k` lives. In an array, `k` folds into
+    /// the address: a constant `r` into the symbol's offset, and otherwise
+    /// into the load and store offset when it fits.
+    fn slot(&mut self, r: Register, k: u64) -> CountSlot {
+        let offset = (k as i64).checked_mul(8).and_then(|bytes| i32::try_from(bytes).ok());
+        match (self.storage, r, offset) {
+            // Only an array index in range may become a symbol offset;
+            // anything else is in code that never runs, computed the
+            // general way so that no odd relocation is emitted.
+            (Storage::Array { symbol }, Register::Const(c), _) if c.wrapping_add(k) < 1 << 28 => {
+                let offset = 8 * c.wrapping_add(k) as i64;
+                CountSlot::Address(self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset }), 0)
+            }
+            (Storage::Array { symbol }, Register::Value(v), Some(offset)) => CountSlot::Address(self.element(symbol, v), offset),
+            (Storage::Array { symbol }, _, _) => {
+                let number = self.add(r, k);
+                let number = self.materialize(number);
+                CountSlot::Address(self.element(symbol, number), 0)
+            }
+            (Storage::Hash { .. }, _, _) => {
+                let number = self.add(r, k);
+                CountSlot::Number(self.materialize(number))
+            }
+        }
+    }
+
+    /// The address of element `index` of the array `symbol`.
+    fn element(&mut self, symbol: &str, index: Value) -> Value {
+        let base = self.value(InstData::SymbolAddr { symbol: symbol.to_string(), offset: 0 });
+        let three = self.value(InstData::Iconst { imm: 3 });
+        let offset = self.value(InstData::Binary { op: BinaryOp::Ishl, args: [index, three] });
+        self.value(InstData::Binary { op: BinaryOp::Iadd, args: [base, offset] })
+    }
+
+    /// Adds `delta` (modulo 2^64) to a path's count.
+    fn bump(&mut self, slot: CountSlot, delta: u64) {
+        match (slot, self.storage) {
+            (CountSlot::Address(addr, offset), _) => {
+                let old = self.value(InstData::Load { addr, offset });
+                let delta = self.value(InstData::Iconst { imm: delta as i64 });
+                let new = self.value(InstData::Binary { op: BinaryOp::Iadd, args: [old, delta] });
+                self.emit(InstData::Store { value: new, addr, offset }, None);
+            }
+            (CountSlot::Number(number), Storage::Hash { symbol }) => {
+                let key = self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset: 0 });
+                let delta = self.value(InstData::Iconst { imm: delta as i64 });
+                let callee = Callee::Direct(HASH_COUNT_FUNCTION.to_string());
+                self.emit(InstData::Call { callee, sig: hash_count_signature(), args: vec![key, number, delta] }, None);
+            }
+            (CountSlot::Number(_), Storage::Array { .. }) => unreachable!("array slots are addresses"),
+        }
+    }
+
+    /// Runs a cut edge: counts the path ending there, and returns the
+    /// register of the path starting after it.
+    fn count_cut(&mut self, r: Register, cut: CutIncrements) -> Register {
+        let slot = self.slot(r, cut.end);
+        self.bump(slot, 1);
+        Register::Const(cut.start)
+    }
+
+    /// Appends the terminator, with `args` added to its successors' block
+    /// calls in slot order, and installs the new instruction list.
+    fn finish(mut self, terminator: Inst, args: &[Value]) {
+        for (call, &arg) in self.func.insts[terminator].successors_mut().into_iter().zip(args) {
+            let BlockCall { args, .. } = call;
+            args.push(arg);
+        }
+        self.insts.push(terminator);
+        self.func.blocks[self.block].insts = self.insts;
+    }
+}
