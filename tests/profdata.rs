@@ -37,7 +37,9 @@ fn loop_function(name: &str, strategy: Strategy, calls: u64, iterations: u64) ->
     use FlowEdgeKind::*;
     let (kinds, counters) = match strategy {
         Strategy::Naive => (vec![Cfg(0), Cfg(1), Cfg(2), Cfg(3), Return(3), Entry], vec![calls, iterations, calls, iterations, calls, calls]),
-        Strategy::Ks => (vec![Cfg(3), Entry], vec![iterations, calls]),
+        // A SESE counter fills in the same slot as the Knuth–Stevenson
+        // counter it replaces, so the profile has the same shape.
+        Strategy::Ks | Strategy::Sese => (vec![Cfg(3), Entry], vec![iterations, calls]),
         Strategy::Path => panic!("path profiles count paths: see `loop_path_profile`"),
     };
     let descriptor = CfgDescriptor { strategy, weights_from_profile: false, shape: loop_shape(), counters: kinds }.encode();
