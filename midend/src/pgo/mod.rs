@@ -1,0 +1,131 @@
+//! Profile-guided optimization (`-fprofile-use`): reads the counts of an
+//! earlier run into the IR and lays the code out by them.
+//!
+//! [`apply_profile`] runs at the point of the pipeline where
+//! instrumentation would (after every other pass, `pipeline::apply_profile`),
+//! so the CFG it matches is the CFG the instrumented build counted. For
+//! each function it
+//!
+//! 1. matches the profile by name, CFG checksum and shape ([`matching`];
+//!    Ball & Larus, "Optimally Profiling and Tracing Programs", TOPLAS 1994,
+//!    §3.2 for turning counters back into edge counts);
+//! 2. writes the block and edge counts into the IR ([`annotate`]);
+//! 3. orients every two-way branch so that its hot successor falls
+//!    through ([`branch_orientation`]);
+//! 4. marks the blocks that never ran cold ([`cold_blocks`]);
+//!
+//! and then orders the module's functions hottest first
+//! ([`function_order`]). Steps 3 to 5 follow Pettis & Hansen, "Profile
+//! Guided Code Positioning", PLDI 1990; which of them run is chosen by
+//! [`PgoOptions`], so that each can be measured on its own.
+
+pub mod annotate;
+pub mod branch_orientation;
+pub mod cold_blocks;
+pub mod function_order;
+pub mod matching;
+
+use crate::analysis::cfg::Cfg;
+use crate::ir::Module;
+use matching::{match_function, Match, StaleCounts};
+use nissecc_profile_format::Profile;
+
+/// The profile-guided transforms, each of which can be turned off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PgoOptions {
+    /// Hot successors fall through ([`branch_orientation`]).
+    pub orient_branches: bool,
+    /// Blocks that never ran are sunk ([`cold_blocks`]).
+    pub cold_blocks: bool,
+    /// Hot functions first, never-run functions last ([`function_order`]).
+    pub order_functions: bool,
+}
+
+impl Default for PgoOptions {
+    fn default() -> Self {
+        PgoOptions { orient_branches: true, cold_blocks: true, order_functions: true }
+    }
+}
+
+impl PgoOptions {
+    /// The names `-fprofile-use-transforms=` accepts.
+    pub const NAMES: [&'static str; 3] = ["orient", "cold", "order"];
+
+    /// Only annotation, no transform.
+    pub fn none() -> PgoOptions {
+        PgoOptions { orient_branches: false, cold_blocks: false, order_functions: false }
+    }
+
+    /// Parses a comma-separated list of transform names (see
+    /// [`Self::NAMES`]), `all` or `none`.
+    pub fn parse(list: &str) -> Result<PgoOptions, String> {
+        let mut options = PgoOptions::none();
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name {
+                "all" => options = PgoOptions::default(),
+                "none" => options = PgoOptions::none(),
+                "orient" => options.orient_branches = true,
+                "cold" => options.cold_blocks = true,
+                "order" => options.order_functions = true,
+                other => {
+                    return Err(format!("unknown profile-guided transform '{other}' (expected {}, all or none)", Self::NAMES.join(", ")))
+                }
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// How the profile applied to one function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FunctionOutcome {
+    Optimized { flipped: usize, kept_float: usize, cold: usize },
+    Missing,
+    Stale(StaleCounts),
+}
+
+/// What [`apply_profile`] did to a module.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgoReport {
+    pub functions: Vec<(String, FunctionOutcome)>,
+}
+
+impl PgoReport {
+    /// One warning per stale function, naming it and what was dropped.
+    pub fn stale_warnings(&self) -> Vec<String> {
+        self.functions
+            .iter()
+            .filter_map(|(name, outcome)| match outcome {
+                FunctionOutcome::Stale(s) => Some(format!(
+                    "the profile of `{name}` is stale (CFG checksum {:#018x}, now {:#018x}): dropped its {} block and edge counts ({} entries); `{name}` is not optimized",
+                    s.profiled_checksum, s.current_checksum, s.counts, s.entries
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// Annotates and optimizes every function of `module` with `profile`.
+/// An error means the profile is damaged.
+pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOptions) -> Result<PgoReport, String> {
+    let mut report = PgoReport::default();
+    for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
+        let cfg = Cfg::compute(func);
+        let outcome = match match_function(func, &cfg, profile)? {
+            Match::Missing => FunctionOutcome::Missing,
+            Match::Stale(stale) => FunctionOutcome::Stale(stale),
+            Match::Matched(counts) => {
+                annotate::annotate(func, &cfg, &counts);
+                let orient = if options.orient_branches { branch_orientation::orient_branches(func) } else { Default::default() };
+                let cold = if options.cold_blocks { cold_blocks::mark_cold_blocks(func) } else { 0 };
+                FunctionOutcome::Optimized { flipped: orient.flipped, kept_float: orient.kept_float, cold }
+            }
+        };
+        report.functions.push((func.name.clone(), outcome));
+    }
+    if options.order_functions {
+        function_order::order_functions(module);
+    }
+    Ok(report)
+}
