@@ -19,14 +19,14 @@ import argparse, json, os, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NISSECC = os.path.join(ROOT, "target/release/nissecc")
+NISSECC = os.environ.get("NISSECC", os.path.join(ROOT, "target/release/nissecc"))
 # Kernels whose tags say their control flow is data-dependent branching
 # rather than counted loops.
 BRANCHY_TAGS = {"switch", "state-machine", "stacked-conditionals", "conditionals", "parser",
                 "multi-exit", "early-exit", "search", "tokenizer"}
 # The transform sets measured with the same-input profile; "all" is also
 # measured with the cross-input profile.
-TRANSFORMS = ["none", "orient", "cold", "order", "all"]
+TRANSFORMS = ["none", "orient", "cold", "order", "inline", "all"]
 
 
 def kernels():
@@ -122,8 +122,14 @@ def main():
     args = parser.parse_args()
     selected = [k for k in kernels() if not args.kernels or k["name"] in args.kernels.split(",")][:args.limit]
     work = tempfile.mkdtemp(prefix="nisse-pgo-")
+    def attempt(k):
+        try:
+            return measure(k, work, args)
+        except Exception as error:  # Reported, and the kernel left out.
+            print(f"FAILED {k['name']}: {error}", file=sys.stderr)
+            return None
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(lambda k: measure(k, work, args), selected))
+        results = [r for r in pool.map(attempt, selected) if r is not None]
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

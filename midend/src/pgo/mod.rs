@@ -10,19 +10,24 @@
 //!    Ball & Larus, "Optimally Profiling and Tracing Programs", TOPLAS 1994,
 //!    §3.2 for turning counters back into edge counts);
 //! 2. writes the block and edge counts into the IR ([`annotate`]);
+//!
+//! then inlines hot call sites of small callees ([`inline`]); then, in
+//! every annotated function,
+//!
 //! 3. orients every two-way branch so that its hot successor falls
 //!    through ([`branch_orientation`]);
 //! 4. marks the blocks that never ran cold ([`cold_blocks`]);
 //!
-//! and then orders the module's functions hottest first
-//! ([`function_order`]). Steps 3 to 5 follow Pettis & Hansen, "Profile
-//! Guided Code Positioning", PLDI 1990; which of them run is chosen by
-//! [`PgoOptions`], so that each can be measured on its own.
+//! and finally orders the module's functions hottest first
+//! ([`function_order`]). The layout steps follow Pettis & Hansen,
+//! "Profile Guided Code Positioning", PLDI 1990; which transforms run is
+//! chosen by [`PgoOptions`], so that each can be measured on its own.
 
 pub mod annotate;
 pub mod branch_orientation;
 pub mod cold_blocks;
 pub mod function_order;
+pub mod inline;
 pub mod matching;
 
 use crate::analysis::cfg::Cfg;
@@ -39,21 +44,23 @@ pub struct PgoOptions {
     pub cold_blocks: bool,
     /// Hot functions first, never-run functions last ([`function_order`]).
     pub order_functions: bool,
+    /// Hot call sites of small callees are inlined ([`inline`]).
+    pub inline: bool,
 }
 
 impl Default for PgoOptions {
     fn default() -> Self {
-        PgoOptions { orient_branches: true, cold_blocks: true, order_functions: true }
+        PgoOptions { orient_branches: true, cold_blocks: true, order_functions: true, inline: true }
     }
 }
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 3] = ["orient", "cold", "order"];
+    pub const NAMES: [&'static str; 4] = ["orient", "cold", "order", "inline"];
 
     /// Only annotation, no transform.
     pub fn none() -> PgoOptions {
-        PgoOptions { orient_branches: false, cold_blocks: false, order_functions: false }
+        PgoOptions { orient_branches: false, cold_blocks: false, order_functions: false, inline: false }
     }
 
     /// Parses a comma-separated list of transform names (see
@@ -67,6 +74,7 @@ impl PgoOptions {
                 "orient" => options.orient_branches = true,
                 "cold" => options.cold_blocks = true,
                 "order" => options.order_functions = true,
+                "inline" => options.inline = true,
                 other => {
                     return Err(format!("unknown profile-guided transform '{other}' (expected {}, all or none)", Self::NAMES.join(", ")))
                 }
@@ -88,6 +96,8 @@ pub enum FunctionOutcome {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgoReport {
     pub functions: Vec<(String, FunctionOutcome)>,
+    /// Call sites inlined.
+    pub inlined: usize,
 }
 
 impl PgoReport {
@@ -117,12 +127,24 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
             Match::Stale(stale) => FunctionOutcome::Stale(stale),
             Match::Matched(counts) => {
                 annotate::annotate(func, &cfg, &counts);
-                let orient = if options.orient_branches { branch_orientation::orient_branches(func) } else { Default::default() };
-                let cold = if options.cold_blocks { cold_blocks::mark_cold_blocks(func) } else { 0 };
-                FunctionOutcome::Optimized { flipped: orient.flipped, kept_float: orient.kept_float, cold }
+                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0 }
             }
         };
         report.functions.push((func.name.clone(), outcome));
+    }
+    if options.inline {
+        report.inlined = inline::inline_hot_calls(module);
+    }
+    for (name, outcome) in &mut report.functions {
+        let FunctionOutcome::Optimized { flipped, kept_float, cold } = outcome else { continue };
+        let func = module.function_mut(name).expect("the function was matched");
+        if options.orient_branches {
+            let stats = branch_orientation::orient_branches(func);
+            (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
+        }
+        if options.cold_blocks {
+            *cold = cold_blocks::mark_cold_blocks(func);
+        }
     }
     if options.order_functions {
         function_order::order_functions(module);
