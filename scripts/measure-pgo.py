@@ -26,7 +26,7 @@ BRANCHY_TAGS = {"switch", "state-machine", "stacked-conditionals", "conditionals
                 "multi-exit", "early-exit", "search", "tokenizer"}
 # The transform sets measured with the same-input profile; "all" is also
 # measured with the cross-input profile.
-TRANSFORMS = ["none", "orient", "cold", "order", "inline", "all"]
+TRANSFORMS = ["orient", "cold", "order", "inline", "all"]
 
 
 def kernels():

@@ -145,24 +145,20 @@ fn inline_call(func: &mut Function, call: Inst, callee: &Function) {
     for &b in &callee.layout {
         let copy = blocks[&b];
         for &inst in &callee.blocks[b].insts {
-            let mut data = match &callee.insts[inst] {
-                InstData::Return { value } => {
-                    let mut dest = BlockCall::new(cont, value.iter().filter(|_| result.is_some()).copied().collect());
-                    dest.count = func.blocks[copy].count;
-                    InstData::Jump { dest }
-                }
-                other => other.clone(),
-            };
+            let mut data = callee.insts[inst].clone();
             data.map_uses(|v| values[&v]);
+            for dest in data.successors_mut() {
+                dest.block = blocks[&dest.block];
+                dest.count = scale(dest.count);
+            }
             if let InstData::StackAddr { slot, .. } = &mut data {
                 let original = callee.stack_slots[*slot];
                 *slot = *slots.entry(*slot).or_insert_with(|| func.create_stack_slot(original.size, original.align));
             }
-            for dest in data.successors_mut() {
-                if dest.block != cont {
-                    dest.block = blocks[&dest.block];
-                    dest.count = scale(dest.count);
-                }
+            if let InstData::Return { value } = data {
+                let mut dest = BlockCall::new(cont, value.iter().filter(|_| result.is_some()).copied().collect());
+                dest.count = func.blocks[copy].count;
+                data = InstData::Jump { dest };
             }
             let new = func.insts.push(data);
             if let Some(r) = callee.inst_result(inst) {
