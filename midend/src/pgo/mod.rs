@@ -29,6 +29,8 @@ pub mod cold_blocks;
 pub mod function_order;
 pub mod inline;
 pub mod matching;
+#[cfg(test)]
+mod tests;
 
 use crate::analysis::cfg::Cfg;
 use crate::ir::Module;
