@@ -2,8 +2,9 @@
 """The effect of -fprofile-use on the jotai-subset kernels: dynamic
 instructions (valgrind callgrind, counted from `main` on, so the dynamic
 loader and libc start-up do not dilute the kernels) and wall time (median of
-paired runs), for nissecc -O2 without a profile and with each profile-guided
-transform on its own and all together, plus gcc -O1/-O2 for reference.
+paired runs), for nissecc -O2 without a profile, with all profile-guided
+transforms, and with all but one (the ablation that says what each
+transform adds), plus gcc -O1/-O2 for reference.
 
 Every kernel is evaluated on its last listed input. The profile comes from
 that same input ("same") and, for the full transform set, from the input
@@ -15,7 +16,7 @@ Usage: scripts/measure-pgo.py [--limit N] [--kernels a,b] [--wall] [--runs R]
   --wall   also time the long kernels: median of R (default 5) paired
            samples, each the wall time of a batch of runs of the binary.
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile, time
+import argparse, json, os, resource, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,7 +27,7 @@ BRANCHY_TAGS = {"switch", "state-machine", "stacked-conditionals", "conditionals
                 "multi-exit", "early-exit", "search", "tokenizer"}
 # The transform sets measured with the same-input profile; "all" is also
 # measured with the cross-input profile.
-TRANSFORMS = ["orient", "cold", "order", "inline", "all"]
+TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline"]
 
 
 def kernels():
@@ -55,22 +56,24 @@ def instructions(exe, arg, work):
 
 
 def batch_seconds(exe, arg, repeat):
-    start = time.perf_counter()
+    """The wall time and the user CPU time of `repeat` runs."""
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
     for _ in range(repeat):
         subprocess.run([exe, arg], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime
 
 
 def paired_wall(base, other, arg, runs):
-    """Median over `runs` samples of base and other, interleaved, with a
-    batch size chosen so that one batch of the base takes about 0.1 s."""
-    once = batch_seconds(base, arg, 3) / 3
+    """Medians over `runs` samples of base and other, interleaved, with a
+    batch size chosen so that one batch of the base takes about 0.1 s:
+    (base wall, base user, other wall, other user), per run."""
+    once = batch_seconds(base, arg, 3)[0] / 3
     repeat = max(1, min(200, int(0.1 / max(once, 1e-4))))
-    a, b = [], []
+    samples = []
     for _ in range(runs):
-        a.append(batch_seconds(base, arg, repeat))
-        b.append(batch_seconds(other, arg, repeat))
-    return statistics.median(a) / repeat, statistics.median(b) / repeat
+        samples.append(batch_seconds(base, arg, repeat) + batch_seconds(other, arg, repeat))
+    return tuple(statistics.median(s[i] for s in samples) / repeat for i in range(4))
 
 
 def measure(k, work, args):
@@ -98,7 +101,7 @@ def measure(k, work, args):
             raise RuntimeError(f"{name}: {config} printed something else than the -O2 build")
         result["insts"][config] = instructions(path(config), evaluate, work)
     if args.wall and k["long"]:
-        for config in ("all", "all-cross"):
+        for config in ("all", "all,-orient", "all-cross"):
             result["wall"][config] = paired_wall(path("base"), path(config), evaluate, args.runs)
     print(f"measured {name}", file=sys.stderr)
     return result
@@ -142,16 +145,21 @@ def main():
     print("Speedup by instructions (base / pgo - 1):")
     for config in TRANSFORMS + ["all-cross"]:
         for label, subset in (("all kernels", results), ("branch-heavy", [r for r in results if r["branchy"]])):
-            print("  " + summary(f"{config:9} {label}", [r["insts"][config] / r["insts"]["base"] for r in subset]))
+            print("  " + summary(f"{config:11} {label}", [r["insts"][config] / r["insts"]["base"] for r in subset]))
+    print("What each transform adds (instructions of all-but-it / all - 1):")
+    for config in TRANSFORMS[1:]:
+        for label, subset in (("all kernels", results), ("branch-heavy", [r for r in results if r["branchy"]])):
+            print("  " + summary(f"{config[5:]:11} {label}", [r["insts"]["all"] / r["insts"][config] for r in subset]))
     ratio = [r["insts"]["base"] / r["insts"]["gcc-O1"] for r in results]
     print(f"nissecc -O2 / gcc -O1 instructions: median {statistics.median(ratio):.3f}, worst {max(ratio):.3f}")
     timed = [r for r in results if r["wall"]]
     if timed:
         print()
-        print("Speedup by wall time (median of paired samples, long kernels):")
-        for config in ("all", "all-cross"):
-            for label, subset in (("long kernels", timed), ("branch-heavy", [r for r in timed if r["branchy"]])):
-                print("  " + summary(f"{config:9} {label}", [r["wall"][config][1] / r["wall"][config][0] for r in subset]))
+        for metric, (b, o) in (("wall time", (0, 2)), ("user CPU time", (1, 3))):
+            print(f"Speedup by {metric} (median of paired samples, long kernels):")
+            for config in ("all", "all,-orient", "all-cross"):
+                for label, subset in (("long kernels", timed), ("branch-heavy", [r for r in timed if r["branchy"]])):
+                    print("  " + summary(f"{config:11} {label}", [r["wall"][config][o] / r["wall"][config][b] for r in subset]))
 
 
 if __name__ == "__main__":

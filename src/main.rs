@@ -80,8 +80,9 @@ const PROFILING_HELP: &str = "Profiling:
   -fprofile-use=FILE             Optimize with the counts of a profile (built at the -O level the
                                  instrumented build used); functions it lacks are not optimized,
                                  stale ones (changed since profiling) get a warning
-  -fprofile-use-transforms=LIST  The profile-guided transforms to run: orient, cold, order, all
-                                 (the default) or none (annotation only), comma-separated
+  -fprofile-use-transforms=LIST  The profile-guided transforms to run, comma-separated: inline,
+                                 orient, cold, order, all (the default) or none (annotation only);
+                                 -NAME turns one off (all,-inline)
   -Werror=profile-mismatch       Make the stale-profile warning an error
   --stats                        Print per-function instrumentation statistics to stderr";
 

@@ -175,6 +175,8 @@ fn unknown_transforms_and_instrumenting_are_rejected() {
     let out = use_build(&source, &profile, &dir.join("a"), &["-fprofile-use-transforms=orient,bogus"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown profile-guided transform 'bogus'"));
+    let out = use_build(&source, &profile, &dir.join("c"), &["-fprofile-use-transforms=all,-inline,-order"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = use_build(&source, &profile, &dir.join("b"), &["-fprofile-instr"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be combined"));

@@ -66,19 +66,27 @@ impl PgoOptions {
     }
 
     /// Parses a comma-separated list of transform names (see
-    /// [`Self::NAMES`]), `all` or `none`.
+    /// [`Self::NAMES`]), `all` or `none`, applied left to right; `-NAME`
+    /// turns a transform off (`all,-inline`).
     pub fn parse(list: &str) -> Result<PgoOptions, String> {
         let mut options = PgoOptions::none();
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        for item in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let (name, on) = match item.strip_prefix('-') {
+                Some(name) => (name, false),
+                None => (item, true),
+            };
             match name {
-                "all" => options = PgoOptions::default(),
-                "none" => options = PgoOptions::none(),
-                "orient" => options.orient_branches = true,
-                "cold" => options.cold_blocks = true,
-                "order" => options.order_functions = true,
-                "inline" => options.inline = true,
-                other => {
-                    return Err(format!("unknown profile-guided transform '{other}' (expected {}, all or none)", Self::NAMES.join(", ")))
+                "all" if on => options = PgoOptions::default(),
+                "none" if on => options = PgoOptions::none(),
+                "orient" => options.orient_branches = on,
+                "cold" => options.cold_blocks = on,
+                "order" => options.order_functions = on,
+                "inline" => options.inline = on,
+                _ => {
+                    return Err(format!(
+                        "unknown profile-guided transform '{item}' (expected {}, all or none, or -NAME to turn one off)",
+                        Self::NAMES.join(", ")
+                    ))
                 }
             }
         }
