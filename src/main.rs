@@ -81,8 +81,8 @@ const PROFILING_HELP: &str = "Profiling:
                                  instrumented build used); functions it lacks are not optimized,
                                  stale ones (changed since profiling) get a warning
   -fprofile-use-transforms=LIST  The profile-guided transforms to run, comma-separated: inline,
-                                 orient, cold, order, all (the default) or none (annotation only);
-                                 -NAME turns one off (all,-inline)
+                                 orient, cold, order, all, default (inline, orient, cold) or none
+                                 (annotation only); -NAME turns one off (default,-inline)
   -Werror=profile-mismatch       Make the stale-profile warning an error
   --stats                        Print per-function instrumentation statistics to stderr";
 
