@@ -4,6 +4,7 @@
 use clap::Parser;
 use nissecc_backend::{BackendOptions, OptLevel as BackendOpt};
 use nissecc_midend::instrument::{InstrumentOptions, InstrumentReport};
+use nissecc_midend::pgo::PgoOptions;
 use nissecc_midend::pipeline::{self, OptLevel};
 use nissecc_midend::profile::Strategy;
 use std::path::{Path, PathBuf};
@@ -95,8 +96,18 @@ const PROFILING_HELP: &str = "Profiling:
   -fpath-array-threshold=N       With -fprofile-instr=path, count the paths of functions with at
                                  most N potential paths in an array, the others in the runtime's
                                  hash table (default 4096)
+  -fprofile-use=FILE             Optimize with the counts of a profile (built at the -O level the
+                                 instrumented build used); functions it lacks are not optimized,
+                                 stale ones (changed since profiling) get a warning
+  -fprofile-use-transforms=LIST  The profile-guided transforms to run, comma-separated: inline,
+                                 orient, cold, order, all, default (inline, orient, cold) or none
+                                 (annotation only); -NAME turns one off (default,-inline)
+  -Werror=profile-mismatch       Make the stale-profile warning an error
   --stats[=text|json]            Print per-function instrumentation statistics to stderr
   --print-profile-strategies     Print the available strategies, one per line";
+
+/// The flag that turns stale-profile warnings into errors.
+const WERROR_PROFILE_MISMATCH: &str = "-Werror=profile-mismatch";
 
 /// Flags that gcc-driven builds pass and nissecc accepts without effect.
 fn is_ignored_flag(arg: &str) -> bool {
@@ -114,13 +125,17 @@ fn is_ignored_flag(arg: &str) -> bool {
 }
 
 /// The profiling flags, which clap cannot parse as gcc spells them:
-/// `-fprofile-instr[=naive|ks|path]`, `-fprofile-instr-weights=FILE` and
-/// `-fpath-array-threshold=N`.
+/// `-fprofile-instr[=naive|ks|sese|path]`, `-fprofile-instr-weights=FILE`,
+/// `-fpath-array-threshold=N`, `-fprofile-use=FILE`,
+/// `-fprofile-use-transforms=LIST` and `-Werror=profile-mismatch`.
 #[derive(Debug, Default)]
 struct ProfileFlags {
     strategy: Option<Strategy>,
     weights: Option<PathBuf>,
     path_array_threshold: Option<u64>,
+    use_profile: Option<PathBuf>,
+    transforms: PgoOptions,
+    mismatch_is_error: bool,
 }
 
 impl ProfileFlags {
@@ -136,6 +151,15 @@ impl ProfileFlags {
                     Ok(n) => flags.path_array_threshold = Some(n),
                     Err(_) => error = Some(format!("nissecc: error: -fpath-array-threshold needs a number of paths, not '{n}'")),
                 }
+            } else if let Some(file) = arg.strip_prefix("-fprofile-use=") {
+                flags.use_profile = Some(PathBuf::from(file));
+            } else if let Some(list) = arg.strip_prefix("-fprofile-use-transforms=") {
+                match PgoOptions::parse(list) {
+                    Ok(options) => flags.transforms = options,
+                    Err(e) => error = Some(format!("nissecc: error: {e}")),
+                }
+            } else if arg == WERROR_PROFILE_MISMATCH {
+                flags.mismatch_is_error = true;
             } else if arg == "-fprofile-instr" {
                 flags.strategy = Some(Strategy::Sese);
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
@@ -158,7 +182,7 @@ impl ProfileFlags {
 fn main() -> ExitCode {
     let mut linker_passthrough = Vec::new();
     let mut argv: Vec<String> = std::env::args()
-        .filter(|a| !is_ignored_flag(a))
+        .filter(|a| a == WERROR_PROFILE_MISMATCH || !is_ignored_flag(a))
         .filter(|a| {
             if a.starts_with("-Wl,") {
                 linker_passthrough.push(a.clone());
@@ -211,8 +235,52 @@ fn read_weight_profile(path: &Path) -> Result<nissecc_profile_format::Profile, S
     nissecc_profile_format::read(&bytes).map_err(|e| format!("nissecc: error: weight profile '{}': {e}", path.display()))
 }
 
+/// Reads the profile named by `-fprofile-use`; a damaged file is an
+/// error.
+fn read_use_profile(path: &Path) -> Result<nissecc_profile_format::Profile, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("nissecc: error: cannot read profile '{}': {e}", path.display()))?;
+    nissecc_profile_format::read(&bytes).map_err(|e| format!("nissecc: error: profile '{}': {e}", path.display()))
+}
+
+/// Applies the `-fprofile-use` profile to the module compiled from
+/// `input`, reporting stale functions as warnings, or as errors under
+/// `-Werror=profile-mismatch`.
+fn use_profile(
+    module: &mut nissecc_midend::ir::Module,
+    input: &Path,
+    profile: &nissecc_profile_format::Profile,
+    profiling: &ProfileFlags,
+    options: &pipeline::PipelineOptions,
+    quiet: bool,
+) -> Result<(), String> {
+    let report = pipeline::apply_profile(module, profile, &profiling.transforms, options)
+        .map_err(|e| format!("{}: {e}", input.display()))?
+        .map_err(|e| {
+            let path = profiling.use_profile.as_deref().unwrap_or(Path::new("")).display().to_string();
+            format!("nissecc: error: profile '{path}': {e}")
+        })?;
+    let stale = report.stale_warnings();
+    if profiling.mismatch_is_error && !stale.is_empty() {
+        let errors: Vec<String> = stale.iter().map(|w| format!("{}: error: {w} [{WERROR_PROFILE_MISMATCH}]", input.display())).collect();
+        return Err(errors.join("\n"));
+    }
+    if !quiet {
+        for warning in stale {
+            eprintln!("{}: warning: {warning} [-Wprofile-mismatch]", input.display());
+        }
+    }
+    Ok(())
+}
+
 fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> Result<(), String> {
     let level = opt_level(&args.opt)?;
+    if profiling.use_profile.is_some() && profiling.strategy.is_some() {
+        return Err("nissecc: error: -fprofile-use and -fprofile-instr cannot be combined".into());
+    }
+    let use_profile_data = match &profiling.use_profile {
+        Some(path) => Some(read_use_profile(path)?),
+        None => None,
+    };
     if profiling.weights.is_some() && profiling.strategy == Some(Strategy::Naive) {
         eprintln!("nissecc: warning: -fprofile-instr-weights has no effect with -fprofile-instr=naive");
     }
@@ -262,6 +330,9 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         let Ok(mut module) = output.result else { return Err(String::new()) };
         let options = pipeline::PipelineOptions { level, verify: !args.no_verify_ir };
         pipeline::run(&mut module, &options).map_err(|e| format!("{}: {e}", input.display()))?;
+        if let Some(profile) = &use_profile_data {
+            use_profile(&mut module, input, profile, profiling, &options, args.no_warnings)?;
+        }
         if let Some(strategy) = profiling.strategy {
             let instrument = InstrumentOptions {
                 strategy,

@@ -20,6 +20,11 @@
 //! must print what the plain build prints, and `nissecc-profdata
 //! derive-edges` of their profiles must print exactly what `show --json`
 //! prints for the naive profile.
+//!
+//! The same naive profiles then feed `-fprofile-use` (issue 7): a build
+//! optimized with the profile of the first input must print what the
+//! plain build prints on every input, the first (same-input profile) and
+//! the others (cross-input profile).
 
 mod common;
 
@@ -105,6 +110,28 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
         let main_entries = main_entry_count(&shown[0]).map_err(|e| format!("{what}: {e}"))?;
         if main_entries != 1 {
             return Err(format!("{what}: main's entry block counted {main_entries} times in one run"));
+        }
+    }
+    check_profile_use(dir, name, sources, inputs, &plain)
+}
+
+/// Builds `sources` with `-fprofile-use` and the naive profile of the
+/// first input, and checks that the build behaves as the plain one on
+/// every input.
+fn check_profile_use(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str>], plain: &Path) -> Result<(), String> {
+    let profile = dir.join(format!("{name}.0.naive.nprof"));
+    let optimized = dir.join(format!("{name}.use"));
+    let flag = format!("-fprofile-use={}", profile.display());
+    build_nissecc(sources, &optimized, &[LEVEL, &flag]).map_err(|e| format!("{name} -fprofile-use: {e}"))?;
+    for args in inputs {
+        let what = format!("{name} input {args:?}");
+        let reference = run_program(plain, args).map_err(|e| format!("{what} (plain): {e}"))?;
+        let actual = run_program(&optimized, args).map_err(|e| format!("{what} (-fprofile-use): {e}"))?;
+        if actual != reference {
+            return Err(format!(
+                "{what}: the -fprofile-use build printed or exited differently (status {:?} vs {:?})",
+                actual.status, reference.status
+            ));
         }
     }
     Ok(())

@@ -10,5 +10,6 @@ pub mod ir;
 pub mod text;
 pub mod verifier;
 pub mod transform;
+pub mod pgo;
 pub mod pipeline;
 pub mod profile;

@@ -71,3 +71,18 @@ pub fn instrument(
     check(module, "instrumentation", options)?;
     Ok(report)
 }
+
+/// Applies a profile (`-fprofile-use`): annotates the IR with its counts
+/// and runs the profile-guided transforms. Like [`instrument`], it runs
+/// after [`run`], so the functions it matches have the CFGs that the
+/// instrumented build counted.
+pub fn apply_profile(
+    module: &mut Module,
+    profile: &nissecc_profile_format::Profile,
+    pgo: &crate::pgo::PgoOptions,
+    options: &PipelineOptions,
+) -> Result<Result<crate::pgo::PgoReport, String>, PipelineError> {
+    let report = crate::pgo::apply_profile(module, profile, pgo);
+    check(module, "profile-guided optimization", options)?;
+    Ok(report)
+}

@@ -26,6 +26,9 @@ pub struct BlockData {
     pub insts: Vec<Inst>,
     /// Set by profile-guided layout: the backend sinks cold blocks.
     pub cold: bool,
+    /// How often the block ran in the profile that `-fprofile-use`
+    /// applied (`pgo::annotate`); `None` without a profile.
+    pub count: Option<u64>,
 }
 
 /// Where a value comes from.

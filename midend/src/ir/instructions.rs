@@ -17,11 +17,14 @@ use std::fmt;
 pub struct BlockCall {
     pub block: Block,
     pub args: Vec<Value>,
+    /// How often this edge ran in the profile that `-fprofile-use`
+    /// applied (`pgo::annotate`); `None` without a profile.
+    pub count: Option<u64>,
 }
 
 impl BlockCall {
     pub fn new(block: Block, args: Vec<Value>) -> Self {
-        BlockCall { block, args }
+        BlockCall { block, args, count: None }
     }
 }
 

@@ -568,7 +568,7 @@ impl<'a> Parser<'a> {
         Ok((StackSlotData { size, align }, pos))
     }
 
-    /// `blockN(v1: i32, v2: i64) line 12 cold:`.
+    /// `blockN(v1: i32, v2: i64) line 12 count 40 cold:`.
     fn block_header(&mut self) -> Result<ParsedBlock> {
         let (block, pos) = self.block()?;
         let mut params = Vec::new();
@@ -583,10 +583,12 @@ impl<'a> Parser<'a> {
                 self.expect_punct(',')?;
             }
         }
-        let (mut line, mut cold) = (0, false);
+        let (mut line, mut count, mut cold) = (0, None, false);
         loop {
             if self.eat_word("line") {
                 line = self.unsigned_as("a line number")?;
+            } else if self.eat_word("count") {
+                count = Some(self.unsigned_as("a profile count")?);
             } else if self.eat_word("cold") {
                 cold = true;
             } else {
@@ -599,6 +601,7 @@ impl<'a> Parser<'a> {
             pos,
             params,
             line,
+            count,
             cold,
             insts: Vec::new(),
         })
@@ -838,7 +841,8 @@ impl<'a> Parser<'a> {
         Ok([a, self.use_value()?])
     }
 
-    /// `block1(v2, v3)`, or `block1` without arguments.
+    /// `block1(v2, v3)`, or `block1` without arguments, optionally
+    /// followed on the same line by a profile count `count N`.
     fn block_call(&mut self) -> Result<BlockCall> {
         let (block, pos) = self.block()?;
         self.targets.push((block, pos));
@@ -851,6 +855,10 @@ impl<'a> Parser<'a> {
                 args.push(self.use_value()?);
             }
         }
-        Ok(BlockCall::new(block, args))
+        let mut call = BlockCall::new(block, args);
+        if self.peek().pos.line == self.last_line() && self.eat_word("count") {
+            call.count = Some(self.unsigned_as("a profile count")?);
+        }
+        Ok(call)
     }
 }

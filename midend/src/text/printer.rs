@@ -346,7 +346,7 @@ fn type_name(func: &Function, value: Value) -> &'static str {
     func.values.get(value).map_or("?", |data| data.ty.name())
 }
 
-/// `block1(v3: i32, v4: i64) line 12 cold:`.
+/// `block1(v3: i32, v4: i64) line 12 count 40 cold:`.
 fn block_header(func: &Function, block: Block) -> String {
     let mut text = block.to_string();
     let Some(data) = func.blocks.get(block) else {
@@ -364,6 +364,9 @@ fn block_header(func: &Function, block: Block) -> String {
     if line != 0 {
         text = format!("{text} line {line}");
     }
+    if let Some(count) = data.count {
+        text = format!("{text} count {count}");
+    }
     if data.cold {
         text.push_str(" cold");
     }
@@ -379,13 +382,18 @@ fn value_list(values: &[Value]) -> String {
         .join(", ")
 }
 
-/// A branch target as `block1(v3)`, or `block1` without arguments.
+/// A branch target as `block1(v3)`, or `block1` without arguments,
+/// followed by ` count N` when a profile annotated the edge.
 fn block_call(call: &BlockCall) -> String {
-    if call.args.is_empty() {
+    let mut text = if call.args.is_empty() {
         call.block.to_string()
     } else {
         format!("{}({})", call.block, value_list(&call.args))
+    };
+    if let Some(count) = call.count {
+        write!(text, " count {count}").unwrap();
     }
+    text
 }
 
 /// The text of one instruction, without indentation.

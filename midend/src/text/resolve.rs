@@ -38,6 +38,8 @@ pub(super) struct ParsedBlock {
     pub params: Vec<(Value, Type, Pos)>,
     /// The source line of the C code, 0 when unknown.
     pub line: u32,
+    /// The profile count, when the block was annotated.
+    pub count: Option<u64>,
     pub cold: bool,
     pub insts: Vec<ParsedInst>,
 }
@@ -227,6 +229,7 @@ fn allocate(
         func.layout.push(block);
         func.block_lines[block] = parsed_block.line;
         func.blocks[block].cold = parsed_block.cold;
+        func.blocks[block].count = parsed_block.count;
         func.blocks[block].params = parsed_block.params.iter().map(|&(v, _, _)| v).collect();
         for parsed_inst in parsed_block.insts {
             let inst = func.insts.push(parsed_inst.data);

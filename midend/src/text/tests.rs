@@ -79,12 +79,12 @@ block0(v0: i32, v1: i64):
     v26 = load.f64 v6
     v27 = fconst.f32 0.1
     v28 = iconst.i64 -9223372036854775808
-    brif v4, block1(v3), block2
-block1(v13: i32) line 12:
-    switch v13, block2, [-1: block1(v13), 5: block2]
+    brif v4, block1(v3) count 7, block2 count 0
+block1(v13: i32) line 12 count 7:
+    switch v13, block2, [-1: block1(v13) count 3, 5: block2]
 block3 cold:
     unreachable
-block2 line 3 cold:
+block2 line 3 count 0 cold:
     jump block4
 block4:
     return v3
@@ -101,6 +101,13 @@ block0:
     assert_eq!(main.layout.len(), 5);
     assert_eq!(main.block_lines[main.layout[1]], 12);
     assert!(main.blocks[main.layout[2]].cold);
+    // Profile counts on blocks and edges survive the round trip.
+    assert_eq!(main.blocks[main.layout[1]].count, Some(7));
+    assert_eq!(main.blocks[main.layout[2]].count, None);
+    assert_eq!(main.blocks[main.layout[3]].count, Some(0));
+    let brif = main.terminator(main.layout[0]).unwrap();
+    assert_eq!(main.successor_slot(brif, 0).count, Some(7));
+    assert_eq!(main.successor_slot(brif, 1).count, Some(0));
 }
 
 #[test]

@@ -51,6 +51,9 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                         IntCC::Eq => a == b,
                         IntCC::Ne => a != b,
                         IntCC::Slt => a < b,
+                        IntCC::Sle => a <= b,
+                        IntCC::Sgt => a > b,
+                        IntCC::Sge => a >= b,
                         other => panic!("eval: icmp {other} unsupported"),
                     } as i64)
                 }

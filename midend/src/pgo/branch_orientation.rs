@@ -1,0 +1,130 @@
+//! Branch orientation: every two-way branch is turned so that its more
+//! frequent successor is the one that falls through (Pettis & Hansen,
+//! "Profile Guided Code Positioning", PLDI 1990, "Basic Block
+//! Positioning": hot successors are laid out right after their branch).
+//!
+//! nissecc cannot place blocks itself: Cranelift lowers blocks in the
+//! reverse postorder of a depth-first search that visits a block's
+//! successors in slot order, so the *last* successor visited, the `else`
+//! target of a `brif`, is laid out right after the branch (when no other
+//! path reached it first), and the machine-code buffer then drops the jump
+//! to it. Orienting a branch therefore means making the hot successor the
+//! `else` target: the branch is rewritten as `brif !c, else, then`, with
+//! the edge counts moving along with their targets.
+//!
+//! Negating the condition costs nothing at run time:
+//! - an integer comparison used only by this branch gets the inverse
+//!   condition in place; one with other uses is recomputed inverted right
+//!   before the branch (Cranelift fuses a comparison into the branch that
+//!   reads it, and drops the original if nothing else reads it);
+//! - a float `eq`/`ne` comparison likewise (C's `!=` is true on NaN, so
+//!   they are exact inverses); the ordered float comparisons have no exact
+//!   inverse among the IR's conditions (`!(a < b)` is "unordered or
+//!   a >= b"), so such branches keep their orientation;
+//! - any other condition `c` becomes `icmp eq c, 0`, which Cranelift
+//!   lowers to the same `test` and conditional jump as `brif c`.
+
+use crate::ir::{Block, FloatCC, Function, InstData, IntCC, Type, Value, ValueDef};
+use cranelift_entity::SecondaryMap;
+
+/// What orientation did to one function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OrientStats {
+    /// Branches turned round.
+    pub flipped: usize,
+    /// Branches whose hot successor was `then` but whose condition (an
+    /// ordered float comparison) has no exact inverse.
+    pub kept_float: usize,
+}
+
+/// Orients every annotated `brif` of `func` so that its hotter successor
+/// is the `else` target. Ties and branches whose two targets are the same
+/// block are left alone.
+pub fn orient_branches(func: &mut Function) -> OrientStats {
+    let mut uses: SecondaryMap<Value, u32> = SecondaryMap::new();
+    for &block in &func.layout {
+        for &inst in &func.blocks[block].insts {
+            for value in func.insts[inst].all_uses() {
+                uses[value] += 1;
+            }
+        }
+    }
+    let mut stats = OrientStats::default();
+    for block in func.layout.clone() {
+        let Some(term) = func.terminator(block) else { continue };
+        let InstData::Brif { cond, then_dest, else_dest } = &func.insts[term] else { continue };
+        let hot_then = match (then_dest.count, else_dest.count) {
+            (Some(t), Some(e)) => t > e && then_dest.block != else_dest.block,
+            _ => false,
+        };
+        if !hot_then {
+            continue;
+        }
+        let cond = *cond;
+        let Some(negated) = negate(func, block, cond, uses[cond]) else {
+            stats.kept_float += 1;
+            continue;
+        };
+        if let InstData::Brif { cond, then_dest, else_dest } = &mut func.insts[term] {
+            *cond = negated;
+            std::mem::swap(then_dest, else_dest);
+        }
+        stats.flipped += 1;
+    }
+    stats
+}
+
+/// A value that is nonzero exactly when `cond` is zero, computed in (or
+/// before the terminator of) `block`, or `None` when no comparison in the
+/// IR is its exact inverse. `uses` is how many instructions read `cond`.
+fn negate(func: &mut Function, block: Block, cond: Value, uses: u32) -> Option<Value> {
+    let inverted = match func.values[cond].def {
+        ValueDef::Result(def) => match func.insts[def] {
+            InstData::Icmp { cond: cc, args } => Some(InstData::Icmp { cond: inverse_int(cc), args }),
+            InstData::Fcmp { cond: cc, args } => match cc {
+                FloatCC::Eq => Some(InstData::Fcmp { cond: FloatCC::Ne, args }),
+                FloatCC::Ne => Some(InstData::Fcmp { cond: FloatCC::Eq, args }),
+                _ => return None,
+            },
+            _ => None,
+        }
+        .map(|data| (def, data)),
+        ValueDef::Param(..) => None,
+    };
+    let before_terminator = func.blocks[block].insts.len() - 1;
+    match inverted {
+        Some((def, data)) if uses == 1 => {
+            func.insts[def] = data;
+            Some(cond)
+        }
+        Some((_, data)) => {
+            let ty = func.value_type(cond);
+            let inst = func.insert_inst(block, before_terminator, data, Some(ty));
+            func.inst_result(inst)
+        }
+        None => {
+            let ty = func.value_type(cond);
+            let zero = func.insert_inst(block, before_terminator, InstData::Iconst { imm: 0 }, Some(ty));
+            let zero = func.inst_result(zero).expect("iconst has a result");
+            let test = InstData::Icmp { cond: IntCC::Eq, args: [cond, zero] };
+            let inst = func.insert_inst(block, before_terminator + 1, test, Some(Type::I8));
+            func.inst_result(inst)
+        }
+    }
+}
+
+/// The condition that holds exactly when `cc` does not.
+fn inverse_int(cc: IntCC) -> IntCC {
+    match cc {
+        IntCC::Eq => IntCC::Ne,
+        IntCC::Ne => IntCC::Eq,
+        IntCC::Slt => IntCC::Sge,
+        IntCC::Sge => IntCC::Slt,
+        IntCC::Sle => IntCC::Sgt,
+        IntCC::Sgt => IntCC::Sle,
+        IntCC::Ult => IntCC::Uge,
+        IntCC::Uge => IntCC::Ult,
+        IntCC::Ule => IntCC::Ugt,
+        IntCC::Ugt => IntCC::Ule,
+    }
+}

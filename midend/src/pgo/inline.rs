@@ -1,0 +1,193 @@
+//! Profile-guided inlining: a call site that ran often, to a small
+//! function of the same module, is replaced by a copy of the callee's
+//! body, which saves the call, the callee's prologue and epilogue and the
+//! argument and result moves on every execution, and lets the later layout
+//! transforms see the callee's branches in context (the inlining half of
+//! Pettis & Hansen's motivation; the heuristic is the usual
+//! "hot call site, small callee" of profile-guided inliners such as
+//! Chang, Mahlke, Chen and Hwu, "Profile-guided automatic inline
+//! expansion for C programs", SP&E 1992, §3).
+//!
+//! A site is inlined when its block ran at least [`HOT_SITE_FRACTION`] of
+//! the module's hottest block count, and the callee is defined in the
+//! module, has at most [`MAX_CALLEE_INSTS`] instructions, is not variadic
+//! and does not call itself. One level only: calls inside an inlined body
+//! stay calls.
+//!
+//! The rewrite, in SSA with block parameters:
+//! 1. the call's block is split after the call; the rest of the block
+//!    moves to a continuation block whose one parameter (if the call had a
+//!    result) replaces the call's result everywhere;
+//! 2. the callee's blocks, values and stack slots are copied, and the
+//!    copy's `return v` becomes `jump continuation(v)`;
+//! 3. the call becomes `jump copy_of_entry(args)`: the copied entry keeps
+//!    its parameters, so a callee that branches back to its entry works.
+//!
+//! The copied blocks and edges carry the callee's counts scaled by the
+//! share of the callee's entries that came from this site (a nonzero
+//! count stays nonzero, so only code that never ran becomes cold).
+
+use super::annotate::{entry_count, hottest_block};
+use crate::ir::{Block, BlockCall, Callee, Function, Inst, InstData, Module, StackSlot, Value, ValueData, ValueDef};
+use std::collections::HashMap;
+
+/// The largest callee, in instructions, that is inlined.
+pub const MAX_CALLEE_INSTS: usize = 100;
+
+/// A call site is hot when its block ran at least this fraction of the
+/// module's hottest block count.
+pub const HOT_SITE_FRACTION: f64 = 0.01;
+
+/// Inlines the hot call sites of every annotated function of `module`;
+/// returns how many sites were inlined.
+pub fn inline_hot_calls(module: &mut Module) -> usize {
+    let hottest = module.functions.iter().filter_map(hottest_block).max().unwrap_or(0);
+    if hottest == 0 {
+        return 0;
+    }
+    let threshold = ((hottest as f64 * HOT_SITE_FRACTION).ceil() as u64).max(1);
+    let candidates: HashMap<String, Function> =
+        module.functions.iter().filter(|f| is_inlinable(f)).map(|f| (f.name.clone(), f.clone())).collect();
+    let mut inlined = 0;
+    for func in &mut module.functions {
+        for (call, callee) in hot_call_sites(func, &candidates, threshold) {
+            inline_call(func, call, callee);
+            inlined += 1;
+        }
+    }
+    inlined
+}
+
+/// Whether `func` may be copied into its callers.
+fn is_inlinable(func: &Function) -> bool {
+    if func.layout.is_empty() || func.signature.variadic {
+        return false;
+    }
+    let insts = func.layout.iter().map(|&b| func.blocks[b].insts.len()).sum::<usize>();
+    let calls_itself = func.layout.iter().flat_map(|&b| &func.blocks[b].insts).any(|&inst| {
+        matches!(&func.insts[inst], InstData::Call { callee: Callee::Direct(name), .. } if *name == func.name)
+    });
+    insts <= MAX_CALLEE_INSTS && !calls_itself
+}
+
+/// The hot direct calls of `func` to `candidates`, with their callees.
+fn hot_call_sites<'c>(func: &Function, candidates: &'c HashMap<String, Function>, threshold: u64) -> Vec<(Inst, &'c Function)> {
+    let mut sites = Vec::new();
+    for &block in &func.layout {
+        if func.blocks[block].count.unwrap_or(0) < threshold {
+            continue;
+        }
+        for &inst in &func.blocks[block].insts {
+            let InstData::Call { callee: Callee::Direct(name), sig, args } = &func.insts[inst] else { continue };
+            let Some(callee) = candidates.get(name) else { continue };
+            let types_match = callee.signature.params.len() == args.len()
+                && args.iter().zip(&callee.signature.params).all(|(&a, &t)| func.value_type(a) == t)
+                && sig.ret == callee.signature.ret;
+            if callee.name != func.name && types_match {
+                sites.push((inst, callee));
+            }
+        }
+    }
+    sites
+}
+
+/// Replaces `call` in `func` by a copy of `callee` (see the module
+/// comment).
+fn inline_call(func: &mut Function, call: Inst, callee: &Function) {
+    let block = func.block_of(call).expect("the call is placed");
+    let site_count = func.blocks[block].count;
+    let position = func.blocks[block].insts.iter().position(|&i| i == call).expect("the call is in its block");
+    let InstData::Call { args, .. } = func.insts[call].clone() else { unreachable!("a call") };
+
+    // 1. The continuation.
+    let cont = func.blocks.push(Default::default());
+    func.blocks[cont].count = site_count;
+    func.block_lines[cont] = func.block_lines[block];
+    let rest = func.blocks[block].insts.split_off(position + 1);
+    func.blocks[block].insts.pop();
+    for &inst in &rest {
+        func.inst_block[inst] = cont.into();
+    }
+    func.blocks[cont].insts = rest;
+    let result = func.inst_result(call).map(|r| {
+        let param = func.append_block_param(cont, func.value_type(r));
+        crate::transform::edit::replace_uses(func, |v| if v == r { param } else { v });
+        param
+    });
+    // `replace_uses` only sees the layout's blocks.
+    if let Some(param) = result {
+        let r = func.inst_result(call).expect("the call has a result");
+        for &inst in &func.blocks[cont].insts.clone() {
+            func.insts[inst].map_uses(|v| if v == r { param } else { v });
+        }
+    }
+
+    // 2. The copy of the callee.
+    let scale = |count: Option<u64>| scaled(count, site_count, entry_count(callee));
+    let mut slots: HashMap<StackSlot, StackSlot> = HashMap::new();
+    let mut blocks: HashMap<Block, Block> = HashMap::new();
+    let mut values: HashMap<Value, Value> = HashMap::new();
+    for &b in &callee.layout {
+        let copy = func.blocks.push(Default::default());
+        func.blocks[copy].count = scale(callee.blocks[b].count);
+        func.block_lines[copy] = callee.block_lines[b];
+        for &param in &callee.blocks[b].params {
+            values.insert(param, func.append_block_param(copy, callee.value_type(param)));
+        }
+        for &inst in &callee.blocks[b].insts {
+            if let Some(r) = callee.inst_result(inst) {
+                let placeholder = ValueDef::Param(copy, u32::MAX);
+                values.insert(r, func.values.push(ValueData { ty: callee.value_type(r), def: placeholder }));
+            }
+        }
+        blocks.insert(b, copy);
+    }
+    for &b in &callee.layout {
+        let copy = blocks[&b];
+        for &inst in &callee.blocks[b].insts {
+            let mut data = callee.insts[inst].clone();
+            data.map_uses(|v| values[&v]);
+            for dest in data.successors_mut() {
+                dest.block = blocks[&dest.block];
+                dest.count = scale(dest.count);
+            }
+            if let InstData::StackAddr { slot, .. } = &mut data {
+                let original = callee.stack_slots[*slot];
+                *slot = *slots.entry(*slot).or_insert_with(|| func.create_stack_slot(original.size, original.align));
+            }
+            if let InstData::Return { value } = data {
+                let mut dest = BlockCall::new(cont, value.iter().filter(|_| result.is_some()).copied().collect());
+                dest.count = func.blocks[copy].count;
+                data = InstData::Jump { dest };
+            }
+            let new = func.insts.push(data);
+            if let Some(r) = callee.inst_result(inst) {
+                let value = values[&r];
+                func.results[new] = value.into();
+                func.values[value].def = ValueDef::Result(new);
+            }
+            func.inst_block[new] = copy.into();
+            func.blocks[copy].insts.push(new);
+        }
+    }
+
+    // 3. The call becomes a jump into the copy.
+    let entry = blocks[&callee.entry().expect("the callee has a body")];
+    let mut dest = BlockCall::new(entry, args);
+    dest.count = site_count;
+    func.append_inst(block, InstData::Jump { dest }, None);
+    let at = func.layout.iter().position(|&b| b == block).expect("the block is in the layout") + 1;
+    let copies: Vec<Block> = callee.layout.iter().map(|b| blocks[b]).chain([cont]).collect();
+    func.layout.splice(at..at, copies);
+}
+
+/// A callee's count scaled to one call site: `count × site / entries`,
+/// rounded, but at least 1 when `count` is nonzero.
+fn scaled(count: Option<u64>, site: Option<u64>, entries: Option<u64>) -> Option<u64> {
+    let (count, site, entries) = (count?, site?, entries?);
+    if count == 0 || entries == 0 {
+        return Some(0);
+    }
+    let value = (count as u128 * site as u128 / entries as u128).max(1);
+    Some(u64::try_from(value).unwrap_or(u64::MAX))
+}

@@ -1,0 +1,173 @@
+//! Profile-guided optimization (`-fprofile-use`): reads the counts of an
+//! earlier run into the IR and lays the code out by them.
+//!
+//! [`apply_profile`] runs at the point of the pipeline where
+//! instrumentation would (after every other pass, `pipeline::apply_profile`),
+//! so the CFG it matches is the CFG the instrumented build counted. For
+//! each function it
+//!
+//! 1. matches the profile by name, CFG checksum and shape ([`matching`];
+//!    Ball & Larus, "Optimally Profiling and Tracing Programs", TOPLAS 1994,
+//!    §3.2 for turning counters back into edge counts);
+//! 2. writes the block and edge counts into the IR ([`annotate`]);
+//!
+//! then inlines hot call sites of small callees ([`inline`]); then, in
+//! every annotated function,
+//!
+//! 3. orients every two-way branch so that its hot successor falls
+//!    through ([`branch_orientation`]);
+//! 4. marks the blocks that never ran cold ([`cold_blocks`]);
+//!
+//! and finally orders the module's functions hottest first
+//! ([`function_order`]). The layout steps follow Pettis & Hansen,
+//! "Profile Guided Code Positioning", PLDI 1990; which transforms run is
+//! chosen by [`PgoOptions`], so that each can be measured on its own.
+
+pub mod annotate;
+pub mod branch_orientation;
+pub mod cold_blocks;
+pub mod function_order;
+pub mod inline;
+pub mod matching;
+#[cfg(test)]
+mod tests;
+
+use crate::analysis::cfg::Cfg;
+use crate::ir::Module;
+use matching::{match_function, Match, StaleCounts};
+use nissecc_profile_format::Profile;
+
+/// The profile-guided transforms, each of which can be turned off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PgoOptions {
+    /// Hot successors fall through ([`branch_orientation`]).
+    pub orient_branches: bool,
+    /// Blocks that never ran are sunk ([`cold_blocks`]).
+    pub cold_blocks: bool,
+    /// Hot functions first, never-run functions last ([`function_order`]).
+    pub order_functions: bool,
+    /// Hot call sites of small callees are inlined ([`inline`]).
+    pub inline: bool,
+}
+
+/// The default: the transforms that paid on the jotai-subset kernels
+/// (`scripts/measure-pgo.py`, see ARCHITECTURE.md). Function ordering
+/// changed no kernel's instruction count by more than 0.08%, so it runs
+/// only when asked for.
+impl Default for PgoOptions {
+    fn default() -> Self {
+        PgoOptions { order_functions: false, ..PgoOptions::every() }
+    }
+}
+
+impl PgoOptions {
+    /// The names `-fprofile-use-transforms=` accepts.
+    pub const NAMES: [&'static str; 4] = ["orient", "cold", "order", "inline"];
+
+    /// Every transform (`all`).
+    pub fn every() -> PgoOptions {
+        PgoOptions { orient_branches: true, cold_blocks: true, order_functions: true, inline: true }
+    }
+
+    /// Only annotation, no transform.
+    pub fn none() -> PgoOptions {
+        PgoOptions { orient_branches: false, cold_blocks: false, order_functions: false, inline: false }
+    }
+
+    /// Parses a comma-separated list of transform names (see
+    /// [`Self::NAMES`]), `all`, `default` or `none`, applied left to right; `-NAME`
+    /// turns a transform off (`all,-inline`).
+    pub fn parse(list: &str) -> Result<PgoOptions, String> {
+        let mut options = PgoOptions::none();
+        for item in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let (name, on) = match item.strip_prefix('-') {
+                Some(name) => (name, false),
+                None => (item, true),
+            };
+            match name {
+                "all" if on => options = PgoOptions::every(),
+                "default" if on => options = PgoOptions::default(),
+                "none" if on => options = PgoOptions::none(),
+                "orient" => options.orient_branches = on,
+                "cold" => options.cold_blocks = on,
+                "order" => options.order_functions = on,
+                "inline" => options.inline = on,
+                _ => {
+                    return Err(format!(
+                        "unknown profile-guided transform '{item}' (expected {}, all, default or none, or -NAME to turn one off)",
+                        Self::NAMES.join(", ")
+                    ))
+                }
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// How the profile applied to one function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FunctionOutcome {
+    Optimized { flipped: usize, kept_float: usize, cold: usize },
+    Missing,
+    Stale(StaleCounts),
+}
+
+/// What [`apply_profile`] did to a module.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgoReport {
+    pub functions: Vec<(String, FunctionOutcome)>,
+    /// Call sites inlined.
+    pub inlined: usize,
+}
+
+impl PgoReport {
+    /// One warning per stale function, naming it and what was dropped.
+    pub fn stale_warnings(&self) -> Vec<String> {
+        self.functions
+            .iter()
+            .filter_map(|(name, outcome)| match outcome {
+                FunctionOutcome::Stale(s) => Some(format!(
+                    "the profile of `{name}` is stale (CFG checksum {:#018x}, now {:#018x}): dropped its {} block and edge counts ({} entries); `{name}` is not optimized",
+                    s.profiled_checksum, s.current_checksum, s.counts, s.entries
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// Annotates and optimizes every function of `module` with `profile`.
+/// An error means the profile is damaged.
+pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOptions) -> Result<PgoReport, String> {
+    let mut report = PgoReport::default();
+    for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
+        let cfg = Cfg::compute(func);
+        let outcome = match match_function(func, &cfg, profile)? {
+            Match::Missing => FunctionOutcome::Missing,
+            Match::Stale(stale) => FunctionOutcome::Stale(stale),
+            Match::Matched(counts) => {
+                annotate::annotate(func, &cfg, &counts);
+                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0 }
+            }
+        };
+        report.functions.push((func.name.clone(), outcome));
+    }
+    if options.inline {
+        report.inlined = inline::inline_hot_calls(module);
+    }
+    for (name, outcome) in &mut report.functions {
+        let FunctionOutcome::Optimized { flipped, kept_float, cold } = outcome else { continue };
+        let func = module.function_mut(name).expect("the function was matched");
+        if options.orient_branches {
+            let stats = branch_orientation::orient_branches(func);
+            (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
+        }
+        if options.cold_blocks {
+            *cold = cold_blocks::mark_cold_blocks(func);
+        }
+    }
+    if options.order_functions {
+        function_order::order_functions(module);
+    }
+    Ok(report)
+}
