@@ -59,11 +59,16 @@ fn nissecc_output(args: &[String]) -> Output {
 /// Writes `PROGRAM` to `dir`, builds it with naive instrumentation, runs
 /// it and returns the source and profile paths.
 fn profiled_program(dir: &Path) -> (PathBuf, PathBuf) {
+    profiled_with(dir, "naive")
+}
+
+/// `profiled_program` with `-fprofile-instr=strategy`.
+fn profiled_with(dir: &Path, strategy: &str) -> (PathBuf, PathBuf) {
     let source = dir.join("prog.c");
     std::fs::write(&source, PROGRAM).unwrap();
-    let instr = dir.join("prog.instr");
-    build_nissecc(std::slice::from_ref(&source), &instr, &["-O2", "-fprofile-instr=naive"]).unwrap();
-    let profile = dir.join("prog.nprof");
+    let instr = dir.join(format!("prog.{strategy}.instr"));
+    build_nissecc(std::slice::from_ref(&source), &instr, &["-O2", &format!("-fprofile-instr={strategy}")]).unwrap();
+    let profile = dir.join(format!("prog.{strategy}.nprof"));
     let status = Command::new(&instr).arg("300").env("NISSE_PROFILE_FILE", &profile).status().unwrap();
     assert!(status.success());
     (source, profile)
@@ -91,6 +96,25 @@ fn counts_reach_the_ir() {
     // The annotated IR parses back (the text format round-trips).
     let module = nissecc_midend::text::parse_module(&ir).expect("annotated IR parses");
     nissecc_midend::verifier::verify_module(&module).expect("annotated IR verifies");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every strategy's profile gives the same annotated IR as the naive one:
+/// edge counters are reconstructed, path counts turned into edge counts.
+#[test]
+fn every_strategy_feeds_the_same_counts() {
+    let dir = scratch_dir(&format!("use-strategies-{}", std::process::id()));
+    let annotated = |strategy: &str| {
+        let (source, profile) = profiled_with(&dir, strategy);
+        let out = nissecc_output(&["-O2".into(), format!("-fprofile-use={}", s(&profile)), "--emit=ir".into(), s(&source)]);
+        assert!(out.status.success(), "{strategy}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let naive = annotated("naive");
+    assert!(naive.contains("count 300:"), "{naive}");
+    for strategy in ["ks", "sese", "path"] {
+        assert_eq!(annotated(strategy), naive, "the {strategy} profile annotates differently");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -104,7 +104,9 @@ fn parse(text: &str, exe: &Path, functions: &OwnFunctions) -> Result<Measurement
             resolve(rest, &mut objects);
         } else if let Some(rest) = line.strip_prefix("fn=") {
             let name = resolve(rest, &mut function_names);
-            in_wanted = functions.contains(&name);
+            // Callgrind names the deeper levels of a recursion `f'2`.
+            let name = name.split_once('\'').map_or(name.as_str(), |(base, _)| base);
+            in_wanted = functions.contains(name);
         } else if let Some(rest) = line.strip_prefix("cfn=") {
             resolve(rest, &mut function_names);
         } else if line.starts_with("calls=") {
@@ -181,6 +183,8 @@ fn=(4) kernel.part.0
 0x1300 0 1
 fn=(2)
 0x1160 0 1
+fn=(5) kernel'2
+0x1170 0 4
 ";
 
     #[test]
@@ -188,12 +192,13 @@ fn=(2)
         let wanted = OwnFunctions::new(["kernel".to_string()]);
         let measurement = parse(SAMPLE, Path::new("/tmp/kernel"), &wanted).expect("parses");
         assert_eq!(measurement.instructions, 1000);
-        assert_eq!(measurement.own_instructions, 3 + 3 + 2 + 1 + 1 + 1);
+        assert_eq!(measurement.own_instructions, 3 + 3 + 2 + 1 + 1 + 1 + 4);
         let mut addresses: Vec<u64> = measurement.addresses.into_iter().collect();
         addresses.sort();
         // 0x1148 ran 0 times; 0x114b carries a call's inclusive cost, not
-        // an instruction's own; main is not wanted; the clone counts.
-        assert_eq!(addresses, [0x1140, 0x1144, 0x114a, 0x114f, 0x1160, 0x1300]);
+        // an instruction's own; main is not wanted; the clone and the
+        // deeper recursion level count.
+        assert_eq!(addresses, [0x1140, 0x1144, 0x114a, 0x114f, 0x1160, 0x1170, 0x1300]);
     }
 
     #[test]
