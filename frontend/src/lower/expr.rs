@@ -7,7 +7,7 @@ use crate::literal::{constant_value, LiteralValue};
 use crate::types::{usual_arithmetic_conversion, CType, FuncType, IntKind};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
+use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value, ValueDef};
 use std::rc::Rc;
 
 /// Functions that return twice, which Cranelift's code cannot survive:
@@ -588,7 +588,16 @@ impl Lowerer {
             (B::BitwiseXor, ..) => BinaryOp::Bxor,
             _ => return Err(invalid(self)),
         };
-        Ok((ty, self.binary(irop, a, b)))
+        let result = self.binary(irop, a, b);
+        // C's signed arithmetic does not overflow (C11 §6.5p5).
+        if signed && matches!(irop, BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul) {
+            let func = &mut self.f().func;
+            let int_or_wider = matches!(func.value_type(result), Type::I32 | Type::I64);
+            if let (true, ValueDef::Result(inst)) = (int_or_wider, func.values[result].def) {
+                func.no_signed_wrap.insert(inst);
+            }
+        }
+        Ok((ty, result))
     }
 
     fn element_size(&self, ptr: &CType, span: Span) -> LowerResult<u64> {

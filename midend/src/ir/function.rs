@@ -9,7 +9,7 @@
 use super::entities::{Block, Inst, StackSlot, Value};
 use super::instructions::{BlockCall, InstData};
 use super::types::{Signature, Type};
-use cranelift_entity::{packed_option::PackedOption, PrimaryMap, SecondaryMap};
+use cranelift_entity::{packed_option::PackedOption, EntitySet, PrimaryMap, SecondaryMap};
 
 /// Whether a symbol is visible to other object files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,6 +65,13 @@ pub struct Function {
     /// Source line of each block's first statement, when known; used by
     /// profile tools to show source ranges.
     pub block_lines: SecondaryMap<Block, u32>,
+    /// The integer `iadd`, `isub` and `imul` instructions whose result
+    /// does not overflow as a signed number, because they compute C's
+    /// signed arithmetic, where overflow is undefined (LLVM's `nsw`). It is
+    /// a hint that only ever allows more: a pass may leave an instruction
+    /// it creates out of the set, but must not rewrite a member into an
+    /// operation that may wrap. The text format does not show it.
+    pub no_signed_wrap: EntitySet<Inst>,
 }
 
 impl Function {
@@ -82,6 +89,7 @@ impl Function {
             values: PrimaryMap::new(),
             stack_slots: PrimaryMap::new(),
             block_lines: SecondaryMap::new(),
+            no_signed_wrap: EntitySet::new(),
         }
     }
 

@@ -4,7 +4,7 @@
 //! Memory is a map from address to the last value stored there; every
 //! slot gets a distinct fake address.
 
-use crate::ir::{BinaryOp, Block, Function, InstData, IntCC, Value};
+use crate::ir::{BinaryOp, Block, Function, InstData, IntCC, UnaryOp, Value};
 use std::collections::HashMap;
 
 /// How a run ended.
@@ -45,12 +45,24 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                         other => panic!("eval: {other} unsupported"),
                     })
                 }
+                InstData::Unary { op, arg } => {
+                    let a = get(&values, *arg);
+                    let bits = func.value_type(*arg).bits();
+                    Some(match op {
+                        UnaryOp::Sextend => a,
+                        UnaryOp::Uextend if bits < 64 => a & ((1i64 << bits) - 1),
+                        other => panic!("eval: {other} unsupported"),
+                    })
+                }
                 InstData::Icmp { cond, args } => {
                     let (a, b) = (get(&values, args[0]), get(&values, args[1]));
                     Some(match cond {
                         IntCC::Eq => a == b,
                         IntCC::Ne => a != b,
                         IntCC::Slt => a < b,
+                        IntCC::Sle => a <= b,
+                        IntCC::Sgt => a > b,
+                        IntCC::Sge => a >= b,
                         other => panic!("eval: icmp {other} unsupported"),
                     } as i64)
                 }

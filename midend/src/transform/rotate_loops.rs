@@ -172,6 +172,9 @@ impl Rotation {
             data.map_uses(|v| *copied.get(&v).unwrap_or(&v));
             let ty = func.inst_result(inst).map(|r| func.value_type(r));
             let new = func.append_inst(copy, data, ty);
+            if func.no_signed_wrap.contains(inst) {
+                func.no_signed_wrap.insert(new);
+            }
             if let (Some(old), Some(new)) = (func.inst_result(inst), func.inst_result(new)) {
                 copied.insert(old, new);
             }
