@@ -16,6 +16,7 @@
 //! [`link()`] then runs `cc`.
 
 mod block_order;
+mod builtins;
 mod data;
 mod declare;
 mod error;

@@ -18,6 +18,7 @@
 //! of the function's code.
 
 use crate::block_order::reverse_postorder;
+use crate::builtins::lower_builtin_call;
 use crate::error::{BackendError, Result};
 use crate::symbols::{SymbolRef, Symbols};
 use crate::types::{clif_signature, clif_type, type_list, POINTER};
@@ -413,6 +414,12 @@ impl Lowering<'_, '_, '_, '_> {
             .collect::<Result<_>>()?;
         let call = match callee {
             Callee::Direct(name) => {
+                let module = self.symbols.module();
+                if let Some(value) =
+                    lower_builtin_call(&mut self.builder, module, name, sig, &arg_values)
+                {
+                    return Ok(Some(value));
+                }
                 let callee =
                     self.symbols
                         .direct_callee(self.builder.func, name, sig, &arg_types)?;

@@ -47,6 +47,11 @@ impl<'a> Symbols<'a> {
         }
     }
 
+    /// The IR module whose functions are being lowered.
+    pub(crate) fn module(&self) -> &'a Module {
+        self.module
+    }
+
     /// The callee of a direct call to `name` with call signature `sig` and
     /// arguments of types `arg_types`. Checks the arguments and result
     /// against the callee's declaration.

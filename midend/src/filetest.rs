@@ -50,6 +50,11 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("loops", crate::analysis::filetest::loops),
     ("mem2reg", crate::transform::filetest::mem2reg_test),
     ("sese", crate::instrument::sese::filetest::sese),
+    ("inline-memops", crate::transform::filetest::inline_memops_test),
+    ("simplify-cfg", crate::transform::filetest::simplify_cfg_test),
+    ("rotate-loops", crate::transform::filetest::rotate_loops_test),
+    ("dce", crate::transform::filetest::dce_test),
+    ("widen-ivs", crate::transform::filetest::widen_ivs_test),
     // Register new test kinds here.
 ];
 

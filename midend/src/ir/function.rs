@@ -68,11 +68,15 @@ pub struct Function {
     /// Source line of each block's first statement, when known; used by
     /// profile tools to show source ranges.
     pub block_lines: SecondaryMap<Block, u32>,
-    /// Integer additions and subtractions that C's signed arithmetic of
-    /// `int` rank or wider performs, where overflow is undefined behaviour:
-    /// a correct program never wraps them (LLVM's `nsw`). SESE counters
-    /// rely on it for variables narrower than 64 bits. A pass that builds
-    /// new instructions may leave them out, which only loses precision.
+    /// The integer `iadd`, `isub` and `imul` instructions whose result
+    /// does not overflow as a signed number (LLVM's `nsw`): C's signed
+    /// arithmetic of `int` rank or wider, where overflow is undefined
+    /// (C11 §6.5p5), and pointer arithmetic, which stays inside one object
+    /// (§6.5.6p8). It only ever allows more: a pass may leave an
+    /// instruction it creates out of the set (SESE counters and IV widening
+    /// then lose precision, never correctness), but must not rewrite a
+    /// member into an operation that may wrap. The text format prints it
+    /// as `iadd nsw`.
     pub no_signed_wrap: EntitySet<Inst>,
 }
 

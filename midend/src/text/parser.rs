@@ -631,7 +631,7 @@ impl<'a> Parser<'a> {
                 format!("type suffix missing: write `{opcode}.i32` or another type"),
             )
         };
-        let no_signed_wrap = matches!(opcode, "iadd" | "isub") && self.eat_word("nsw");
+        let no_signed_wrap = matches!(opcode, "iadd" | "isub" | "imul") && self.eat_word("nsw");
         let data = self.operands(opcode, opcode_pos, suffix.ok_or_else(suffix_error))?;
 
         if has_type_suffix(&data) && suffix.is_none() {

@@ -50,7 +50,7 @@ pub(super) struct ParsedInst {
     /// The `.type` suffix of the opcode.
     pub suffix: Option<Type>,
     pub data: InstData,
-    /// The `nsw` flag of an integer addition or subtraction.
+    /// The `nsw` flag of an integer addition, subtraction or multiplication.
     pub no_signed_wrap: bool,
     /// Every value the instruction reads, where the text names it.
     pub uses: Vec<(Value, Pos)>,

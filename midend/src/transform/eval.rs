@@ -4,7 +4,7 @@
 //! Memory is a map from address to the last value stored there; every
 //! slot gets a distinct fake address.
 
-use crate::ir::{BinaryOp, Block, Function, InstData, IntCC, Value};
+use crate::ir::{BinaryOp, Block, Function, InstData, IntCC, UnaryOp, Value};
 use std::collections::HashMap;
 
 /// How a run ended.
@@ -42,6 +42,15 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                         BinaryOp::Isub => a.wrapping_sub(b),
                         BinaryOp::Imul => a.wrapping_mul(b),
                         BinaryOp::Band => a & b,
+                        other => panic!("eval: {other} unsupported"),
+                    })
+                }
+                InstData::Unary { op, arg } => {
+                    let a = get(&values, *arg);
+                    let bits = func.value_type(*arg).bits();
+                    Some(match op {
+                        UnaryOp::Sextend => a,
+                        UnaryOp::Uextend if bits < 64 => a & ((1i64 << bits) - 1),
                         other => panic!("eval: {other} unsupported"),
                     })
                 }

@@ -29,3 +29,66 @@ pub fn mem2reg_test(module: &Module, _args: &str) -> Result<String, String> {
     }
     Ok(out)
 }
+
+/// Runs `pass` on a copy of every function of `module`, verifies the
+/// result, and prints `<what>: N` followed by the rewritten function.
+fn run_pass_test(
+    module: &Module,
+    what: &str,
+    mut pass: impl FnMut(&mut crate::ir::Function) -> usize,
+) -> Result<String, String> {
+    let mut out = String::new();
+    for func in &module.functions {
+        let mut func = func.clone();
+        let count = pass(&mut func);
+        if let Err(errors) = verify_function(&func, module) {
+            return Err(format!("the pass broke @{}:\n{}", func.name, print_errors(&func, &errors)));
+        }
+        out += &format!("{what} in @{}: {count}\n", func.name);
+        out += &func.to_string();
+    }
+    Ok(out)
+}
+
+/// `test inline-memops`: the number of calls expanded, then the function.
+pub fn inline_memops_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "expanded", |func| {
+        super::inline_memops::inline_small_memops(func, |name| module.function(name).is_none())
+    })
+}
+
+/// `test simplify-cfg`: 1 if the CFG changed, then the function.
+pub fn simplify_cfg_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "changed", |func| usize::from(super::simplify_cfg::simplify_cfg(func)))
+}
+
+/// `test rotate-loops`: the number of loops rotated, then the function
+/// after rotation and the clean-up that follows it in the pipeline (CFG
+/// simplification and dead code elimination).
+pub fn rotate_loops_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "rotated", |func| {
+        let rotated = super::rotate_loops::rotate_loops(func);
+        super::simplify_cfg::simplify_cfg(func);
+        super::dce::eliminate_dead_code(func);
+        rotated
+    })
+}
+
+/// `test dce`: the number of instructions and block parameters removed,
+/// then the function.
+pub fn dce_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "removed (instructions + parameters)", |func| {
+        let (insts, params) = super::dce::eliminate_dead_code(func);
+        insts + params
+    })
+}
+
+/// `test widen-ivs`: the number of counters widened, then the function
+/// after widening and dead code elimination.
+pub fn widen_ivs_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "widened", |func| {
+        let widened = super::widen_ivs::widen_ivs(func);
+        super::dce::eliminate_dead_code(func);
+        widened
+    })
+}

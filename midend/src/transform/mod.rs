@@ -5,15 +5,34 @@
 //! - [`unreachable`]: drops blocks the entry cannot reach from the layout.
 //! - [`mem2reg`]: promotes stack slots whose address never escapes to SSA
 //!   values and block parameters.
+//! - [`inline_memops`]: expands small constant-size `memcpy` and
+//!   `memset` calls into loads and stores.
+//! - [`simplify_cfg`]: folds known branches and merges straight-line
+//!   blocks.
+//! - [`rotate_loops`]: turns top-tested loops into guarded bottom-tested
+//!   ones.
+//! - [`widen_ivs`]: gives 32-bit loop counters a 64-bit twin so that
+//!   array indexing stops extending them.
+//! - [`dce`]: removes dead instructions and block parameters.
 //! - [`edit`]: small editing operations the passes share.
 //! - [`filetest`]: the filetest kinds that run the passes.
 
+pub mod dce;
 pub mod edit;
 #[cfg(test)]
 pub(crate) mod eval;
 pub mod filetest;
+pub mod inline_memops;
 pub mod mem2reg;
+pub mod rotate_loops;
+pub mod simplify_cfg;
 pub mod unreachable;
+pub mod widen_ivs;
 
+pub use inline_memops::inline_small_memops;
+pub use dce::eliminate_dead_code;
+pub use rotate_loops::rotate_loops;
+pub use simplify_cfg::simplify_cfg;
 pub use mem2reg::{mem2reg, promotable_slots};
 pub use unreachable::remove_unreachable_blocks;
+pub use widen_ivs::widen_ivs;

@@ -50,6 +50,8 @@ pub struct SeseCounter {
     pub header: Block,
     /// The loop's back edges, from its latches to the header.
     pub back_edges: Vec<Edge>,
+    /// The loop's blocks.
+    pub blocks: Vec<Block>,
     /// The parameter's position among the header's parameters.
     pub param_index: usize,
     pub param: Value,
@@ -276,7 +278,7 @@ fn candidate(func: &Function, cfg: &Cfg, loops: &LoopForest, lp: Loop, index: us
         }
     }
     let no_signed_wrap = increments.iter().all(|&i| func.no_signed_wrap.contains(i));
-    Ok(SeseCounter { lp, header, back_edges: data.back_edges.clone(), param_index: index, param, ty, increments, step, no_signed_wrap, current_at_entry, increment_of })
+    Ok(SeseCounter { lp, header, back_edges: data.back_edges.clone(), blocks: data.blocks.clone(), param_index: index, param, ty, increments, step, no_signed_wrap, current_at_entry, increment_of })
 }
 
 impl SeseCounter {

@@ -45,10 +45,11 @@ pub fn sese(module: &Module, _args: &str) -> Result<String, String> {
                         _ => " (other)",
                     };
                     let exits = used.flushes.iter().filter(|f| matches!(f, Flush::Exit { .. })).count();
+                    let less_one = used.flushes.iter().filter(|f| matches!(f, Flush::Exit { less_one: true, .. })).count();
                     let calls = used.flushes.len() - exits;
                     let _ = writeln!(
                         out,
-                        "; replaces {} -> {}{kind}; entry {:?}; flushed at {exits} exits and {calls} calls",
+                        "; replaces {} -> {}{kind}; entry {:?}; flushed at {exits} exits ({less_one} less one) and {calls} calls",
                         describe(edge.from),
                         describe(edge.to),
                         used.entry

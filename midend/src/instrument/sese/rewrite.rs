@@ -11,7 +11,9 @@
 //!   header gets one more parameter that entry edges set to the variable's
 //!   value and back edges pass on unchanged.
 //! - **Exits.** On each exit edge the count of this loop activation,
-//!   `n = (v - v_init) / step`, is added to the replaced counter, so that
+//!   `n = (v - v_init) / step` (less one on the exits of a rotated latch
+//!   whose back edge is replaced; see `select.rs`), is added to the
+//!   replaced counter, so that
 //!   the counter holds exactly what the Knuth–Stevenson increment would
 //!   have counted; reconstruction needs no special case. The code goes at
 //!   the start of the exit's target when the exit is its only incoming
@@ -45,11 +47,15 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
     };
     for flush in &used.flushes {
         match *flush {
-            Flush::Exit { edge, value } => {
+            Flush::Exit { edge, value, less_one } => {
                 let target = cfg.edge(edge).to;
                 let block = if cfg.preds(target).len() == 1 { target } else { splits.block_on(func, cfg, edge) };
                 let mut at = Cursor { block, index: 0 };
-                let n = at.count(func, used, value, entry);
+                let mut n = at.count(func, used, value, entry);
+                if less_one {
+                    let one = at.iconst(func, 1);
+                    n = at.binary(func, BinaryOp::Isub, n, one);
+                }
                 at.add_to_counter(func, symbol, counter, n, BinaryOp::Iadd);
             }
             Flush::Call { call, value, may_return } => {

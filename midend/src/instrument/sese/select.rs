@@ -22,7 +22,14 @@
 //!   the single edge into an increment's block segment, or the single
 //!   edge out of it when the segment ends the block; this is the edge
 //!   whose Knuth–Stevenson counter the variable replaces (Theorem 3.11's
-//!   first case, Figure 8a). The planner keeps it out of the spanning tree
+//!   first case, Figure 8a). A rotated loop (`rotate_loops`) has neither:
+//!   its latch both increments and tests, so the increment's block has two
+//!   ways in and two ways out. There the replaced edge is the latch's back
+//!   edge, whose count is the increments' less one for every activation
+//!   that leaves through the latch after incrementing (a case of Theorem
+//!   3.11's `f_s = c1 ± c2`): the flushes on exits from the latch subtract
+//!   one. This needs the increment in the latch's last segment and the
+//!   latch's other edges to be exits. The planner keeps it out of the spanning tree
 //!   at no cost, so it is always a chord.
 //! - **the variable is known wherever the count must be flushed**: on
 //!   every loop exit edge, and before every call inside the loop that may
@@ -59,7 +66,7 @@
 use super::detect::{Detection, SegmentMap, SeseCounter};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::LoopForest;
-use crate::ir::{Edge, Function, Inst, Type, Value};
+use crate::ir::{Block, Edge, Function, Inst, Type, Value};
 use crate::instrument::weights::Weight;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
 use std::collections::HashSet;
@@ -84,8 +91,9 @@ pub enum EntryValue {
 /// A point where the count so far is added to the counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flush {
-    /// On a loop exit edge, with the variable's value at its source.
-    Exit { edge: Edge, value: Value },
+    /// On a loop exit edge, with the variable's value at its source; the
+    /// count is one less when `less_one` (see the module comment).
+    Exit { edge: Edge, value: Value, less_one: bool },
     /// Around a call that may not return: added before the call and, when
     /// the call can return, taken back after it.
     Call { call: Inst, value: Value, may_return: bool },
@@ -180,19 +188,19 @@ fn use_counter(
     if !cannot_wrap(counter) {
         return Err(Unused::MayWrap);
     }
-    let flow_edge = counter
+    let data = loops.data(counter.lp);
+    let (flow_edge, rotated_latch) = counter
         .increments
         .iter()
-        .find_map(|&inc| counting_edge(func, graph, segments, inc))
+        .find_map(|&inc| counting_edge(func, cfg, graph, segments, counter, inc))
         .ok_or(Unused::NoCountingEdge)?;
 
-    let data = loops.data(counter.lp);
     let mut flushes = Vec::new();
     for &edge in &data.exits {
         let from = cfg.edge(edge).from;
         let end = func.blocks[from].insts.len() - 1;
         let value = counter.current_before(func, from, end).ok_or(Unused::UnknownAtFlush)?;
-        flushes.push(Flush::Exit { edge, value });
+        flushes.push(Flush::Exit { edge, value, less_one: rotated_latch == Some(from) });
     }
     for &(call, may_return) in call_sites {
         let block = func.block_of(call).expect("the call is placed");
@@ -282,18 +290,40 @@ fn cannot_wrap(counter: &SeseCounter) -> bool {
     }
 }
 
-/// The flow edge whose count always equals the executions of increment
-/// `inc`, if there is one.
-fn counting_edge(func: &Function, graph: &FlowGraph, segments: &SegmentMap, inc: Inst) -> Option<u32> {
+/// The flow edge whose count the executions of increment `inc` give, if
+/// there is one, with the rotated latch whose exits count one less (module
+/// comment).
+fn counting_edge(
+    func: &Function,
+    cfg: &Cfg,
+    graph: &FlowGraph,
+    segments: &SegmentMap,
+    counter: &SeseCounter,
+    inc: Inst,
+) -> Option<(u32, Option<Block>)> {
     let segment = segments.segment_of(inc);
     let countable = |e: &&u32| graph.measure(**e) == Measure::Countable;
     if let [into] = graph.preds(segment) {
         if graph.measure(*into) == Measure::Countable {
-            return Some(*into);
+            return Some((*into, None));
         }
     }
     let block = func.block_of(inc).expect("the increment is placed");
     let last_segment = graph.block_exit(segments.position(block));
+    if segment != last_segment {
+        return None;
+    }
     let leaving: Vec<&u32> = graph.succs(segment).iter().filter(countable).collect();
-    (segment == last_segment && leaving.len() == 1 && graph.succs(segment).len() == 1).then(|| *leaving[0])
+    if leaving.len() == 1 && graph.succs(segment).len() == 1 {
+        return Some((*leaving[0], None));
+    }
+    // A rotated latch: one back edge, every other edge leaves the loop.
+    let back: Vec<Edge> = cfg.succs(block).iter().copied().filter(|e| counter.back_edges.contains(e)).collect();
+    let [back] = back[..] else { return None };
+    let others_exit = cfg.succs(block).iter().all(|&e| e == back || !counter.blocks.contains(&cfg.edge(e).to));
+    let returns = graph.succs(segment).iter().any(|&e| matches!(graph.edge(e).kind, FlowEdgeKind::Return(_)));
+    if !others_exit || returns {
+        return None;
+    }
+    graph.edge_of(FlowEdgeKind::Cfg(back.as_u32())).map(|e| (e, Some(block)))
 }

@@ -1,0 +1,396 @@
+//! Induction-variable widening: a 32-bit loop counter that indexes memory
+//! gets a 64-bit twin, so the loop stops sign- or zero-extending it on
+//! every iteration.
+//!
+//! C indexes arrays with `int`, and a pointer is 64 bits wide, so `a[i]`
+//! becomes `a + sextend(i) * 4`: one `movslq` per access per iteration.
+//! This is the widening of LLVM's `IndVarSimplify` (and of Wolfe's
+//! induction-variable substitution, "High Performance Compilers for
+//! Parallel Computing", §9.4): for a header parameter `i: i32` that each
+//! back edge advances by a constant (`i + c`), a new header parameter
+//! `w: i64` equal to `extend(i)` is carried alongside it. Inside the loop,
+//! `extend(i + d)` becomes `w + d`, and comparisons of `i + d` with a
+//! bound defined outside the loop compare `w + d` with the extended
+//! bound, after which the 32-bit counter is usually dead.
+//!
+//! The rewriting is exact only if `i + d` does not wrap. Two facts prove
+//! it:
+//!
+//! - the addition is C signed arithmetic, which the frontend records in
+//!   `Function::no_signed_wrap` (overflow would be undefined behaviour),
+//!   for sign extension; or
+//! - `d == 1` and every edge into the header is the taken side of a
+//!   comparison `x < y` of the value `x` it passes for `i` (signed for
+//!   `sextend`, unsigned for `uextend`): then `i < y <= MAX` holds on
+//!   every iteration, so `i + 1` does not wrap. Rotated loops (see
+//!   [`super::rotate_loops`]) have this shape, which covers unsigned
+//!   counters.
+//!
+//! The loop stays a natural loop whose counter is a header parameter with
+//! a `v + c` increment, now of 64 bits.
+
+use crate::analysis::cfg::Cfg;
+use crate::analysis::loops::{Loop, LoopForest};
+use crate::ir::{
+    BinaryOp, Block, Function, Inst, InstData, IntCC, Type, UnaryOp, Value, ValueDef,
+};
+use std::collections::{HashMap, HashSet};
+
+/// Widens the qualifying counters of every loop of `func`; returns how
+/// many were widened.
+pub fn widen_ivs(func: &mut Function) -> usize {
+    let mut widened: HashSet<Value> = HashSet::new();
+    loop {
+        let cfg = Cfg::compute(func);
+        let forest = LoopForest::compute(&cfg);
+        let candidate = forest.natural_loops().find_map(|lp| {
+            let header = forest.data(lp).header;
+            (0..func.blocks[header].params.len())
+                .filter(|&index| !widened.contains(&func.blocks[header].params[index]))
+                .find_map(|index| Counter::find(func, &cfg, &forest, lp, index))
+        });
+        match candidate {
+            Some(counter) => {
+                widened.insert(counter.param);
+                counter.widen(func, &cfg, &forest);
+            }
+            None => return widened.len(),
+        }
+    }
+}
+
+/// A header parameter that qualifies, found by [`Counter::find`].
+struct Counter {
+    lp: Loop,
+    param: Value,
+    extend: UnaryOp,
+    /// True when `param + 1` is known not to wrap (the tested-edges proof).
+    tested: bool,
+    /// The step of each back edge, by branch and slot.
+    steps: Vec<(Inst, usize, i64)>,
+}
+
+impl Counter {
+    fn find(func: &Function, cfg: &Cfg, forest: &LoopForest, lp: Loop, index: usize) -> Option<Counter> {
+        let header = forest.data(lp).header;
+        let param = func.blocks[header].params[index];
+        if func.value_type(param) != Type::I32 || Some(header) == func.entry() {
+            return None;
+        }
+        // Which comparison, if any, every incoming edge passes.
+        let mut tested_kind: Option<Option<bool>> = None;
+        for &edge in cfg.preds(header) {
+            let e = cfg.edge(edge);
+            let arg = func.successor_slot(e.branch, e.slot as usize).args[index];
+            let kind = tested_below_bound(func, e.branch, e.slot as usize, arg);
+            if *tested_kind.get_or_insert(kind) != kind {
+                tested_kind = Some(None);
+            }
+        }
+        let tested_signed = tested_kind.flatten();
+        for extend in [UnaryOp::Sextend, UnaryOp::Uextend] {
+            let signed = extend == UnaryOp::Sextend;
+            let mut counter = Counter {
+                lp,
+                param,
+                extend,
+                tested: tested_signed == Some(signed),
+                steps: Vec::new(),
+            };
+            let steps: Option<Vec<_>> = forest.data(lp).back_edges.iter().map(|&edge| {
+                let e = cfg.edge(edge);
+                let arg = func.successor_slot(e.branch, e.slot as usize).args[index];
+                counter.offset(func, arg).map(|step| (e.branch, e.slot as usize, step))
+            }).collect();
+            let Some(steps) = steps else { continue };
+            counter.steps = steps;
+            let extends_in_loop = forest.data(lp).blocks.iter().any(|&b| {
+                func.blocks[b].insts.iter().any(|&i| counter.extension(func, i).is_some())
+            });
+            if extends_in_loop {
+                return Some(counter);
+            }
+        }
+        None
+    }
+
+    /// `d` if `v` is `param + d` and `extend(v) == extend(param) + d`.
+    fn offset(&self, func: &Function, v: Value) -> Option<i64> {
+        if v == self.param {
+            return Some(0);
+        }
+        let ValueDef::Result(inst) = func.values[v].def else { return None };
+        let InstData::Binary { op, args: [a, b] } = func.insts[inst] else { return None };
+        let d = match op {
+            BinaryOp::Iadd if a == self.param => constant(func, b)?,
+            BinaryOp::Iadd if b == self.param => constant(func, a)?,
+            BinaryOp::Isub if a == self.param => constant(func, b)?.checked_neg()?,
+            _ => return None,
+        };
+        let nsw = self.extend == UnaryOp::Sextend && func.no_signed_wrap.contains(inst);
+        (nsw || (self.tested && d == 1)).then_some(d)
+    }
+
+    /// The offset `d` if `inst` is `extend(param + d)` to 64 bits.
+    fn extension(&self, func: &Function, inst: Inst) -> Option<i64> {
+        let InstData::Unary { op, arg } = func.insts[inst] else { return None };
+        let result = func.inst_result(inst)?;
+        if op != self.extend || func.value_type(result) != Type::I64 {
+            return None;
+        }
+        self.offset(func, arg)
+    }
+
+    /// For a comparison of `param + d` with a value defined outside the
+    /// loop, whose condition extension preserves: `d`, the bound and
+    /// whether the counter is the left operand.
+    fn comparison(&self, func: &Function, forest: &LoopForest, inst: Inst) -> Option<(i64, Value, bool)> {
+        let InstData::Icmp { cond, args: [a, b] } = func.insts[inst] else { return None };
+        if func.value_type(a) != Type::I32 {
+            return None;
+        }
+        let preserved = match cond {
+            IntCC::Eq | IntCC::Ne => true,
+            IntCC::Slt | IntCC::Sle | IntCC::Sgt | IntCC::Sge => self.extend == UnaryOp::Sextend,
+            IntCC::Ult | IntCC::Ule | IntCC::Ugt | IntCC::Uge => self.extend == UnaryOp::Uextend,
+        };
+        let outside = |v: Value| match func.values[v].def {
+            ValueDef::Result(i) => func.block_of(i).is_some_and(|b| !forest.contains(self.lp, b)),
+            ValueDef::Param(b, _) => !forest.contains(self.lp, b),
+        };
+        if !preserved {
+            return None;
+        }
+        if let (Some(d), true) = (self.offset(func, a), outside(b)) {
+            Some((d, b, true))
+        } else if let (Some(d), true) = (self.offset(func, b), outside(a)) {
+            Some((d, a, false))
+        } else {
+            None
+        }
+    }
+
+    fn widen(self, func: &mut Function, cfg: &Cfg, forest: &LoopForest) {
+        let header = forest.data(self.lp).header;
+        let index = func.blocks[header].params.iter().position(|&p| p == self.param).expect("a parameter of the header");
+        let wide = func.append_block_param(header, Type::I64);
+
+        // Incoming arguments: the extended initial value, or `wide + step`.
+        for &edge in cfg.preds(header) {
+            let e = cfg.edge(edge);
+            let (branch, slot) = (e.branch, e.slot as usize);
+            let value = match self.steps.iter().find(|&&(b, s, _)| b == branch && s == slot) {
+                Some(&(_, _, step)) => {
+                    let step = insert_before_terminator(func, e.from, InstData::Iconst { imm: step }, Type::I64);
+                    let args = [wide, step];
+                    insert_before_terminator(func, e.from, InstData::Binary { op: BinaryOp::Iadd, args }, Type::I64)
+                }
+                None => {
+                    let arg = func.successor_slot(branch, slot).args[index];
+                    insert_before_terminator(func, e.from, InstData::Unary { op: self.extend, arg }, Type::I64)
+                }
+            };
+            func.successor_slot_mut(branch, slot).args.push(value);
+        }
+
+        // Extensions and comparisons of the counter inside the loop.
+        let blocks = forest.data(self.lp).blocks.clone();
+        let mut extensions = Vec::new();
+        let mut comparisons = Vec::new();
+        for &block in &blocks {
+            for &inst in &func.blocks[block].insts {
+                if let Some(d) = self.extension(func, inst) {
+                    extensions.push((block, inst, d));
+                } else if let Some(found) = self.comparison(func, forest, inst) {
+                    comparisons.push((block, inst, found));
+                }
+            }
+        }
+        let mut replaced: HashMap<Value, Value> = HashMap::new();
+        for (block, inst, d) in extensions {
+            if d == 0 {
+                replaced.insert(func.inst_result(inst).expect("an extension has a result"), wide);
+                func.blocks[block].insts.retain(|&i| i != inst);
+                func.inst_block[inst] = None.into();
+            } else {
+                let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
+                func.insts[inst] = InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] };
+            }
+        }
+        for (block, inst, (d, bound, counter_left)) in comparisons {
+            let InstData::Icmp { cond, .. } = func.insts[inst] else { continue };
+            let bound = extend_after_definition(func, bound, self.extend);
+            let counter = if d == 0 {
+                wide
+            } else {
+                let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
+                let data = InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] };
+                insert_before(func, block, inst, data)
+            };
+            let args = if counter_left { [counter, bound] } else { [bound, counter] };
+            func.insts[inst] = InstData::Icmp { cond, args };
+        }
+        for &block in &blocks {
+            for &inst in &func.blocks[block].insts {
+                func.insts[inst].map_uses(|v| *replaced.get(&v).unwrap_or(&v));
+            }
+        }
+    }
+}
+
+/// The value of `v` if an `iconst` defines it.
+fn constant(func: &Function, v: Value) -> Option<i64> {
+    match func.values[v].def {
+        ValueDef::Result(inst) => match func.insts[inst] {
+            InstData::Iconst { imm } => Some(imm),
+            _ => None,
+        },
+        ValueDef::Param(..) => None,
+    }
+}
+
+/// If taking `slot` of `branch` implies `arg < y` for some `y`: whether
+/// the comparison is signed.
+fn tested_below_bound(func: &Function, branch: Inst, slot: usize, arg: Value) -> Option<bool> {
+    let InstData::Brif { cond, .. } = func.insts[branch] else { return None };
+    let ValueDef::Result(test) = func.values[cond].def else { return None };
+    let InstData::Icmp { cond: cc, args: [a, b] } = func.insts[test] else { return None };
+    // The condition that holds on the edge, with `arg` on the left.
+    let holds = if slot == 0 { cc } else { negate(cc) };
+    let holds = if a == arg {
+        holds
+    } else if b == arg {
+        swap(holds)
+    } else {
+        return None;
+    };
+    match holds {
+        IntCC::Slt => Some(true),
+        IntCC::Ult => Some(false),
+        _ => None,
+    }
+}
+
+fn negate(cc: IntCC) -> IntCC {
+    match cc {
+        IntCC::Eq => IntCC::Ne,
+        IntCC::Ne => IntCC::Eq,
+        IntCC::Slt => IntCC::Sge,
+        IntCC::Sge => IntCC::Slt,
+        IntCC::Sle => IntCC::Sgt,
+        IntCC::Sgt => IntCC::Sle,
+        IntCC::Ult => IntCC::Uge,
+        IntCC::Uge => IntCC::Ult,
+        IntCC::Ule => IntCC::Ugt,
+        IntCC::Ugt => IntCC::Ule,
+    }
+}
+
+/// The condition with its operands swapped (`a < b` is `b > a`).
+fn swap(cc: IntCC) -> IntCC {
+    match cc {
+        IntCC::Slt => IntCC::Sgt,
+        IntCC::Sgt => IntCC::Slt,
+        IntCC::Sle => IntCC::Sge,
+        IntCC::Sge => IntCC::Sle,
+        IntCC::Ult => IntCC::Ugt,
+        IntCC::Ugt => IntCC::Ult,
+        IntCC::Ule => IntCC::Uge,
+        IntCC::Uge => IntCC::Ule,
+        IntCC::Eq | IntCC::Ne => cc,
+    }
+}
+
+/// `extend(v)` as a 64-bit value, defined right after `v` (a constant
+/// becomes a 64-bit constant).
+fn extend_after_definition(func: &mut Function, v: Value, extend: UnaryOp) -> Value {
+    let (block, position, data) = match func.values[v].def {
+        ValueDef::Result(inst) => {
+            let block = func.block_of(inst).expect("in the layout");
+            let position = func.blocks[block].insts.iter().position(|&i| i == inst).expect("in its block") + 1;
+            let data = match func.insts[inst] {
+                InstData::Iconst { imm } if extend == UnaryOp::Uextend => InstData::Iconst { imm: imm as u32 as i64 },
+                InstData::Iconst { imm } => InstData::Iconst { imm },
+                _ => InstData::Unary { op: extend, arg: v },
+            };
+            (block, position, data)
+        }
+        ValueDef::Param(block, _) => (block, 0, InstData::Unary { op: extend, arg: v }),
+    };
+    let inst = func.insert_inst(block, position, data, Some(Type::I64));
+    func.inst_result(inst).expect("created with a result")
+}
+
+/// Inserts `data` (of type i64) right before `inst` in `block` and
+/// returns its result.
+fn insert_before(func: &mut Function, block: Block, inst: Inst, data: InstData) -> Value {
+    let position = func.blocks[block].insts.iter().position(|&i| i == inst).expect("in its block");
+    let new = func.insert_inst(block, position, data, Some(Type::I64));
+    func.inst_result(new).expect("created with a result")
+}
+
+/// Inserts `data` right before the terminator of `block` and returns its
+/// result.
+fn insert_before_terminator(func: &mut Function, block: Block, data: InstData, ty: Type) -> Value {
+    let position = func.blocks[block].insts.len() - 1;
+    let inst = func.insert_inst(block, position, data, Some(ty));
+    func.inst_result(inst).expect("created with a result")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parse_module;
+    use crate::transform::dce::eliminate_dead_code;
+    use crate::transform::eval::run;
+    use crate::verifier::verify_function;
+
+    /// `for (i = k; i <= n; i++) s += (long)i;` with a top-tested header
+    /// and `long s`: no comparison proves that `i + 1` does not wrap, only
+    /// the signed-arithmetic flag on the increment does.
+    const INCLUSIVE: &str = "function @f(i32, i32) -> i64 export {
+block0(v0: i32, v1: i32):
+    v2 = iconst.i64 0
+    jump block1(v0, v2)
+block1(v3: i32, v4: i64):
+    v5 = icmp sle v3, v1
+    brif v5, block2, block3
+block2:
+    v6 = sextend.i64 v3
+    v7 = iadd v4, v6
+    v8 = iconst.i32 1
+    v9 = iadd v3, v8
+    jump block1(v9, v7)
+block3:
+    return v4
+}";
+
+    fn increment(func: &Function) -> Inst {
+        func.insts
+            .keys()
+            .find(|&i| matches!(func.insts[i], InstData::Binary { op: BinaryOp::Iadd, .. })
+                && func.inst_result(i).is_some_and(|r| func.value_type(r) == Type::I32))
+            .expect("the loop increments its counter")
+    }
+
+    #[test]
+    fn signed_arithmetic_flag_allows_widening_an_untested_counter() {
+        let module = parse_module(INCLUSIVE).unwrap();
+        let original = module.functions[0].clone();
+        let mut unflagged = original.clone();
+        assert_eq!(widen_ivs(&mut unflagged), 0);
+
+        let mut func = original.clone();
+        let inc = increment(&func);
+        func.no_signed_wrap.insert(inc);
+        assert_eq!(widen_ivs(&mut func), 1);
+        eliminate_dead_code(&mut func);
+        verify_function(&func, &module).unwrap();
+        let text = func.to_string();
+        assert!(!text.contains("sextend.i64 v3"), "{text}");
+        assert!(text.contains("icmp sle"), "{text}");
+        for (k, n) in [(0, 5), (-3, 2), (7, 1), (-1, -1)] {
+            assert_eq!(run(&func, &[k, n], 100), run(&original, &[k, n], 100), "k = {k}, n = {n}");
+        }
+    }
+}
