@@ -99,6 +99,17 @@ impl Function {
         }
     }
 
+    /// The value of `v` when an `iconst` defines it.
+    pub fn constant_value(&self, v: Value) -> Option<i64> {
+        match self.values[v].def {
+            ValueDef::Result(inst) => match self.insts[inst] {
+                InstData::Iconst { imm } => Some(imm),
+                _ => None,
+            },
+            ValueDef::Param(..) => None,
+        }
+    }
+
     /// The entry block, if the function has a body.
     pub fn entry(&self) -> Option<Block> {
         self.layout.first().copied()

@@ -86,6 +86,24 @@ pub enum IntCC {
     Uge,
 }
 
+impl IntCC {
+    /// The condition that holds exactly when `self` does not.
+    pub fn inverse(self) -> IntCC {
+        match self {
+            IntCC::Eq => IntCC::Ne,
+            IntCC::Ne => IntCC::Eq,
+            IntCC::Slt => IntCC::Sge,
+            IntCC::Sge => IntCC::Slt,
+            IntCC::Sle => IntCC::Sgt,
+            IntCC::Sgt => IntCC::Sle,
+            IntCC::Ult => IntCC::Uge,
+            IntCC::Uge => IntCC::Ult,
+            IntCC::Ule => IntCC::Ugt,
+            IntCC::Ugt => IntCC::Ule,
+        }
+    }
+}
+
 /// Float comparison conditions with C semantics: every condition but `ne`
 /// is false when an operand is NaN, and `ne` is true.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -80,7 +80,7 @@ pub fn orient_branches(func: &mut Function) -> OrientStats {
 fn negate(func: &mut Function, block: Block, cond: Value, uses: u32) -> Option<Value> {
     let inverted = match func.values[cond].def {
         ValueDef::Result(def) => match func.insts[def] {
-            InstData::Icmp { cond: cc, args } => Some(InstData::Icmp { cond: inverse_int(cc), args }),
+            InstData::Icmp { cond: cc, args } => Some(InstData::Icmp { cond: cc.inverse(), args }),
             InstData::Fcmp { cond: cc, args } => match cc {
                 FloatCC::Eq => Some(InstData::Fcmp { cond: FloatCC::Ne, args }),
                 FloatCC::Ne => Some(InstData::Fcmp { cond: FloatCC::Eq, args }),
@@ -113,18 +113,3 @@ fn negate(func: &mut Function, block: Block, cond: Value, uses: u32) -> Option<V
     }
 }
 
-/// The condition that holds exactly when `cc` does not.
-fn inverse_int(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Eq => IntCC::Ne,
-        IntCC::Ne => IntCC::Eq,
-        IntCC::Slt => IntCC::Sge,
-        IntCC::Sge => IntCC::Slt,
-        IntCC::Sle => IntCC::Sgt,
-        IntCC::Sgt => IntCC::Sle,
-        IntCC::Ult => IntCC::Uge,
-        IntCC::Uge => IntCC::Ult,
-        IntCC::Ule => IntCC::Ugt,
-        IntCC::Ugt => IntCC::Ule,
-    }
-}

@@ -19,7 +19,7 @@
 //! whole-slot loads and stores, be promoted to a register.
 
 use super::edit::replace_uses;
-use crate::ir::{Callee, Function, Inst, InstData, Type, Value, ValueDef};
+use crate::ir::{Callee, Function, Inst, InstData, Type, Value};
 use std::collections::HashMap;
 
 /// The largest size expanded, in bytes: at most eight 8-byte pieces.
@@ -80,24 +80,13 @@ fn expansion(func: &Function, inst: Inst, is_library: &impl Fn(&str) -> bool) ->
     if sig.variadic || args.len() != 3 || !is_library(name) {
         return None;
     }
-    let bytes = constant(func, args[2]).filter(|&n| (0..=MAX_BYTES).contains(&n))?;
+    let bytes = func.constant_value(args[2]).filter(|&n| (0..=MAX_BYTES).contains(&n))?;
     let kind = match name.as_str() {
         "memcpy" => MemOpKind::Copy { src: args[1] },
-        "memset" => MemOpKind::Set { byte: constant(func, args[1])? as u8 },
+        "memset" => MemOpKind::Set { byte: func.constant_value(args[1])? as u8 },
         _ => return None,
     };
     Some(MemOp { dest: args[0], kind, bytes })
-}
-
-/// The value of `v` if an `iconst` defines it.
-fn constant(func: &Function, v: Value) -> Option<i64> {
-    match func.values[v].def {
-        ValueDef::Result(inst) => match func.insts[inst] {
-            InstData::Iconst { imm } => Some(imm),
-            _ => None,
-        },
-        ValueDef::Param(..) => None,
-    }
 }
 
 /// The pieces an access of `bytes` bytes splits into, as (offset, type),

@@ -20,7 +20,7 @@
 use super::edit::replace_uses;
 use super::unreachable::remove_unreachable_blocks;
 use crate::analysis::cfg::Cfg;
-use crate::ir::{Block, Function, InstData, Value, ValueDef};
+use crate::ir::{Block, Function, InstData, Value};
 use cranelift_entity::{EntitySet, SecondaryMap};
 use std::collections::HashMap;
 
@@ -42,7 +42,7 @@ fn fold_branches(func: &mut Function) -> bool {
         let dest = if then_dest == else_dest {
             then_dest.clone()
         } else {
-            match constant(func, *cond) {
+            match func.constant_value(*cond) {
                 Some(0) => else_dest.clone(),
                 Some(_) => then_dest.clone(),
                 None => continue,
@@ -52,17 +52,6 @@ fn fold_branches(func: &mut Function) -> bool {
         changed = true;
     }
     changed
-}
-
-/// The value of `v` if an `iconst` defines it.
-fn constant(func: &Function, v: Value) -> Option<i64> {
-    match func.values[v].def {
-        ValueDef::Result(inst) => match func.insts[inst] {
-            InstData::Iconst { imm } => Some(imm),
-            _ => None,
-        },
-        ValueDef::Param(..) => None,
-    }
 }
 
 /// Merges every block into its predecessor when that predecessor jumps to

@@ -122,9 +122,9 @@ impl Counter {
         let ValueDef::Result(inst) = func.values[v].def else { return None };
         let InstData::Binary { op, args: [a, b] } = func.insts[inst] else { return None };
         let d = match op {
-            BinaryOp::Iadd if a == self.param => constant(func, b)?,
-            BinaryOp::Iadd if b == self.param => constant(func, a)?,
-            BinaryOp::Isub if a == self.param => constant(func, b)?.checked_neg()?,
+            BinaryOp::Iadd if a == self.param => func.constant_value(b)?,
+            BinaryOp::Iadd if b == self.param => func.constant_value(a)?,
+            BinaryOp::Isub if a == self.param => func.constant_value(b)?.checked_neg()?,
             _ => return None,
         };
         let nsw = self.extend == UnaryOp::Sextend && func.no_signed_wrap.contains(inst);
@@ -238,17 +238,6 @@ impl Counter {
     }
 }
 
-/// The value of `v` if an `iconst` defines it.
-fn constant(func: &Function, v: Value) -> Option<i64> {
-    match func.values[v].def {
-        ValueDef::Result(inst) => match func.insts[inst] {
-            InstData::Iconst { imm } => Some(imm),
-            _ => None,
-        },
-        ValueDef::Param(..) => None,
-    }
-}
-
 /// If taking `slot` of `branch` implies `arg < y` for some `y`: whether
 /// the comparison is signed.
 fn tested_below_bound(func: &Function, branch: Inst, slot: usize, arg: Value) -> Option<bool> {
@@ -256,7 +245,7 @@ fn tested_below_bound(func: &Function, branch: Inst, slot: usize, arg: Value) ->
     let ValueDef::Result(test) = func.values[cond].def else { return None };
     let InstData::Icmp { cond: cc, args: [a, b] } = func.insts[test] else { return None };
     // The condition that holds on the edge, with `arg` on the left.
-    let holds = if slot == 0 { cc } else { negate(cc) };
+    let holds = if slot == 0 { cc } else { cc.inverse() };
     let holds = if a == arg {
         holds
     } else if b == arg {
@@ -268,21 +257,6 @@ fn tested_below_bound(func: &Function, branch: Inst, slot: usize, arg: Value) ->
         IntCC::Slt => Some(true),
         IntCC::Ult => Some(false),
         _ => None,
-    }
-}
-
-fn negate(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Eq => IntCC::Ne,
-        IntCC::Ne => IntCC::Eq,
-        IntCC::Slt => IntCC::Sge,
-        IntCC::Sge => IntCC::Slt,
-        IntCC::Sle => IntCC::Sgt,
-        IntCC::Sgt => IntCC::Sle,
-        IntCC::Ult => IntCC::Uge,
-        IntCC::Uge => IntCC::Ult,
-        IntCC::Ule => IntCC::Ugt,
-        IntCC::Ugt => IntCC::Ule,
     }
 }
 
