@@ -49,8 +49,8 @@
 //!   the calls inside the loop are weighed: a call that may not return on
 //!   every iteration makes flushing costlier than counting. One shape is
 //!   recognised instead: an inner loop whose variable enters with the
-//!   value of a parameter of the enclosing loop's header *continues a
-//!   scan* of the outer loop (`while (i <= j) { while (a[i] < p) i++; ...`
+//!   value of a parameter of the enclosing loop's header (or its
+//!   extension, for a widened twin) *continues a scan* of the outer loop (`while (i <= j) { while (a[i] < p) i++; ...`
 //!   in a partition), so each activation runs a few iterations at most and
 //!   the heuristic keeps its counter.
 //! - **it saves a counter.** The Knuth–Stevenson plan needs one counter
@@ -66,7 +66,7 @@
 use super::detect::{Detection, SegmentMap, SeseCounter};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::LoopForest;
-use crate::ir::{Block, Edge, Function, Inst, Type, Value};
+use crate::ir::{Block, Edge, Function, Inst, InstData, Type, UnaryOp, Value, ValueDef};
 use crate::instrument::weights::Weight;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
 use std::collections::HashSet;
@@ -231,6 +231,15 @@ fn use_counter(
 fn continues_scan(func: &Function, loops: &LoopForest, used: &UsedCounter) -> bool {
     let (EntryValue::Existing(entry), Some(parent)) = (used.entry, loops.data(used.counter.lp).parent) else {
         return false;
+    };
+    // Induction-variable widening gives the counter a 64-bit twin that
+    // enters with the extended value.
+    let entry = match func.values[entry].def {
+        ValueDef::Result(inst) => match func.insts[inst] {
+            InstData::Unary { op: UnaryOp::Sextend | UnaryOp::Uextend, arg } => arg,
+            _ => entry,
+        },
+        ValueDef::Param(..) => entry,
     };
     func.blocks[loops.data(parent).header].params.contains(&entry)
 }
