@@ -34,7 +34,7 @@
 //! counter's offset, `load.i64`, `iadd` of 1, `store`.
 
 use crate::analysis::cfg::{split_edge, Cfg};
-use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, Type};
+use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, Type, Value};
 use crate::profile::flow_graph::Vertex;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
 use std::collections::HashMap;
@@ -150,13 +150,21 @@ pub fn insert_counters(
 /// Inserts `counters[counter] += 1` into `block` before instruction
 /// `index`.
 fn insert_increment(func: &mut Function, block: Block, index: usize, symbol: &str, counter: usize) {
+    let one_inst = func.insert_inst(block, index, InstData::Iconst { imm: 1 }, Some(Type::I64));
+    let one = func.inst_result(one_inst).expect("a constant");
+    insert_counter_update(func, block, index + 1, symbol, counter, BinaryOp::Iadd, one);
+}
+
+/// Inserts `counters[counter] = counters[counter] op amount` into `block`
+/// before instruction `index`, and returns the index after it. The one
+/// place that writes a counter; `op` is `iadd` or `isub`.
+pub fn insert_counter_update(func: &mut Function, block: Block, index: usize, symbol: &str, counter: usize, op: BinaryOp, amount: Value) -> usize {
     let addr_inst = func.insert_inst(block, index, InstData::SymbolAddr { symbol: symbol.to_string(), offset: 8 * counter as i64 }, Some(Type::I64));
     let addr = func.inst_result(addr_inst).expect("an address");
     let old_inst = func.insert_inst(block, index + 1, InstData::Load { addr, offset: 0 }, Some(Type::I64));
     let old = func.inst_result(old_inst).expect("a loaded value");
-    let one_inst = func.insert_inst(block, index + 2, InstData::Iconst { imm: 1 }, Some(Type::I64));
-    let one = func.inst_result(one_inst).expect("a constant");
-    let new_inst = func.insert_inst(block, index + 3, InstData::Binary { op: BinaryOp::Iadd, args: [old, one] }, Some(Type::I64));
+    let new_inst = func.insert_inst(block, index + 2, InstData::Binary { op, args: [old, amount] }, Some(Type::I64));
     let new = func.inst_result(new_inst).expect("a sum");
-    func.insert_inst(block, index + 4, InstData::Store { value: new, addr, offset: 0 }, None);
+    func.insert_inst(block, index + 3, InstData::Store { value: new, addr, offset: 0 }, None);
+    index + 4
 }

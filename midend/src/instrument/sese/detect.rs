@@ -344,9 +344,11 @@ pub fn increment_constant(func: &Function, inst: Inst) -> i64 {
 /// such as the frontend's `1 * 8` for a pointer step or a widened `int` constant, sign-extended to 64
 /// bits; `depth` bounds the search.
 fn constant(func: &Function, v: Value, depth: u32) -> Option<i64> {
+    if let Some(imm) = func.constant_value(v) {
+        return Some(imm);
+    }
     let ValueDef::Result(inst) = func.values[v].def else { return None };
     match func.insts[inst] {
-        InstData::Iconst { imm } => Some(imm),
         InstData::Binary { op, args: [a, b] } if depth > 0 => {
             let (a, b) = (constant(func, a, depth - 1)?, constant(func, b, depth - 1)?);
             let wide = match op {

@@ -35,7 +35,7 @@
 
 use super::select::{EntryValue, Flush, UsedCounter};
 use crate::analysis::cfg::Cfg;
-use crate::instrument::placement::EdgeSplits;
+use crate::instrument::placement::{insert_counter_update, EdgeSplits};
 use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value};
 
 /// Inserts the entry snapshot and the flushes of `used`, whose replaced
@@ -147,10 +147,7 @@ impl Cursor {
 
     /// Emits `counters[counter] = counters[counter] op n`.
     fn add_to_counter(&mut self, func: &mut Function, symbol: &str, counter: usize, n: Value, op: BinaryOp) {
-        let addr = self.value(func, InstData::SymbolAddr { symbol: symbol.to_string(), offset: 8 * counter as i64 }, Type::I64);
-        let old = self.value(func, InstData::Load { addr, offset: 0 }, Type::I64);
-        let new = self.binary(func, op, old, n);
-        self.insert(func, InstData::Store { value: new, addr, offset: 0 }, None);
+        self.index = insert_counter_update(func, self.block, self.index, symbol, counter, op, n);
     }
 }
 

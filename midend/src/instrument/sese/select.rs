@@ -67,6 +67,7 @@ use super::detect::{Detection, SegmentMap, SeseCounter};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::LoopForest;
 use crate::ir::{Block, Edge, Function, Inst, InstData, Type, UnaryOp, Value, ValueDef};
+use crate::instrument::spanning_tree::{maximum_spanning_forest, Priority};
 use crate::instrument::weights::Weight;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
 use std::collections::HashSet;
@@ -266,29 +267,19 @@ fn flush_weight(graph: &FlowGraph, used: &UsedCounter, call_sites: &[(Inst, bool
 
 /// The number of connected pieces, ignoring direction, of the flow graph
 /// without the `excluded` edges and the edges known never to run (which
-/// no spanning tree contains).
+/// no spanning tree contains): a spanning forest of `n` vertices with `t`
+/// edges has `n - t` trees.
 fn components(graph: &FlowGraph, excluded: &[u32]) -> usize {
-    let n = graph.num_vertices() as usize;
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    let mut components = n;
-    for (e, edge) in graph.edges().iter().enumerate() {
-        if graph.measure(e as u32) == Measure::KnownZero || excluded.contains(&(e as u32)) {
-            continue;
-        }
-        let (a, b) = (find(&mut parent, edge.from as usize), find(&mut parent, edge.to as usize));
-        if a != b {
-            parent[a] = b;
-            components -= 1;
-        }
-    }
-    components
+    let endpoints: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.from, e.to)).collect();
+    let priority: Vec<Priority> = (0..endpoints.len() as u32)
+        .map(|e| match graph.measure(e) {
+            Measure::KnownZero => Priority::Excluded,
+            _ if excluded.contains(&e) => Priority::Excluded,
+            _ => Priority::Weighted(Weight::default()),
+        })
+        .collect();
+    let in_forest = maximum_spanning_forest(graph.num_vertices(), &endpoints, &priority);
+    graph.num_vertices() as usize - in_forest.iter().filter(|&&t| t).count()
 }
 
 /// Whether the count recovered from `counter` is exact (module comment).
