@@ -49,12 +49,18 @@ fn profdata() -> &'static str {
     env!("CARGO_BIN_EXE_nissecc-profdata")
 }
 
-/// Runs `exe` with its profile written to `profile`.
+/// Runs `exe` with its profile written to `profile`. A complaint of the
+/// runtime (such as two functions recorded under one name) is a failure:
+/// it means counts were dropped.
 fn run_profiled(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, String> {
     let _ = std::fs::remove_file(profile);
     let mut cmd = Command::new(exe);
     cmd.args(args).env("NISSE_PROFILE_FILE", profile);
     let out = run_with_timeout(cmd, Duration::from_secs(60))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if let Some(complaint) = stderr.lines().find(|l| l.starts_with("nisse-runtime:")) {
+        return Err(complaint.to_string());
+    }
     Ok(RunResult { stdout: out.stdout, status: out.status.code() })
 }
 

@@ -71,7 +71,10 @@ pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
     let map = Rc::new(map);
     let lowerer = lower::Lowerer::new(map.clone());
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
-        Ok((module, warnings)) => (Ok(module), warnings),
+        Ok((mut module, warnings)) => {
+            module.source_file = file_name.to_string();
+            (Ok(module), warnings)
+        }
         Err(e) => (Err(e), vec![]),
     };
     let map = Rc::try_unwrap(map).unwrap_or_else(|rc| (*rc).clone());

@@ -36,7 +36,7 @@ use crate::analysis::cfg::{cfg_checksum_of, Cfg};
 use crate::analysis::loops::LoopForest;
 use crate::analysis::noreturn::{NoReturn, ReturnBehaviour};
 use crate::ir::{Function, Inst, Module};
-use crate::profile::{CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
+use crate::profile::{profile_name, CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
 use nissecc_profile_format::Profile;
 use weights::Weight;
 
@@ -59,9 +59,11 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     let noreturn = NoReturn::compute(module);
     let mut report = InstrumentReport { strategy: options.strategy, functions: Vec::new(), warnings: Vec::new() };
     let mut instrumented = Vec::new();
+    let source_file = module.source_file.clone();
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
-        let (stats, checksum, descriptor, flags) = instrument_function(func, &noreturn, options, &mut report.warnings);
-        instrumented.push((func.name.clone(), checksum, stats.counters, descriptor, flags));
+        let name = profile_name(func, &source_file);
+        let (stats, checksum, descriptor, flags) = instrument_function(func, &name, &noreturn, options, &mut report.warnings);
+        instrumented.push((func.name.clone(), name, checksum, stats.counters, descriptor, flags));
         report.functions.push(stats);
     }
     if !instrumented.is_empty() {
@@ -70,16 +72,18 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     if report.functions.iter().any(|f| f.hashed_paths) {
         records::declare_hash_count_function(module);
     }
-    for (name, checksum, counters, descriptor, flags) in instrumented {
-        records::add_function_data(module, &name, checksum, counters, descriptor, flags);
+    for (function, name, checksum, counters, descriptor, flags) in instrumented {
+        records::add_function_data(module, &function, &name, checksum, counters, descriptor, flags);
     }
     report
 }
 
-/// Instruments one function and returns its statistics, CFG checksum,
-/// descriptor bytes and record flags.
+/// Instruments one function, whose counts the profile stores under
+/// `name`, and returns its statistics, CFG checksum, descriptor bytes and
+/// record flags.
 fn instrument_function(
     func: &mut Function,
+    name: &str,
     noreturn: &NoReturn,
     options: &InstrumentOptions,
     warnings: &mut Vec<String>,
@@ -90,7 +94,7 @@ fn instrument_function(
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive => (Vec::new(), false),
-        Strategy::Ks | Strategy::Sese | Strategy::Path => match options.weights.map(|p| profile_weights(&func.name, checksum, shape, graph, p)) {
+        Strategy::Ks | Strategy::Sese | Strategy::Path => match options.weights.map(|p| profile_weights(name, checksum, shape, graph, p)) {
             Some(Ok(w)) => (w, true),
             Some(Err(warning)) => {
                 warnings.push(warning);

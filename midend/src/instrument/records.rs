@@ -14,8 +14,17 @@ pub fn counters_symbol(function: &str) -> String {
     format!("{}{function}", abi::COUNTERS_PREFIX)
 }
 
-/// Adds the counter array, descriptor, name and record of `function`.
-pub fn add_function_data(module: &mut Module, function: &str, checksum: u64, num_counters: usize, descriptor: Vec<u8>, flags: u64) {
+/// Adds the counter array, descriptor, name and record of `function`,
+/// whose counts the profile stores under `profile_name`.
+pub fn add_function_data(
+    module: &mut Module,
+    function: &str,
+    profile_name: &str,
+    checksum: u64,
+    num_counters: usize,
+    descriptor: Vec<u8>,
+    flags: u64,
+) {
     let name = format!("{}{function}", abi::NAME_PREFIX);
     let desc = format!("{}{function}", abi::DESCRIPTOR_PREFIX);
     let counters = counters_symbol(function);
@@ -25,7 +34,7 @@ pub fn add_function_data(module: &mut Module, function: &str, checksum: u64, num
     let mut record_bytes = vec![0u8; abi::RECORD_SIZE];
     let mut field = |offset: usize, value: u64| record_bytes[offset..offset + 8].copy_from_slice(&value.to_le_bytes());
     field(abi::RECORD_ABI_VERSION, abi::ABI_VERSION);
-    field(abi::RECORD_NAME_LEN, function.len() as u64);
+    field(abi::RECORD_NAME_LEN, profile_name.len() as u64);
     field(abi::RECORD_CFG_CHECKSUM, checksum);
     field(abi::RECORD_NUM_COUNTERS, num_counters as u64);
     field(abi::RECORD_DESCRIPTOR_LEN, descriptor.len() as u64);
@@ -38,7 +47,7 @@ pub fn add_function_data(module: &mut Module, function: &str, checksum: u64, num
         reloc(abi::RECORD_ANCHOR_PTR, abi::RUNTIME_ANCHOR_SYMBOL),
     ];
 
-    let mut name_bytes = function.as_bytes().to_vec();
+    let mut name_bytes = profile_name.as_bytes().to_vec();
     name_bytes.push(0);
     let local = |symbol: String, readonly: bool, align: u32, bytes: Vec<u8>| DataObject {
         name: symbol,

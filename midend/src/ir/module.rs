@@ -59,6 +59,10 @@ impl DataObject {
 
 #[derive(Clone, Debug, Default)]
 pub struct Module {
+    /// The translation unit's file name as the driver was given it. It
+    /// qualifies the profile names of `static` functions
+    /// ([`crate::profile::profile_name`]).
+    pub source_file: String,
     pub functions: Vec<Function>,
     pub externs: Vec<ExternFunction>,
     pub data: Vec<DataObject>,

@@ -46,13 +46,14 @@ pub struct StaleCounts {
     pub entries: u64,
 }
 
-/// Matches `func`, whose CFG is `cfg`, with its entry in `profile`.
-/// An error names a damaged function entry.
-pub fn match_function(func: &Function, cfg: &Cfg, profile: &Profile) -> Result<Match, String> {
-    let Some(profiled) = profile.function(&func.name) else {
+/// Matches `func`, whose CFG is `cfg`, with its entry in `profile`, which
+/// stores it under `name` ([`crate::profile::profile_name`]). An error
+/// names a damaged function entry.
+pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: &Profile) -> Result<Match, String> {
+    let Some(profiled) = profile.function(name) else {
         return Ok(Match::Missing);
     };
-    let (shape, counts) = edge_counts(profiled).map_err(|e| format!("the counts of `{}` are unusable: {e}", func.name))?;
+    let (shape, counts) = edge_counts(profiled).map_err(|e| format!("the counts of `{name}` are unusable: {e}"))?;
     let checksum = cfg_checksum_of(cfg);
     let current = FunctionShape::of(func, cfg, |_| None);
     let same_cfg = profiled.checksum == checksum && shape.block_lines.len() == current.block_lines.len() && shape.edges == current.edges;

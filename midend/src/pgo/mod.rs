@@ -140,9 +140,11 @@ impl PgoReport {
 /// An error means the profile is damaged.
 pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOptions) -> Result<PgoReport, String> {
     let mut report = PgoReport::default();
+    let source_file = module.source_file.clone();
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
         let cfg = Cfg::compute(func);
-        let outcome = match match_function(func, &cfg, profile)? {
+        let name = crate::profile::profile_name(func, &source_file);
+        let outcome = match match_function(func, &name, &cfg, profile)? {
             Match::Missing => FunctionOutcome::Missing,
             Match::Stale(stale) => FunctionOutcome::Stale(stale),
             Match::Matched(counts) => {

@@ -18,10 +18,12 @@
 
 pub mod descriptor;
 pub mod flow_graph;
+pub mod name;
 pub mod reconstruct;
 pub mod shape;
 
 pub use descriptor::{CfgDescriptor, Strategy};
+pub use name::profile_name;
 pub use flow_graph::{FlowEdge, FlowEdgeKind, FlowGraph, Measure};
 pub use reconstruct::{reconstruct, EarlyExit, EdgeProfile};
 pub use shape::{CallExit, CallSite, FunctionShape};

@@ -251,6 +251,7 @@ fn functions_built_through_the_api_round_trip() {
     func.append_inst(dead, InstData::Unreachable, None);
     func.retain_blocks(|b| b != dead);
     let module = Module {
+        source_file: String::new(),
         functions: vec![func],
         externs: vec![ExternFunction {
             name: "ext".into(),

@@ -1,0 +1,2 @@
+int collatz_steps(int x);
+long collatz_total(void);
