@@ -40,6 +40,7 @@ struct RunRow<'a> {
 struct PgoRow<'a> {
     kernel: &'a str,
     profile_from: &'static str,
+    trained_on: &'a str,
     input: &'a str,
     base_instructions: Option<u64>,
     pgo_instructions: Option<u64>,
@@ -93,6 +94,7 @@ pub fn write_csv(dir: &Path, results: &[KernelResult], builds: &[Build]) -> Resu
                 pgo.serialize(PgoRow {
                     kernel: &kernel.name,
                     profile_from,
+                    trained_on: &m.trained_on,
                     input: &m.input,
                     base_instructions: m.base_instructions,
                     pgo_instructions: m.pgo_instructions,

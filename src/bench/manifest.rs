@@ -19,6 +19,27 @@ pub struct Kernel {
     pub long: bool,
 }
 
+/// The tags that mark a kernel whose control flow is data-dependent
+/// branching rather than counted loops: the "branch-heavy" kernels that
+/// issue 7's PGO target speaks of (`scripts/measure-pgo.py` uses the same
+/// set).
+pub const BRANCH_HEAVY_TAGS: [&str; 9] = [
+    "switch",
+    "state-machine",
+    "stacked-conditionals",
+    "conditionals",
+    "parser",
+    "multi-exit",
+    "early-exit",
+    "search",
+    "tokenizer",
+];
+
+/// True when `tags` mark a branch-heavy kernel ([`BRANCH_HEAVY_TAGS`]).
+pub fn is_branch_heavy(tags: &[String]) -> bool {
+    tags.iter().any(|t| BRANCH_HEAVY_TAGS.contains(&t.as_str()))
+}
+
 /// Reads the manifest of the kernel directory `dir`.
 pub fn read_manifest(dir: &Path) -> Result<Vec<Kernel>, String> {
     let path = dir.join("manifest.tsv");

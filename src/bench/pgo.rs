@@ -1,11 +1,13 @@
 //! The profile-guided-optimization columns (issue 7): when nissecc
 //! accepts `-fprofile-use=FILE`, each kernel with at least two inputs is
-//! trained on its first input with the naive build (the exact profile),
-//! rebuilt with `-fprofile-use`, and measured against the plain `-O2`
-//! build on the training input and on its second input, by dynamic
+//! evaluated on its last listed input, the longest run by the manifest's
+//! convention. It is built twice with `-fprofile-use`: with the naive
+//! (exact) profile of that same input, and with the profile of the input
+//! listed before it, so that the profile and the measured run differ. Both
+//! builds are measured against the plain `-O2` build by dynamic
 //! instructions (callgrind) and by wall time (the median of paired runs,
-//! alternating which build goes first). The optimized build's output must
-//! still equal `gcc -O1`'s.
+//! alternating which build goes first), and both must print what `gcc -O1`
+//! prints on every input.
 
 use super::builds::{Build, BASE, REFERENCE};
 use super::callgrind;
@@ -26,9 +28,13 @@ pub struct PgoSettings {
     pub timing_runs: usize,
 }
 
-/// One input's comparison of the `-fprofile-use` build with plain `-O2`.
+/// The comparison of one `-fprofile-use` build with plain `-O2` on the
+/// kernel's evaluation input.
 #[derive(Clone, Debug, Default)]
 pub struct PgoMeasure {
+    /// The input the profile was collected on.
+    pub trained_on: String,
+    /// The input both builds were measured on.
     pub input: String,
     pub base_instructions: Option<u64>,
     pub pgo_instructions: Option<u64>,
@@ -36,13 +42,19 @@ pub struct PgoMeasure {
     pub pgo_wall_ms: f64,
 }
 
-/// A kernel's PGO results: trained on `same.input`, measured there and on
-/// `other.input`.
+/// A kernel's PGO results on its last listed input (the longest run in
+/// the manifest's convention): with the profile of that same input, and
+/// with the profile of the input listed before it.
 #[derive(Clone, Debug, Default)]
 pub struct PgoResult {
+    /// The wall time of the same-input `-fprofile-use` build.
     pub compile_ms: f64,
     pub same: PgoMeasure,
     pub other: PgoMeasure,
+    /// The plain build timed against itself in the same way (an A/A
+    /// comparison): how far apart two identical builds' medians land,
+    /// which is the noise floor of the wall-time speedups.
+    pub base_vs_base_wall_ms: (f64, f64),
 }
 
 /// True when nissecc builds a small program with `-fprofile-use` and a
@@ -72,7 +84,8 @@ pub fn probe(nissecc: &Path, scratch: &Path) -> bool {
 }
 
 /// Measures `-fprofile-use` on `kernel`, or `None` when it has fewer than
-/// two inputs.
+/// two inputs. Each `-fprofile-use` build must print what `gcc -O1`
+/// prints on every input of the kernel.
 pub fn bench_pgo(
     kernel: &Kernel,
     executables: &[(&Build, PathBuf)],
@@ -80,8 +93,8 @@ pub fn bench_pgo(
     context: &BenchContext,
     dir: &Path,
 ) -> Result<Option<PgoResult>, Vec<String>> {
-    let (train, other) = match kernel.inputs.as_slice() {
-        [first, second, ..] => (first.clone(), second.clone()),
+    let (other, evaluation) = match kernel.inputs.as_slice() {
+        [.., other, last] => (other.clone(), last.clone()),
         _ => return Ok(None),
     };
     let fail = |what: String| vec![format!("{} [pgo]: {what}", kernel.name)];
@@ -89,52 +102,71 @@ pub fn bench_pgo(
     let (_, reference) = find(REFERENCE)?;
     let (_, base) = find(BASE)?;
     let (naive_build, naive) = find("naive")?;
-    let profile = dir.join("pgo-train.prof");
-    let _ = std::fs::remove_file(&profile);
-    run(naive, &train, &profile_env(naive_build, &profile)).map_err(&fail)?;
-    let optimized = dir.join("pgo");
-    let mut command = Command::new(&context.toolchain.nissecc);
-    command.arg("-O2").arg(format!("-fprofile-use={}", profile.display())).arg(&kernel.source).arg("-o").arg(&optimized);
-    let (_, elapsed) = run_checked(command, Duration::from_secs(300), "nissecc -fprofile-use").map_err(&fail)?;
-    let measure = |input: &str| -> Result<PgoMeasure, Vec<String>> {
-        let expected = run(reference, input, &[]).map_err(&fail)?;
-        let actual = run(&optimized, input, &[]).map_err(&fail)?;
-        if let Some(difference) = run_difference(&expected, &actual) {
-            return Err(fail(format!("input {input}: output differs from {REFERENCE}: {difference}")));
+    // Trains on `input` and builds with the profile into `name`.
+    let build = |input: &str, name: &str| -> Result<(PathBuf, Duration), Vec<String>> {
+        let profile = dir.join(format!("{name}.prof"));
+        let _ = std::fs::remove_file(&profile);
+        run(naive, input, &profile_env(naive_build, &profile)).map_err(&fail)?;
+        let optimized = dir.join(name);
+        let mut command = Command::new(&context.toolchain.nissecc);
+        command.arg("-O2").arg(format!("-fprofile-use={}", profile.display())).arg(&kernel.source).arg("-o").arg(&optimized);
+        let (_, elapsed) = run_checked(command, Duration::from_secs(300), "nissecc -fprofile-use").map_err(&fail)?;
+        for input in &kernel.inputs {
+            let expected = run(reference, input, &[]).map_err(&fail)?;
+            let actual = run(&optimized, input, &[]).map_err(&fail)?;
+            if let Some(difference) = run_difference(&expected, &actual) {
+                return Err(fail(format!("trained on {name}, input {input}: output differs from {REFERENCE}: {difference}")));
+            }
         }
-        let mut result = PgoMeasure { input: input.to_string(), ..PgoMeasure::default() };
+        Ok((optimized, elapsed))
+    };
+    let measure = |optimized: &Path, trained_on: &str| -> Result<PgoMeasure, Vec<String>> {
+        let mut result = PgoMeasure { trained_on: trained_on.to_string(), input: evaluation.clone(), ..PgoMeasure::default() };
         if context.valgrind {
-            let count = |exe: &Path| callgrind::measure(exe, input, &[], &OwnFunctions::default(), dir).map(|m| m.instructions).map_err(&fail);
+            let count = |exe: &Path| callgrind::measure(exe, &evaluation, &[], &OwnFunctions::default(), dir).map(|m| m.instructions).map_err(&fail);
             result.base_instructions = Some(count(base)?);
-            result.pgo_instructions = Some(count(&optimized)?);
+            result.pgo_instructions = Some(count(optimized)?);
         }
-        let (base_ms, pgo_ms) = paired_wall_times(base, &optimized, input, settings.timing_runs).map_err(&fail)?;
+        let (base_ms, pgo_ms) = paired_wall_times(base, optimized, &evaluation, settings.timing_runs).map_err(&fail)?;
         result.base_wall_ms = base_ms;
         result.pgo_wall_ms = pgo_ms;
         Ok(result)
     };
-    let same = measure(&train)?;
-    let other = measure(&other)?;
-    Ok(Some(PgoResult { compile_ms: elapsed.as_secs_f64() * 1000.0, same, other }))
+    let (same_build, elapsed) = build(&evaluation, "pgo-same")?;
+    let (other_build, _) = build(&other, "pgo-other")?;
+    let same = measure(&same_build, &evaluation)?;
+    let other = measure(&other_build, &other)?;
+    let base_vs_base_wall_ms = paired_wall_times(base, base, &evaluation, settings.timing_runs).map_err(&fail)?;
+    Ok(Some(PgoResult { compile_ms: elapsed.as_secs_f64() * 1000.0, same, other, base_vs_base_wall_ms }))
 }
 
-/// The median wall times, in milliseconds, of `runs` runs of each
-/// program, interleaved so that both see the same machine load; the
-/// order within each pair alternates.
+/// How long one timed sample should last at least: single runs of a few
+/// milliseconds are dominated by process start-up and scheduling noise,
+/// so a sample runs the program repeatedly.
+const SAMPLE_MS: f64 = 100.0;
+
+/// The median wall times, in milliseconds per run, of `runs` samples of
+/// each program. A sample is a batch of back-to-back runs lasting about
+/// [`SAMPLE_MS`]; the two programs' samples are interleaved so that both
+/// see the same machine load, and the order within each pair alternates.
 fn paired_wall_times(first: &Path, second: &Path, input: &str, runs: usize) -> Result<(f64, f64), String> {
-    let time = |exe: &Path| -> Result<f64, String> {
+    let batch = |exe: &Path, repeat: usize| -> Result<f64, String> {
         let start = Instant::now();
-        run(exe, input, &[])?;
-        Ok(start.elapsed().as_secs_f64() * 1000.0)
+        for _ in 0..repeat {
+            run(exe, input, &[])?;
+        }
+        Ok(start.elapsed().as_secs_f64() * 1000.0 / repeat as f64)
     };
+    let once = batch(first, 1)?.max(batch(second, 1)?);
+    let repeat = ((SAMPLE_MS / once.max(0.01)).ceil() as usize).clamp(1, 100);
     let (mut a, mut b) = (Vec::new(), Vec::new());
     for round in 0..runs.max(1) {
         if round % 2 == 0 {
-            a.push(time(first)?);
-            b.push(time(second)?);
+            a.push(batch(first, repeat)?);
+            b.push(batch(second, repeat)?);
         } else {
-            b.push(time(second)?);
-            a.push(time(first)?);
+            b.push(batch(second, repeat)?);
+            a.push(batch(first, repeat)?);
         }
     }
     Ok((super::summary::median(&a), super::summary::median(&b)))

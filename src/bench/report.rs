@@ -4,6 +4,7 @@
 //! and optionally the per-kernel ratios.
 
 use super::builds::Build;
+use super::manifest::is_branch_heavy;
 use super::results::KernelResult;
 use super::summary::{median, prevalence, ratios, summarize, Measure};
 use std::fmt::Write;
@@ -89,34 +90,57 @@ pub fn prevalence_table(results: &[KernelResult], strategies: &[String]) -> Stri
 }
 
 /// The PGO summary: speedups of `-fprofile-use` over plain `-O2` (base ÷
-/// optimized, so above 1 is faster), on the training input and on another
-/// input, by instructions over all PGO kernels and by wall time over the
-/// long kernels; `None` when PGO was not measured.
+/// optimized, so above 1 is faster) on each kernel's last input, with the
+/// profile of that input and of another one; by instructions over all PGO
+/// kernels and the branch-heavy ones, and by wall time over the long
+/// kernels and the long branch-heavy ones. `None` when PGO was not
+/// measured.
 pub fn pgo_table(results: &[KernelResult]) -> Option<String> {
     let measured: Vec<&KernelResult> = results.iter().filter(|k| k.pgo.is_some()).collect();
     if measured.is_empty() {
         return None;
     }
     let mut out = String::new();
-    let _ = writeln!(out, "| profile from | speedup by | kernels | median | best | worst |");
-    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|");
-    let row = |out: &mut String, from: &str, by: &str, speedups: Vec<f64>| {
+    let _ = writeln!(out, "| profile from | speedup by | kernels | n | median | best | worst | slower by > 1% |");
+    let _ = writeln!(out, "|---|---|---|---:|---:|---:|---:|---:|");
+    let row = |out: &mut String, from: &str, by: &str, subset: &str, speedups: Vec<f64>| {
         if speedups.is_empty() {
             return;
         }
         let best = speedups.iter().copied().fold(f64::MIN, f64::max);
         let worst = speedups.iter().copied().fold(f64::MAX, f64::min);
-        let _ = writeln!(out, "| {from} | {by} | {} | {:.3} | {best:.3} | {worst:.3} |", speedups.len(), median(&speedups));
+        let slower = speedups.iter().filter(|&&s| s < 1.0 / 1.01).count();
+        let _ = writeln!(
+            out,
+            "| {from} | {by} | {subset} | {} | {:.3} | {best:.3} | {worst:.3} | {slower} |",
+            speedups.len(),
+            median(&speedups)
+        );
     };
     for (from, pick) in [("same input", true), ("other input", false)] {
-        let measures = || measured.iter().map(|k| (k.long, k.pgo.as_ref().expect("filtered"))).map(|(long, p)| (long, if pick { &p.same } else { &p.other }));
-        let by_instructions = measures()
-            .filter_map(|(_, m)| Some(m.base_instructions? as f64 / m.pgo_instructions? as f64))
-            .collect();
-        let by_time = measures().filter(|(long, m)| *long && m.pgo_wall_ms > 0.0).map(|(_, m)| m.base_wall_ms / m.pgo_wall_ms).collect();
-        row(&mut out, from, "instructions", by_instructions);
-        row(&mut out, from, "wall time (long kernels)", by_time);
+        let measures = |branchy_only: bool| {
+            measured
+                .iter()
+                .filter(move |k| !branchy_only || is_branch_heavy(&k.tags))
+                .map(move |k| (k.long, if pick { &k.pgo.as_ref().expect("filtered").same } else { &k.pgo.as_ref().expect("filtered").other }))
+        };
+        for (subset, branchy_only) in [("all", false), ("branch-heavy", true)] {
+            let by_instructions =
+                measures(branchy_only).filter_map(|(_, m)| Some(m.base_instructions? as f64 / m.pgo_instructions? as f64)).collect();
+            row(&mut out, from, "instructions", subset, by_instructions);
+        }
+        for (subset, branchy_only) in [("long", false), ("long branch-heavy", true)] {
+            let by_time = measures(branchy_only).filter(|(long, m)| *long && m.pgo_wall_ms > 0.0).map(|(_, m)| m.base_wall_ms / m.pgo_wall_ms).collect();
+            row(&mut out, from, "wall time", subset, by_time);
+        }
     }
+    let noise = measured
+        .iter()
+        .filter_map(|k| Some((k.long, k.pgo.as_ref()?.base_vs_base_wall_ms)))
+        .filter(|(long, (_, second))| *long && *second > 0.0)
+        .map(|(_, (first, second))| first / second)
+        .collect();
+    row(&mut out, "(none: plain vs plain)", "wall time, A/A noise", "long", noise);
     Some(out)
 }
 
