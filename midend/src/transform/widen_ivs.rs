@@ -34,25 +34,32 @@ use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::{
     BinaryOp, Block, Function, Inst, InstData, IntCC, Type, UnaryOp, Value, ValueDef,
 };
-use std::collections::{HashMap, HashSet};
+use super::edit::replace_uses;
+use std::collections::HashMap;
+
+/// How many nested `nsw` operations an extension is looked through
+/// (`a[i * m + j]` needs two).
+const MAX_DEPTH: usize = 4;
 
 /// Widens the qualifying counters of every loop of `func`; returns how
 /// many were widened.
 pub fn widen_ivs(func: &mut Function) -> usize {
-    let mut widened: HashSet<Value> = HashSet::new();
+    // Each widened counter's twin and extension, by counter.
+    let mut widened: HashMap<Value, (Value, UnaryOp)> = HashMap::new();
     loop {
         let cfg = Cfg::compute(func);
         let forest = LoopForest::compute(&cfg);
         let candidate = forest.natural_loops().find_map(|lp| {
             let header = forest.data(lp).header;
             (0..func.blocks[header].params.len())
-                .filter(|&index| !widened.contains(&func.blocks[header].params[index]))
+                .filter(|&index| !widened.contains_key(&func.blocks[header].params[index]))
                 .find_map(|index| Counter::find(func, &cfg, &forest, lp, index))
         });
         match candidate {
             Some(counter) => {
-                widened.insert(counter.param);
-                counter.widen(func, &cfg, &forest);
+                let (param, extend) = (counter.param, counter.extend);
+                let wide = counter.widen(func, &cfg, &forest, &widened);
+                widened.insert(param, (wide, extend));
             }
             None => return widened.len(),
         }
@@ -105,7 +112,7 @@ impl Counter {
             let Some(steps) = steps else { continue };
             counter.steps = steps;
             let extends_in_loop = forest.data(lp).blocks.iter().any(|&b| {
-                func.blocks[b].insts.iter().any(|&i| counter.extension(func, i).is_some())
+                func.blocks[b].insts.iter().any(|&i| counter.extension(func, forest, i))
             });
             if extends_in_loop {
                 return Some(counter);
@@ -131,14 +138,92 @@ impl Counter {
         (nsw || (self.tested && d == 1)).then_some(d)
     }
 
-    /// The offset `d` if `inst` is `extend(param + d)` to 64 bits.
-    fn extension(&self, func: &Function, inst: Inst) -> Option<i64> {
-        let InstData::Unary { op, arg } = func.insts[inst] else { return None };
-        let result = func.inst_result(inst)?;
-        if op != self.extend || func.value_type(result) != Type::I64 {
+    /// True if `inst` extends to 64 bits a value whose extension
+    /// [`Counter::wide_form`] can compute from the counter's twin.
+    fn extension(&self, func: &Function, forest: &LoopForest, inst: Inst) -> bool {
+        let InstData::Unary { op, arg } = func.insts[inst] else { return false };
+        let Some(result) = func.inst_result(inst) else { return false };
+        op == self.extend
+            && func.value_type(result) == Type::I64
+            && self.wide_form(func, forest, arg, MAX_DEPTH) == Some(true)
+    }
+
+    /// Whether `extend(v)` can be computed in 64 bits without `v`: `v` is
+    /// `param + d`, a constant, a value defined outside the loop, or a
+    /// signed `iadd`, `isub` or `imul` flagged `no_signed_wrap` (of at
+    /// most `depth` nested such operations) whose operands are all of
+    /// these. For such an operation `sextend(a op b) == sextend(a) op
+    /// sextend(b)`, because the 32-bit result is the exact one. `Some(true)`
+    /// when the counter is among the leaves, `Some(false)` when it is not,
+    /// `None` when the extension cannot be computed so.
+    fn wide_form(&self, func: &Function, forest: &LoopForest, v: Value, depth: usize) -> Option<bool> {
+        if self.offset(func, v).is_some() {
+            return Some(true);
+        }
+        if func.constant_value(v).is_some() || self.outside(func, forest, v) {
+            return Some(false);
+        }
+        let ValueDef::Result(inst) = func.values[v].def else { return None };
+        let InstData::Binary { op: BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul, args: [a, b] } = func.insts[inst]
+        else {
+            return None;
+        };
+        if depth == 0 || self.extend != UnaryOp::Sextend || !func.no_signed_wrap.contains(inst) {
             return None;
         }
-        self.offset(func, arg)
+        let a = self.wide_form(func, forest, a, depth - 1)?;
+        let b = self.wide_form(func, forest, b, depth - 1)?;
+        Some(a || b)
+    }
+
+    /// Computes `extend(v)` for a `v` that [`Counter::wide_form`] accepts,
+    /// with new instructions placed before `inst` in `block`. A value
+    /// defined outside the loop is the twin of a counter widened before
+    /// (an enclosing loop's: both are parameters of one header, so the twin
+    /// is available wherever the counter is), or else is extended right
+    /// after its definition.
+    #[allow(clippy::too_many_arguments)]
+    fn build_wide(
+        &self,
+        func: &mut Function,
+        forest: &LoopForest,
+        twins: &HashMap<Value, (Value, UnaryOp)>,
+        wide: Value,
+        block: Block,
+        inst: Inst,
+        v: Value,
+    ) -> Value {
+        if let Some(d) = self.offset(func, v) {
+            if d == 0 {
+                return wide;
+            }
+            let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
+            return insert_before(func, block, inst, InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] });
+        }
+        if let Some(&(twin, _)) = twins.get(&v).filter(|&&(_, extend)| extend == self.extend) {
+            return twin;
+        }
+        if func.constant_value(v).is_some() || self.outside(func, forest, v) {
+            return extend_after_definition(func, v, self.extend);
+        }
+        let ValueDef::Result(def) = func.values[v].def else { unreachable!("wide_form accepted {v}") };
+        let InstData::Binary { op, args: [a, b] } = func.insts[def] else { unreachable!("wide_form accepted {v}") };
+        let a = self.build_wide(func, forest, twins, wide, block, inst, a);
+        let b = self.build_wide(func, forest, twins, wide, block, inst, b);
+        let result = insert_before(func, block, inst, InstData::Binary { op, args: [a, b] });
+        // The 64-bit operation on two extended 32-bit values cannot wrap.
+        if let ValueDef::Result(new) = func.values[result].def {
+            func.no_signed_wrap.insert(new);
+        }
+        result
+    }
+
+    /// True when `v` is defined outside the loop.
+    fn outside(&self, func: &Function, forest: &LoopForest, v: Value) -> bool {
+        match func.values[v].def {
+            ValueDef::Result(i) => func.block_of(i).is_some_and(|b| !forest.contains(self.lp, b)),
+            ValueDef::Param(b, _) => !forest.contains(self.lp, b),
+        }
     }
 
     /// For a comparison of `param + d` with a value defined outside the
@@ -154,10 +239,7 @@ impl Counter {
             IntCC::Slt | IntCC::Sle | IntCC::Sgt | IntCC::Sge => self.extend == UnaryOp::Sextend,
             IntCC::Ult | IntCC::Ule | IntCC::Ugt | IntCC::Uge => self.extend == UnaryOp::Uextend,
         };
-        let outside = |v: Value| match func.values[v].def {
-            ValueDef::Result(i) => func.block_of(i).is_some_and(|b| !forest.contains(self.lp, b)),
-            ValueDef::Param(b, _) => !forest.contains(self.lp, b),
-        };
+        let outside = |v: Value| self.outside(func, forest, v);
         if !preserved {
             return None;
         }
@@ -170,7 +252,15 @@ impl Counter {
         }
     }
 
-    fn widen(self, func: &mut Function, cfg: &Cfg, forest: &LoopForest) {
+    /// Adds the twin, rewrites the loop's extensions and comparisons, and
+    /// returns the twin. `twins` holds the counters widened before.
+    fn widen(
+        self,
+        func: &mut Function,
+        cfg: &Cfg,
+        forest: &LoopForest,
+        twins: &HashMap<Value, (Value, UnaryOp)>,
+    ) -> Value {
         let header = forest.data(self.lp).header;
         let index = func.blocks[header].params.iter().position(|&p| p == self.param).expect("a parameter of the header");
         let wide = func.append_block_param(header, Type::I64);
@@ -199,23 +289,20 @@ impl Counter {
         let mut comparisons = Vec::new();
         for &block in &blocks {
             for &inst in &func.blocks[block].insts {
-                if let Some(d) = self.extension(func, inst) {
-                    extensions.push((block, inst, d));
+                if self.extension(func, forest, inst) {
+                    extensions.push((block, inst));
                 } else if let Some(found) = self.comparison(func, forest, inst) {
                     comparisons.push((block, inst, found));
                 }
             }
         }
         let mut replaced: HashMap<Value, Value> = HashMap::new();
-        for (block, inst, d) in extensions {
-            if d == 0 {
-                replaced.insert(func.inst_result(inst).expect("an extension has a result"), wide);
-                func.blocks[block].insts.retain(|&i| i != inst);
-                func.inst_block[inst] = None.into();
-            } else {
-                let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
-                func.insts[inst] = InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] };
-            }
+        for (block, inst) in extensions {
+            let InstData::Unary { arg, .. } = func.insts[inst] else { continue };
+            let value = self.build_wide(func, forest, twins, wide, block, inst, arg);
+            replaced.insert(func.inst_result(inst).expect("an extension has a result"), value);
+            func.blocks[block].insts.retain(|&i| i != inst);
+            func.inst_block[inst] = None.into();
         }
         for (block, inst, (d, bound, counter_left)) in comparisons {
             let InstData::Icmp { cond, .. } = func.insts[inst] else { continue };
@@ -230,11 +317,9 @@ impl Counter {
             let args = if counter_left { [counter, bound] } else { [bound, counter] };
             func.insts[inst] = InstData::Icmp { cond, args };
         }
-        for &block in &blocks {
-            for &inst in &func.blocks[block].insts {
-                func.insts[inst].map_uses(|v| *replaced.get(&v).unwrap_or(&v));
-            }
-        }
+        // An extension inside the loop may be used after it, too.
+        replace_uses(func, |v| *replaced.get(&v).unwrap_or(&v));
+        wide
     }
 }
 
