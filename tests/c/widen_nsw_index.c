@@ -57,6 +57,29 @@ static unsigned unsigned_counter(const unsigned char *p, unsigned lo, unsigned h
     return s;
 }
 
+static int sieve_count(unsigned char *composite, int n, int *largest)
+{
+    int count = 0;
+    for (int i = 0; i <= n; i++) composite[i] = 0;
+    for (int i = 2; i * i <= n; i++)
+        if (!composite[i])
+            for (int j = i * i; j <= n; j += i) composite[j] = 1;
+    for (int i = 2; i <= n; i++)
+        if (!composite[i]) {
+            count++;
+            *largest = i;
+        }
+    return count;
+}
+
+static long invariant_negative_step(const int *a, int hi, int step)
+{
+    long s = 0;
+    int i;
+    for (i = hi; i >= 0; i -= step) s = s * 3 + a[i] + i;
+    return s * 100 + i;
+}
+
 static long down_by_three(const short *a, int n)
 {
     long s = 0;
@@ -87,5 +110,13 @@ int main(void)
     printf("unsigned %u %u %u\n", unsigned_counter(bytes, 4000000000u, 4000000031u),
            unsigned_counter(bytes, 0, 20), unsigned_counter(bytes, 7, 7));
     printf("down %ld %ld %ld\n", down_by_three(shorts, 50), down_by_three(shorts, 3), down_by_three(shorts, 1));
+    unsigned char composite[1000];
+    int largest = 0;
+    int count = sieve_count(composite, 997, &largest);
+    printf("sieve %d %d", count, largest);
+    count = sieve_count(composite, 2, &largest);
+    printf(" %d %d\n", count, largest);
+    printf("step %ld %ld %ld\n", invariant_negative_step(ints, 39, 4), invariant_negative_step(ints, 5, 7),
+           invariant_negative_step(ints, 0, 1));
     return 0;
 }

@@ -6,12 +6,11 @@
 //! becomes `a + sextend(i) * 4`: one `movslq` per access per iteration.
 //! This is the widening of LLVM's `IndVarSimplify` (and of Wolfe's
 //! induction-variable substitution, "High Performance Compilers for
-//! Parallel Computing", §9.4): for a header parameter `i: i32` that each
-//! back edge advances by a constant (`i + c`), a new header parameter
-//! `w: i64` equal to `extend(i)` is carried alongside it. Inside the loop,
-//! `extend(i + d)` becomes `w + d`, and comparisons of `i + d` with a
-//! bound defined outside the loop compare `w + d` with the extended
-//! bound, after which the 32-bit counter is usually dead.
+//! Parallel Computing", §9.4): for a header parameter `i: i32`, a new
+//! header parameter `w: i64` equal to `extend(i)` is carried alongside it.
+//! Inside the loop, `extend(i + d)` becomes `w + d`, and comparisons of
+//! `i + d` with a bound defined outside the loop compare `w + d` with the
+//! extended bound.
 //!
 //! The rewriting is exact only if `i + d` does not wrap. Two facts prove
 //! it:
@@ -26,8 +25,20 @@
 //!   [`super::rotate_loops`]) have this shape, which covers unsigned
 //!   counters.
 //!
-//! The loop stays a natural loop whose counter is a header parameter with
-//! a `v + c` increment, now of 64 bits.
+//! Signed arithmetic goes further, as LLVM's widening of an induction
+//! variable's users does: when `a op b` (`iadd`, `isub`, `imul`) is flagged
+//! `no_signed_wrap`, its 32-bit result is the exact one, so
+//! `sextend(a op b) == sextend(a) op sextend(b)`. An extension of such an
+//! expression whose leaves are the counter, constants, values defined
+//! outside the loop or counters widened before (`a[i * m + j]`,
+//! `best[c - w]`) becomes 64-bit arithmetic on the twin, and so do the
+//! back edges' values, which lets the counter step by a loop-invariant
+//! amount (`j += i`). Whatever still reads the 32-bit counter then reads
+//! `ireduce(w)`, a free truncation, so the 32-bit counter and its
+//! increment die.
+//!
+//! The loop stays a natural loop whose counter is a header parameter, now
+//! of 64 bits.
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::{Loop, LoopForest};
@@ -44,25 +55,25 @@ const MAX_DEPTH: usize = 4;
 /// Widens the qualifying counters of every loop of `func`; returns how
 /// many were widened.
 pub fn widen_ivs(func: &mut Function) -> usize {
-    // Each widened counter's twin and extension, by counter.
-    let mut widened: HashMap<Value, (Value, UnaryOp)> = HashMap::new();
+    // The twin and extension of each widened counter, also under the name
+    // of the truncation that replaced the counter's uses.
+    let mut twins: HashMap<Value, (Value, UnaryOp)> = HashMap::new();
+    let mut widened = 0;
     loop {
         let cfg = Cfg::compute(func);
         let forest = LoopForest::compute(&cfg);
         let candidate = forest.natural_loops().find_map(|lp| {
             let header = forest.data(lp).header;
             (0..func.blocks[header].params.len())
-                .filter(|&index| !widened.contains_key(&func.blocks[header].params[index]))
-                .find_map(|index| Counter::find(func, &cfg, &forest, lp, index))
+                .filter(|&index| !twins.contains_key(&func.blocks[header].params[index]))
+                .find_map(|index| Counter::find(func, &cfg, &forest, &twins, lp, index))
         });
-        match candidate {
-            Some(counter) => {
-                let (param, extend) = (counter.param, counter.extend);
-                let wide = counter.widen(func, &cfg, &forest, &widened);
-                widened.insert(param, (wide, extend));
-            }
-            None => return widened.len(),
-        }
+        let Some(counter) = candidate else { return widened };
+        let (param, extend) = (counter.param, counter.extend);
+        let (wide, narrow) = counter.widen(func, &cfg, &forest);
+        twins.insert(param, (wide, extend));
+        twins.insert(narrow, (wide, extend));
+        widened += 1;
     }
 }
 
@@ -73,12 +84,20 @@ struct Counter {
     extend: UnaryOp,
     /// True when `param + 1` is known not to wrap (the tested-edges proof).
     tested: bool,
-    /// The step of each back edge, by branch and slot.
-    steps: Vec<(Inst, usize, i64)>,
+    /// The twin and extension of each counter widened before, also under
+    /// the name of the truncation that replaced the counter.
+    twins: HashMap<Value, (Value, UnaryOp)>,
 }
 
 impl Counter {
-    fn find(func: &Function, cfg: &Cfg, forest: &LoopForest, lp: Loop, index: usize) -> Option<Counter> {
+    fn find(
+        func: &Function,
+        cfg: &Cfg,
+        forest: &LoopForest,
+        twins: &HashMap<Value, (Value, UnaryOp)>,
+        lp: Loop,
+        index: usize,
+    ) -> Option<Counter> {
         let header = forest.data(lp).header;
         let param = func.blocks[header].params[index];
         if func.value_type(param) != Type::I32 || Some(header) == func.entry() {
@@ -97,24 +116,17 @@ impl Counter {
         let tested_signed = tested_kind.flatten();
         for extend in [UnaryOp::Sextend, UnaryOp::Uextend] {
             let signed = extend == UnaryOp::Sextend;
-            let mut counter = Counter {
-                lp,
-                param,
-                extend,
-                tested: tested_signed == Some(signed),
-                steps: Vec::new(),
-            };
-            let steps: Option<Vec<_>> = forest.data(lp).back_edges.iter().map(|&edge| {
+            let twins = twins.clone();
+            let counter = Counter { lp, param, extend, tested: tested_signed == Some(signed), twins };
+            let back_edges_extend = forest.data(lp).back_edges.iter().all(|&edge| {
                 let e = cfg.edge(edge);
                 let arg = func.successor_slot(e.branch, e.slot as usize).args[index];
-                counter.offset(func, arg).map(|step| (e.branch, e.slot as usize, step))
-            }).collect();
-            let Some(steps) = steps else { continue };
-            counter.steps = steps;
+                counter.wide_form(func, forest, arg, MAX_DEPTH).is_some()
+            });
             let extends_in_loop = forest.data(lp).blocks.iter().any(|&b| {
                 func.blocks[b].insts.iter().any(|&i| counter.extension(func, forest, i))
             });
-            if extends_in_loop {
+            if back_edges_extend && extends_in_loop {
                 return Some(counter);
             }
         }
@@ -127,19 +139,24 @@ impl Counter {
             return Some(0);
         }
         let ValueDef::Result(inst) = func.values[v].def else { return None };
-        let InstData::Binary { op, args: [a, b] } = func.insts[inst] else { return None };
-        let d = match op {
-            BinaryOp::Iadd if a == self.param => func.constant_value(b)?,
-            BinaryOp::Iadd if b == self.param => func.constant_value(a)?,
-            BinaryOp::Isub if a == self.param => func.constant_value(b)?.checked_neg()?,
-            _ => return None,
-        };
+        let d = self.wrapping_offset(func, inst)?;
         let nsw = self.extend == UnaryOp::Sextend && func.no_signed_wrap.contains(inst);
         (nsw || (self.tested && d == 1)).then_some(d)
     }
 
+    /// `d` if `inst` computes `param + d` in 32 bits, wrapping or not.
+    fn wrapping_offset(&self, func: &Function, inst: Inst) -> Option<i64> {
+        let InstData::Binary { op, args: [a, b] } = func.insts[inst] else { return None };
+        match op {
+            BinaryOp::Iadd if a == self.param => func.constant_value(b),
+            BinaryOp::Iadd if b == self.param => func.constant_value(a),
+            BinaryOp::Isub if a == self.param => func.constant_value(b)?.checked_neg(),
+            _ => None,
+        }
+    }
+
     /// True if `inst` extends to 64 bits a value whose extension
-    /// [`Counter::wide_form`] can compute from the counter's twin.
+    /// [`Counter::wide_form`] computes from the counter's twin.
     fn extension(&self, func: &Function, forest: &LoopForest, inst: Inst) -> bool {
         let InstData::Unary { op, arg } = func.insts[inst] else { return false };
         let Some(result) = func.inst_result(inst) else { return false };
@@ -149,7 +166,8 @@ impl Counter {
     }
 
     /// Whether `extend(v)` can be computed in 64 bits without `v`: `v` is
-    /// `param + d`, a constant, a value defined outside the loop, or a
+    /// `param + d`, a constant, a value defined outside the loop, the
+    /// truncated twin of a counter widened before, or a
     /// signed `iadd`, `isub` or `imul` flagged `no_signed_wrap` (of at
     /// most `depth` nested such operations) whose operands are all of
     /// these. For such an operation `sextend(a op b) == sextend(a) op
@@ -160,7 +178,7 @@ impl Counter {
         if self.offset(func, v).is_some() {
             return Some(true);
         }
-        if func.constant_value(v).is_some() || self.outside(func, forest, v) {
+        if func.constant_value(v).is_some() || self.outside(func, forest, v) || self.twin(v).is_some() {
             return Some(false);
         }
         let ValueDef::Result(inst) = func.values[v].def else { return None };
@@ -177,45 +195,50 @@ impl Counter {
     }
 
     /// Computes `extend(v)` for a `v` that [`Counter::wide_form`] accepts,
-    /// with new instructions placed before `inst` in `block`. A value
-    /// defined outside the loop is the twin of a counter widened before
-    /// (an enclosing loop's: both are parameters of one header, so the twin
-    /// is available wherever the counter is), or else is extended right
-    /// after its definition.
-    #[allow(clippy::too_many_arguments)]
+    /// with new instructions placed before `inst` in `block`. A counter
+    /// widened before, or its truncation, is replaced by its twin (both are
+    /// parameters of one header, or the truncation is the first instruction
+    /// of that header, so the twin is available wherever the counter is); a
+    /// value defined outside the loop is extended right after its
+    /// definition. Every 64-bit operation is flagged
+    /// `no_signed_wrap`: its 32-bit original did not wrap, so neither does
+    /// it.
     fn build_wide(
         &self,
         func: &mut Function,
         forest: &LoopForest,
-        twins: &HashMap<Value, (Value, UnaryOp)>,
         wide: Value,
         block: Block,
         inst: Inst,
         v: Value,
     ) -> Value {
-        if let Some(d) = self.offset(func, v) {
+        let (op, args) = if let Some(d) = self.offset(func, v) {
             if d == 0 {
                 return wide;
             }
-            let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
-            return insert_before(func, block, inst, InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] });
-        }
-        if let Some(&(twin, _)) = twins.get(&v).filter(|&&(_, extend)| extend == self.extend) {
+            (BinaryOp::Iadd, [wide, insert_before(func, block, inst, InstData::Iconst { imm: d })])
+        } else if let Some(twin) = self.twin(v) {
             return twin;
-        }
-        if func.constant_value(v).is_some() || self.outside(func, forest, v) {
+        } else if func.constant_value(v).is_some() || self.outside(func, forest, v) {
             return extend_after_definition(func, v, self.extend);
-        }
-        let ValueDef::Result(def) = func.values[v].def else { unreachable!("wide_form accepted {v}") };
-        let InstData::Binary { op, args: [a, b] } = func.insts[def] else { unreachable!("wide_form accepted {v}") };
-        let a = self.build_wide(func, forest, twins, wide, block, inst, a);
-        let b = self.build_wide(func, forest, twins, wide, block, inst, b);
-        let result = insert_before(func, block, inst, InstData::Binary { op, args: [a, b] });
-        // The 64-bit operation on two extended 32-bit values cannot wrap.
+        } else {
+            let ValueDef::Result(def) = func.values[v].def else { unreachable!("wide_form accepted {v}") };
+            let InstData::Binary { op, args: [a, b] } = func.insts[def] else { unreachable!("wide_form accepted {v}") };
+            let a = self.build_wide(func, forest, wide, block, inst, a);
+            let b = self.build_wide(func, forest, wide, block, inst, b);
+            (op, [a, b])
+        };
+        let result = insert_before(func, block, inst, InstData::Binary { op, args });
         if let ValueDef::Result(new) = func.values[result].def {
             func.no_signed_wrap.insert(new);
         }
         result
+    }
+
+    /// The twin of `v` if `v` is a counter widened before with the same
+    /// extension, or its truncation.
+    fn twin(&self, v: Value) -> Option<Value> {
+        self.twins.get(&v).filter(|&&(_, extend)| extend == self.extend).map(|&(twin, _)| twin)
     }
 
     /// True when `v` is defined outside the loop.
@@ -226,59 +249,41 @@ impl Counter {
         }
     }
 
-    /// For a comparison of `param + d` with a value defined outside the
-    /// loop, whose condition extension preserves: `d`, the bound and
-    /// whether the counter is the left operand.
-    fn comparison(&self, func: &Function, forest: &LoopForest, inst: Inst) -> Option<(i64, Value, bool)> {
-        let InstData::Icmp { cond, args: [a, b] } = func.insts[inst] else { return None };
+    /// True for a 32-bit comparison of two values that
+    /// [`Counter::wide_form`] accepts, one of them computed from the
+    /// counter, whose condition the extension preserves.
+    fn comparison(&self, func: &Function, forest: &LoopForest, inst: Inst) -> bool {
+        let InstData::Icmp { cond, args: [a, b] } = func.insts[inst] else { return false };
         if func.value_type(a) != Type::I32 {
-            return None;
+            return false;
         }
         let preserved = match cond {
             IntCC::Eq | IntCC::Ne => true,
             IntCC::Slt | IntCC::Sle | IntCC::Sgt | IntCC::Sge => self.extend == UnaryOp::Sextend,
             IntCC::Ult | IntCC::Ule | IntCC::Ugt | IntCC::Uge => self.extend == UnaryOp::Uextend,
         };
-        let outside = |v: Value| self.outside(func, forest, v);
-        if !preserved {
-            return None;
-        }
-        if let (Some(d), true) = (self.offset(func, a), outside(b)) {
-            Some((d, b, true))
-        } else if let (Some(d), true) = (self.offset(func, b), outside(a)) {
-            Some((d, a, false))
-        } else {
-            None
-        }
+        let forms = (self.wide_form(func, forest, a, MAX_DEPTH), self.wide_form(func, forest, b, MAX_DEPTH));
+        preserved && matches!(forms, (Some(true), Some(_)) | (Some(_), Some(true)))
     }
 
     /// Adds the twin, rewrites the loop's extensions and comparisons, and
-    /// returns the twin. `twins` holds the counters widened before.
-    fn widen(
-        self,
-        func: &mut Function,
-        cfg: &Cfg,
-        forest: &LoopForest,
-        twins: &HashMap<Value, (Value, UnaryOp)>,
-    ) -> Value {
+    /// replaces the counter by the truncated twin. Returns the twin and the
+    /// truncation.
+    fn widen(self, func: &mut Function, cfg: &Cfg, forest: &LoopForest) -> (Value, Value) {
         let header = forest.data(self.lp).header;
         let index = func.blocks[header].params.iter().position(|&p| p == self.param).expect("a parameter of the header");
         let wide = func.append_block_param(header, Type::I64);
 
-        // Incoming arguments: the extended initial value, or `wide + step`.
+        // Incoming arguments: the extended initial value on entry edges,
+        // the extension computed from the twin on back edges.
         for &edge in cfg.preds(header) {
             let e = cfg.edge(edge);
             let (branch, slot) = (e.branch, e.slot as usize);
-            let value = match self.steps.iter().find(|&&(b, s, _)| b == branch && s == slot) {
-                Some(&(_, _, step)) => {
-                    let step = insert_before_terminator(func, e.from, InstData::Iconst { imm: step }, Type::I64);
-                    let args = [wide, step];
-                    insert_before_terminator(func, e.from, InstData::Binary { op: BinaryOp::Iadd, args }, Type::I64)
-                }
-                None => {
-                    let arg = func.successor_slot(branch, slot).args[index];
-                    insert_before_terminator(func, e.from, InstData::Unary { op: self.extend, arg }, Type::I64)
-                }
+            let arg = func.successor_slot(branch, slot).args[index];
+            let value = if forest.data(self.lp).back_edges.contains(&edge) {
+                self.build_wide(func, forest, wide, e.from, branch, arg)
+            } else {
+                insert_before_terminator(func, e.from, InstData::Unary { op: self.extend, arg }, Type::I64)
             };
             func.successor_slot_mut(branch, slot).args.push(value);
         }
@@ -291,35 +296,55 @@ impl Counter {
             for &inst in &func.blocks[block].insts {
                 if self.extension(func, forest, inst) {
                     extensions.push((block, inst));
-                } else if let Some(found) = self.comparison(func, forest, inst) {
-                    comparisons.push((block, inst, found));
+                } else if self.comparison(func, forest, inst) {
+                    comparisons.push((block, inst));
                 }
             }
         }
         let mut replaced: HashMap<Value, Value> = HashMap::new();
         for (block, inst) in extensions {
             let InstData::Unary { arg, .. } = func.insts[inst] else { continue };
-            let value = self.build_wide(func, forest, twins, wide, block, inst, arg);
+            let value = self.build_wide(func, forest, wide, block, inst, arg);
             replaced.insert(func.inst_result(inst).expect("an extension has a result"), value);
             func.blocks[block].insts.retain(|&i| i != inst);
             func.inst_block[inst] = None.into();
         }
-        for (block, inst, (d, bound, counter_left)) in comparisons {
-            let InstData::Icmp { cond, .. } = func.insts[inst] else { continue };
-            let bound = extend_after_definition(func, bound, self.extend);
-            let counter = if d == 0 {
-                wide
-            } else {
+        for (block, inst) in comparisons {
+            let InstData::Icmp { cond, args: [a, b] } = func.insts[inst] else { continue };
+            let a = self.build_wide(func, forest, wide, block, inst, a);
+            let b = self.build_wide(func, forest, wide, block, inst, b);
+            func.insts[inst] = InstData::Icmp { cond, args: [a, b] };
+        }
+
+        // What still reads the 32-bit counter reads the truncated twin (a
+        // free truncation), so the counter and its increment die: `param +
+        // d` becomes `ireduce(twin + d)`, which is exact even if the
+        // addition wraps, and every other use reads `ireduce(twin)`. (When
+        // the counter's value leaves the loop, Cranelift may narrow
+        // `ireduce(twin + d)` back into a 32-bit addition, which keeps the
+        // twin alive next to `twin + d`; measured, truncating still pays.)
+        for index in 0..func.layout.len() {
+            let block = func.layout[index];
+            let offsets: Vec<(Inst, i64)> = func.blocks[block]
+                .insts
+                .iter()
+                .filter_map(|&inst| Some((inst, self.wrapping_offset(func, inst)?)))
+                .collect();
+            for (inst, d) in offsets {
                 let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
                 let data = InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] };
-                insert_before(func, block, inst, data)
-            };
-            let args = if counter_left { [counter, bound] } else { [bound, counter] };
-            func.insts[inst] = InstData::Icmp { cond, args };
+                let sum = insert_before(func, block, inst, data);
+                func.insts[inst] = InstData::Unary { op: UnaryOp::Ireduce, arg: sum };
+                func.no_signed_wrap.remove(inst);
+            }
         }
+        let truncate = InstData::Unary { op: UnaryOp::Ireduce, arg: wide };
+        let inst = func.insert_inst(header, 0, truncate, Some(Type::I32));
+        let narrow = func.inst_result(inst).expect("created with a result");
+        replaced.insert(self.param, narrow);
         // An extension inside the loop may be used after it, too.
         replace_uses(func, |v| *replaced.get(&v).unwrap_or(&v));
-        wide
+        (wide, narrow)
     }
 }
 
