@@ -108,8 +108,9 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `simplify-cfg`,
-/// `rotate`, `widen`, `dce`), which exists to measure what each pass is worth.
-fn enabled(pass: &str) -> bool {
+/// `rotate`, `widen`, `dce`, and the backend's `extending-loads` and
+/// `unused-slots`), which exists to measure what each pass is worth.
+pub fn enabled(pass: &str) -> bool {
     std::env::var("NISSECC_DISABLE_PASSES")
         .map_or(true, |list| !list.split(',').any(|p| p.trim() == pass))
 }
