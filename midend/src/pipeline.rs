@@ -5,8 +5,8 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    eliminate_dead_code, inline_small_memops, mem2reg, remove_unreachable_blocks, rotate_loops,
-    simplify_cfg, widen_ivs,
+    eliminate_dead_code, inline_small_memops, mem2reg, number_values, remove_unreachable_blocks,
+    rotate_loops, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
 
@@ -97,6 +97,12 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         }
         check(module, "induction-variable widening", options)?;
     }
+    if enabled("gvn") {
+        for func in &mut module.functions {
+            number_values(func);
+        }
+        check(module, "value numbering", options)?;
+    }
     if enabled("dce") {
         for func in &mut module.functions {
             eliminate_dead_code(func);
@@ -108,7 +114,7 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `simplify-cfg`,
-/// `rotate`, `widen`, `dce`, and the backend's `extending-loads` and
+/// `rotate`, `widen`, `gvn`, `dce`, and the backend's `extending-loads` and
 /// `unused-slots`), which exists to measure what each pass is worth.
 pub fn enabled(pass: &str) -> bool {
     std::env::var("NISSECC_DISABLE_PASSES")

@@ -92,3 +92,9 @@ pub fn widen_ivs_test(module: &Module, _args: &str) -> Result<String, String> {
         widened
     })
 }
+
+/// `test value-numbering`: the number of instructions removed, then the
+/// function.
+pub fn value_numbering_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "removed", super::value_numbering::number_values)
+}

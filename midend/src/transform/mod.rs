@@ -13,6 +13,8 @@
 //!   ones.
 //! - [`widen_ivs`]: gives 32-bit loop counters a 64-bit twin so that
 //!   array indexing stops extending them.
+//! - [`value_numbering`]: removes recomputed values and reloads of known
+//!   memory.
 //! - [`dce`]: removes dead instructions and block parameters.
 //! - [`edit`]: small editing operations the passes share.
 //! - [`filetest`]: the filetest kinds that run the passes.
@@ -27,6 +29,7 @@ pub mod mem2reg;
 pub mod rotate_loops;
 pub mod simplify_cfg;
 pub mod unreachable;
+pub mod value_numbering;
 pub mod widen_ivs;
 
 pub use inline_memops::inline_small_memops;
@@ -35,4 +38,5 @@ pub use rotate_loops::rotate_loops;
 pub use simplify_cfg::simplify_cfg;
 pub use mem2reg::{mem2reg, promotable_slots};
 pub use unreachable::remove_unreachable_blocks;
+pub use value_numbering::number_values;
 pub use widen_ivs::widen_ivs;

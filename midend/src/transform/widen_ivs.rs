@@ -55,8 +55,7 @@ const MAX_DEPTH: usize = 4;
 /// Widens the qualifying counters of every loop of `func`; returns how
 /// many were widened.
 pub fn widen_ivs(func: &mut Function) -> usize {
-    // The twin and extension of each widened counter, also under the name
-    // of the truncation that replaced the counter's uses.
+    // The known 64-bit extensions of 32-bit values (see `Counter::twins`).
     let mut twins: HashMap<Value, (Value, UnaryOp)> = HashMap::new();
     let mut widened = 0;
     loop {
@@ -69,10 +68,10 @@ pub fn widen_ivs(func: &mut Function) -> usize {
                 .find_map(|index| Counter::find(func, &cfg, &forest, &twins, lp, index))
         });
         let Some(counter) = candidate else { return widened };
-        let (param, extend) = (counter.param, counter.extend);
-        let (wide, narrow) = counter.widen(func, &cfg, &forest);
-        twins.insert(param, (wide, extend));
-        twins.insert(narrow, (wide, extend));
+        let extend = counter.extend;
+        for (narrow, wide) in counter.widen(func, &cfg, &forest) {
+            twins.insert(narrow, (wide, extend));
+        }
         widened += 1;
     }
 }
@@ -84,8 +83,9 @@ struct Counter {
     extend: UnaryOp,
     /// True when `param + 1` is known not to wrap (the tested-edges proof).
     tested: bool,
-    /// The twin and extension of each counter widened before, also under
-    /// the name of the truncation that replaced the counter.
+    /// The 64-bit extension (and the extension's kind) of each 32-bit
+    /// value that an earlier widening made known: counters, their
+    /// truncations, and their non-wrapping `param + d`.
     twins: HashMap<Value, (Value, UnaryOp)>,
 }
 
@@ -166,8 +166,8 @@ impl Counter {
     }
 
     /// Whether `extend(v)` can be computed in 64 bits without `v`: `v` is
-    /// `param + d`, a constant, a value defined outside the loop, the
-    /// truncated twin of a counter widened before, or a
+    /// `param + d`, a constant, a value defined outside the loop, a value
+    /// whose extension an earlier widening made known, or a
     /// signed `iadd`, `isub` or `imul` flagged `no_signed_wrap` (of at
     /// most `depth` nested such operations) whose operands are all of
     /// these. For such an operation `sextend(a op b) == sextend(a) op
@@ -195,12 +195,12 @@ impl Counter {
     }
 
     /// Computes `extend(v)` for a `v` that [`Counter::wide_form`] accepts,
-    /// with new instructions placed before `inst` in `block`. A counter
-    /// widened before, or its truncation, is replaced by its twin (both are
-    /// parameters of one header, or the truncation is the first instruction
-    /// of that header, so the twin is available wherever the counter is); a
-    /// value defined outside the loop is extended right after its
-    /// definition. Every 64-bit operation is flagged
+    /// with new instructions placed before `inst` in `block`. A value whose
+    /// extension an earlier widening made known is replaced by it (a twin
+    /// is a parameter of the counter's header, and `twin + d` is computed
+    /// right before the truncation it replaced, so the extension is
+    /// available wherever the value is); a value defined outside the loop
+    /// is extended right after its definition. Every 64-bit operation is flagged
     /// `no_signed_wrap`: its 32-bit original did not wrap, so neither does
     /// it.
     fn build_wide(
@@ -267,9 +267,12 @@ impl Counter {
     }
 
     /// Adds the twin, rewrites the loop's extensions and comparisons, and
-    /// replaces the counter by the truncated twin. Returns the twin and the
-    /// truncation.
-    fn widen(self, func: &mut Function, cfg: &Cfg, forest: &LoopForest) -> (Value, Value) {
+    /// replaces the counter by the truncated twin. Returns the 32-bit
+    /// values whose extension is now known, with that extension: the
+    /// counter and its truncation (the twin), and each `param + d` that
+    /// does not wrap (`twin + d`), so that later counters' expressions
+    /// can still use them (`a[(i - 1) * w + j]` inside the `i` loop).
+    fn widen(self, func: &mut Function, cfg: &Cfg, forest: &LoopForest) -> Vec<(Value, Value)> {
         let header = forest.data(self.lp).header;
         let index = func.blocks[header].params.iter().position(|&p| p == self.param).expect("a parameter of the header");
         let wide = func.append_block_param(header, Type::I64);
@@ -302,6 +305,7 @@ impl Counter {
             }
         }
         let mut replaced: HashMap<Value, Value> = HashMap::new();
+        let mut known = vec![(self.param, wide)];
         for (block, inst) in extensions {
             let InstData::Unary { arg, .. } = func.insts[inst] else { continue };
             let value = self.build_wide(func, forest, wide, block, inst, arg);
@@ -331,11 +335,19 @@ impl Counter {
                 .filter_map(|&inst| Some((inst, self.wrapping_offset(func, inst)?)))
                 .collect();
             for (inst, d) in offsets {
+                let result = func.inst_result(inst).expect("an addition has a result");
+                let exact = self.offset(func, result).is_some();
                 let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
                 let data = InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] };
                 let sum = insert_before(func, block, inst, data);
                 func.insts[inst] = InstData::Unary { op: UnaryOp::Ireduce, arg: sum };
                 func.no_signed_wrap.remove(inst);
+                if exact {
+                    if let ValueDef::Result(add) = func.values[sum].def {
+                        func.no_signed_wrap.insert(add);
+                    }
+                    known.push((result, sum));
+                }
             }
         }
         let truncate = InstData::Unary { op: UnaryOp::Ireduce, arg: wide };
@@ -344,7 +356,8 @@ impl Counter {
         replaced.insert(self.param, narrow);
         // An extension inside the loop may be used after it, too.
         replace_uses(func, |v| *replaced.get(&v).unwrap_or(&v));
-        (wide, narrow)
+        known.push((narrow, wide));
+        known
     }
 }
 
