@@ -19,6 +19,8 @@
 //! extended basic block), since along any other edge a store may have
 //! intervened; every store forgets them all (any two addresses may alias)
 //! and then records what it stored, and every call forgets them all.
+//! Byte and 16-bit loads are not reused: they are extended at every use,
+//! and Cranelift extends a load as cheaply as a kept value.
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dominators::DominatorTree;
@@ -86,6 +88,10 @@ fn number_block(
         let result = func.inst_result(inst);
         let ty = result.map(|r| func.value_type(r));
         let known = match (&func.insts[inst], result, ty) {
+            // A byte or `short` is extended wherever it is used, and an
+            // extending load costs what extending a kept value costs, so
+            // reusing it saves nothing and holds a register (k139).
+            (&InstData::Load { .. }, _, Some(Type::I8 | Type::I16)) => None,
             (&InstData::Load { addr, offset }, Some(result), Some(ty)) => {
                 let location = (number(addr, numbers), offset, ty);
                 let known = *loads.entry(location).or_insert(result);
