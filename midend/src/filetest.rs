@@ -56,6 +56,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("dce", crate::transform::filetest::dce_test),
     ("widen-ivs", crate::transform::filetest::widen_ivs_test),
     ("value-numbering", crate::transform::filetest::value_numbering_test),
+    ("if-convert", crate::transform::filetest::if_convert_test),
     // Register new test kinds here.
 ];
 

@@ -5,7 +5,7 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    eliminate_dead_code, inline_small_memops, mem2reg, number_values, remove_unreachable_blocks,
+    eliminate_dead_code, if_convert, inline_small_memops, mem2reg, number_values, remove_unreachable_blocks,
     rotate_loops, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
@@ -84,6 +84,14 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         }
         check(module, "CFG simplification", options)?;
     }
+    if enabled("if-convert") {
+        for func in &mut module.functions {
+            if if_convert(func) > 0 {
+                simplify_cfg(func);
+            }
+        }
+        check(module, "if-conversion", options)?;
+    }
     if enabled("rotate") {
         for func in &mut module.functions {
             rotate_loops(func);
@@ -114,7 +122,7 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `simplify-cfg`,
-/// `rotate`, `widen`, `gvn`, `dce`, and the backend's `extending-loads` and
+/// `if-convert`, `rotate`, `widen`, `gvn`, `dce`, and the backend's `extending-loads` and
 /// `unused-slots`), which exists to measure what each pass is worth.
 pub fn enabled(pass: &str) -> bool {
     std::env::var("NISSECC_DISABLE_PASSES")

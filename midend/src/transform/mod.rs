@@ -9,6 +9,8 @@
 //!   `memset` calls into loads and stores.
 //! - [`simplify_cfg`]: folds known branches and merges straight-line
 //!   blocks.
+//! - [`if_convert`]: turns small `if`s that assign a value into
+//!   `select`s.
 //! - [`rotate_loops`]: turns top-tested loops into guarded bottom-tested
 //!   ones.
 //! - [`widen_ivs`]: gives 32-bit loop counters a 64-bit twin so that
@@ -24,6 +26,7 @@ pub mod edit;
 #[cfg(test)]
 pub(crate) mod eval;
 pub mod filetest;
+pub mod if_convert;
 pub mod inline_memops;
 pub mod mem2reg;
 pub mod rotate_loops;
@@ -32,6 +35,7 @@ pub mod unreachable;
 pub mod value_numbering;
 pub mod widen_ivs;
 
+pub use if_convert::if_convert;
 pub use inline_memops::inline_small_memops;
 pub use dce::eliminate_dead_code;
 pub use rotate_loops::rotate_loops;
