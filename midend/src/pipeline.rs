@@ -86,6 +86,12 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     }
     if enabled("if-convert") {
         for func in &mut module.functions {
+            // Reloads in an arm, and the address arithmetic only they
+            // read, would keep it from running speculatively.
+            if enabled("gvn") {
+                number_values(func);
+                eliminate_dead_code(func);
+            }
             if if_convert(func) > 0 {
                 simplify_cfg(func);
             }
