@@ -57,6 +57,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("widen-ivs", crate::transform::filetest::widen_ivs_test),
     ("value-numbering", crate::transform::filetest::value_numbering_test),
     ("if-convert", crate::transform::filetest::if_convert_test),
+    ("hoist-loads", crate::transform::filetest::hoist_loads_test),
     // Register new test kinds here.
 ];
 

@@ -5,7 +5,7 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    eliminate_dead_code, if_convert, inline_small_memops, mem2reg, number_values, remove_unreachable_blocks,
+    eliminate_dead_code, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, number_values, remove_unreachable_blocks,
     rotate_loops, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
@@ -117,6 +117,12 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         }
         check(module, "value numbering", options)?;
     }
+    if enabled("hoist-loads") {
+        for func in &mut module.functions {
+            hoist_invariant_loads(func);
+        }
+        check(module, "load hoisting", options)?;
+    }
     if enabled("dce") {
         for func in &mut module.functions {
             eliminate_dead_code(func);
@@ -128,7 +134,7 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `simplify-cfg`,
-/// `if-convert`, `rotate`, `widen`, `gvn`, `dce`, and the backend's `extending-loads` and
+/// `if-convert`, `rotate`, `widen`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads` and
 /// `unused-slots`), which exists to measure what each pass is worth.
 pub fn enabled(pass: &str) -> bool {
     std::env::var("NISSECC_DISABLE_PASSES")

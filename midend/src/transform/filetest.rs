@@ -108,3 +108,8 @@ pub fn if_convert_test(module: &Module, _args: &str) -> Result<String, String> {
         converted
     })
 }
+
+/// `test hoist-loads`: the number of loads hoisted, then the function.
+pub fn hoist_loads_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "hoisted", super::hoist_loads::hoist_invariant_loads)
+}

@@ -15,6 +15,7 @@
 //!   ones.
 //! - [`widen_ivs`]: gives 32-bit loop counters a 64-bit twin so that
 //!   array indexing stops extending them.
+//! - [`hoist_loads`]: moves loads of unchanging memory out of loops.
 //! - [`value_numbering`]: removes recomputed values and reloads of known
 //!   memory.
 //! - [`dce`]: removes dead instructions and block parameters.
@@ -26,6 +27,7 @@ pub mod edit;
 #[cfg(test)]
 pub(crate) mod eval;
 pub mod filetest;
+pub mod hoist_loads;
 pub mod if_convert;
 pub mod inline_memops;
 pub mod mem2reg;
@@ -35,6 +37,7 @@ pub mod unreachable;
 pub mod value_numbering;
 pub mod widen_ivs;
 
+pub use hoist_loads::hoist_invariant_loads;
 pub use if_convert::if_convert;
 pub use inline_memops::inline_small_memops;
 pub use dce::eliminate_dead_code;
