@@ -20,12 +20,14 @@ mod builtins;
 mod data;
 mod declare;
 mod error;
+mod extending_loads;
 mod isa;
 mod link;
 mod lower;
 mod module_emit;
 mod symbols;
 mod types;
+mod use_counts;
 mod variadic_thunk;
 
 pub use error::BackendError;

@@ -20,6 +20,10 @@
 use crate::block_order::reverse_postorder;
 use crate::builtins::lower_builtin_call;
 use crate::error::{BackendError, Result};
+use crate::extending_loads::ExtendingLoads;
+use crate::use_counts::use_counts;
+use nissecc_midend::pipeline::enabled;
+use std::collections::HashSet;
 use crate::symbols::{SymbolRef, Symbols};
 use crate::types::{clif_signature, clif_type, type_list, POINTER};
 use cranelift_codegen::entity::packed_option::PackedOption;
@@ -48,6 +52,7 @@ pub(crate) fn lower_function(
     frontend_config: TargetFrontendConfig,
 ) -> Result<()> {
     let order = reverse_postorder(ir)?;
+    let uses = use_counts(ir, &order);
     let mut lowering = Lowering {
         ir,
         builder: FunctionBuilder::new(func, builder_ctx),
@@ -55,8 +60,13 @@ pub(crate) fn lower_function(
         values: SecondaryMap::new(),
         blocks: SecondaryMap::new(),
         slots: SecondaryMap::new(),
+        extending_loads: if enabled("extending-loads") {
+            ExtendingLoads::plan(ir, &order, &uses)
+        } else {
+            ExtendingLoads::default()
+        },
     };
-    lowering.create_stack_slots()?;
+    lowering.create_stack_slots(&order)?;
     lowering.create_blocks(&order)?;
     for &block in &order {
         lowering
@@ -75,11 +85,27 @@ struct Lowering<'a, 'f, 's, 'm> {
     values: SecondaryMap<Value, PackedOption<clif::Value>>,
     blocks: SecondaryMap<Block, PackedOption<clif::Block>>,
     slots: SecondaryMap<StackSlot, PackedOption<clif::StackSlot>>,
+    extending_loads: ExtendingLoads,
 }
 
 impl Lowering<'_, '_, '_, '_> {
-    fn create_stack_slots(&mut self) -> Result<()> {
-        for (slot, data) in self.ir.stack_slots.iter() {
+    /// Declares the stack slots that the instructions of `blocks` address.
+    /// The others (mem2reg leaves the slots it promoted in the IR) would
+    /// only enlarge the frame: a leaf function without them needs no stack
+    /// adjustment at all.
+    fn create_stack_slots(&mut self, blocks: &[Block]) -> Result<()> {
+        let ir = self.ir;
+        let addressed: HashSet<StackSlot> = blocks
+            .iter()
+            .filter_map(|&b| ir.blocks.get(b))
+            .flat_map(|data| data.insts.iter().filter_map(|&i| ir.insts.get(i)))
+            .filter_map(|data| match data {
+                InstData::StackAddr { slot, .. } => Some(*slot),
+                _ => None,
+            })
+            .collect();
+        let keep_unused = !enabled("unused-slots");
+        for (slot, data) in self.ir.stack_slots.iter().filter(|(slot, _)| keep_unused || addressed.contains(slot)) {
             if !data.align.is_power_of_two() {
                 return Err(BackendError::new(format!(
                     "{slot} has alignment {}, which is not a power of two",
@@ -196,6 +222,25 @@ impl Lowering<'_, '_, '_, '_> {
 
     /// Lowers one instruction and records the CLIF value of its result.
     fn lower_inst(&mut self, inst: Inst, data: &InstData) -> Result<()> {
+        if self.extending_loads.is_absorbed(inst) {
+            // Its load defined the result.
+            return Ok(());
+        }
+        if let (Some(fused), InstData::Load { addr, offset }) = (self.extending_loads.absorbed_by(inst), data) {
+            let addr = self.value(*addr)?;
+            let (loaded, signed) = (self.result_type(inst)?, fused.op == UnaryOp::Sextend);
+            let (ty, flags, ins) = (clif_type(fused.ty), MemFlagsData::new(), self.builder.ins());
+            let value = match (loaded, signed) {
+                (Type::I8, false) => ins.uload8(ty, flags, addr, *offset),
+                (Type::I8, true) => ins.sload8(ty, flags, addr, *offset),
+                (Type::I16, false) => ins.uload16(ty, flags, addr, *offset),
+                (Type::I16, true) => ins.sload16(ty, flags, addr, *offset),
+                (_, false) => ins.uload32(flags, addr, *offset),
+                (_, true) => ins.sload32(flags, addr, *offset),
+            };
+            self.values[fused.result] = value.into();
+            return Ok(());
+        }
         let result = self.ir.inst_result(inst);
         let lowered = self.lower_inst_data(inst, data)?;
         match (result, lowered) {

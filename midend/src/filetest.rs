@@ -55,6 +55,9 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("rotate-loops", crate::transform::filetest::rotate_loops_test),
     ("dce", crate::transform::filetest::dce_test),
     ("widen-ivs", crate::transform::filetest::widen_ivs_test),
+    ("value-numbering", crate::transform::filetest::value_numbering_test),
+    ("if-convert", crate::transform::filetest::if_convert_test),
+    ("hoist-loads", crate::transform::filetest::hoist_loads_test),
     // Register new test kinds here.
 ];
 

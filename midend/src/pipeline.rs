@@ -5,8 +5,8 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    eliminate_dead_code, inline_small_memops, mem2reg, remove_unreachable_blocks, rotate_loops,
-    simplify_cfg, widen_ivs,
+    eliminate_dead_code, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, number_values, remove_unreachable_blocks,
+    rotate_loops, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
 
@@ -84,6 +84,20 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         }
         check(module, "CFG simplification", options)?;
     }
+    if enabled("if-convert") {
+        for func in &mut module.functions {
+            // Reloads in an arm, and the address arithmetic only they
+            // read, would keep it from running speculatively.
+            if enabled("gvn") {
+                number_values(func);
+                eliminate_dead_code(func);
+            }
+            if if_convert(func) > 0 {
+                simplify_cfg(func);
+            }
+        }
+        check(module, "if-conversion", options)?;
+    }
     if enabled("rotate") {
         for func in &mut module.functions {
             rotate_loops(func);
@@ -97,6 +111,18 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         }
         check(module, "induction-variable widening", options)?;
     }
+    if enabled("gvn") {
+        for func in &mut module.functions {
+            number_values(func);
+        }
+        check(module, "value numbering", options)?;
+    }
+    if enabled("hoist-loads") {
+        for func in &mut module.functions {
+            hoist_invariant_loads(func);
+        }
+        check(module, "load hoisting", options)?;
+    }
     if enabled("dce") {
         for func in &mut module.functions {
             eliminate_dead_code(func);
@@ -108,8 +134,9 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `simplify-cfg`,
-/// `rotate`, `widen`, `dce`), which exists to measure what each pass is worth.
-fn enabled(pass: &str) -> bool {
+/// `if-convert`, `rotate`, `widen`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads` and
+/// `unused-slots`), which exists to measure what each pass is worth.
+pub fn enabled(pass: &str) -> bool {
     std::env::var("NISSECC_DISABLE_PASSES")
         .map_or(true, |list| !list.split(',').any(|p| p.trim() == pass))
 }

@@ -92,3 +92,24 @@ pub fn widen_ivs_test(module: &Module, _args: &str) -> Result<String, String> {
         widened
     })
 }
+
+/// `test value-numbering`: the number of instructions removed, then the
+/// function.
+pub fn value_numbering_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "removed", super::value_numbering::number_values)
+}
+
+/// `test if-convert`: the number of hammocks converted, then the function
+/// after the conversion and the CFG simplification that follows it.
+pub fn if_convert_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "converted", |func| {
+        let converted = super::if_convert::if_convert(func);
+        super::simplify_cfg::simplify_cfg(func);
+        converted
+    })
+}
+
+/// `test hoist-loads`: the number of loads hoisted, then the function.
+pub fn hoist_loads_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "hoisted", super::hoist_loads::hoist_invariant_loads)
+}

@@ -9,10 +9,15 @@
 //!   `memset` calls into loads and stores.
 //! - [`simplify_cfg`]: folds known branches and merges straight-line
 //!   blocks.
+//! - [`if_convert`]: turns small `if`s that assign a value into
+//!   `select`s.
 //! - [`rotate_loops`]: turns top-tested loops into guarded bottom-tested
 //!   ones.
 //! - [`widen_ivs`]: gives 32-bit loop counters a 64-bit twin so that
 //!   array indexing stops extending them.
+//! - [`hoist_loads`]: moves loads of unchanging memory out of loops.
+//! - [`value_numbering`]: removes recomputed values and reloads of known
+//!   memory.
 //! - [`dce`]: removes dead instructions and block parameters.
 //! - [`edit`]: small editing operations the passes share.
 //! - [`filetest`]: the filetest kinds that run the passes.
@@ -22,17 +27,23 @@ pub mod edit;
 #[cfg(test)]
 pub(crate) mod eval;
 pub mod filetest;
+pub mod hoist_loads;
+pub mod if_convert;
 pub mod inline_memops;
 pub mod mem2reg;
 pub mod rotate_loops;
 pub mod simplify_cfg;
 pub mod unreachable;
+pub mod value_numbering;
 pub mod widen_ivs;
 
+pub use hoist_loads::hoist_invariant_loads;
+pub use if_convert::if_convert;
 pub use inline_memops::inline_small_memops;
 pub use dce::eliminate_dead_code;
 pub use rotate_loops::rotate_loops;
 pub use simplify_cfg::simplify_cfg;
 pub use mem2reg::{mem2reg, promotable_slots};
 pub use unreachable::remove_unreachable_blocks;
+pub use value_numbering::number_values;
 pub use widen_ivs::widen_ivs;

@@ -6,12 +6,11 @@
 //! becomes `a + sextend(i) * 4`: one `movslq` per access per iteration.
 //! This is the widening of LLVM's `IndVarSimplify` (and of Wolfe's
 //! induction-variable substitution, "High Performance Compilers for
-//! Parallel Computing", §9.4): for a header parameter `i: i32` that each
-//! back edge advances by a constant (`i + c`), a new header parameter
-//! `w: i64` equal to `extend(i)` is carried alongside it. Inside the loop,
-//! `extend(i + d)` becomes `w + d`, and comparisons of `i + d` with a
-//! bound defined outside the loop compare `w + d` with the extended
-//! bound, after which the 32-bit counter is usually dead.
+//! Parallel Computing", §9.4): for a header parameter `i: i32`, a new
+//! header parameter `w: i64` equal to `extend(i)` is carried alongside it.
+//! Inside the loop, `extend(i + d)` becomes `w + d`, and comparisons of
+//! `i + d` with a bound defined outside the loop compare `w + d` with the
+//! extended bound.
 //!
 //! The rewriting is exact only if `i + d` does not wrap. Two facts prove
 //! it:
@@ -26,36 +25,54 @@
 //!   [`super::rotate_loops`]) have this shape, which covers unsigned
 //!   counters.
 //!
-//! The loop stays a natural loop whose counter is a header parameter with
-//! a `v + c` increment, now of 64 bits.
+//! Signed arithmetic goes further, as LLVM's widening of an induction
+//! variable's users does: when `a op b` (`iadd`, `isub`, `imul`) is flagged
+//! `no_signed_wrap`, its 32-bit result is the exact one, so
+//! `sextend(a op b) == sextend(a) op sextend(b)`. An extension of such an
+//! expression whose leaves are the counter, constants, values defined
+//! outside the loop or counters widened before (`a[i * m + j]`,
+//! `best[c - w]`) becomes 64-bit arithmetic on the twin, and so do the
+//! back edges' values, which lets the counter step by a loop-invariant
+//! amount (`j += i`). Whatever still reads the 32-bit counter then reads
+//! `ireduce(w)`, a free truncation, so the 32-bit counter and its
+//! increment die.
+//!
+//! The loop stays a natural loop whose counter is a header parameter, now
+//! of 64 bits.
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::{
     BinaryOp, Block, Function, Inst, InstData, IntCC, Type, UnaryOp, Value, ValueDef,
 };
-use std::collections::{HashMap, HashSet};
+use super::edit::replace_uses;
+use std::collections::HashMap;
+
+/// How many nested `nsw` operations an extension is looked through
+/// (`a[i * m + j]` needs two).
+const MAX_DEPTH: usize = 4;
 
 /// Widens the qualifying counters of every loop of `func`; returns how
 /// many were widened.
 pub fn widen_ivs(func: &mut Function) -> usize {
-    let mut widened: HashSet<Value> = HashSet::new();
+    // The known 64-bit extensions of 32-bit values (see `Counter::twins`).
+    let mut twins: HashMap<Value, (Value, UnaryOp)> = HashMap::new();
+    let mut widened = 0;
     loop {
         let cfg = Cfg::compute(func);
         let forest = LoopForest::compute(&cfg);
         let candidate = forest.natural_loops().find_map(|lp| {
             let header = forest.data(lp).header;
             (0..func.blocks[header].params.len())
-                .filter(|&index| !widened.contains(&func.blocks[header].params[index]))
-                .find_map(|index| Counter::find(func, &cfg, &forest, lp, index))
+                .filter(|&index| !twins.contains_key(&func.blocks[header].params[index]))
+                .find_map(|index| Counter::find(func, &cfg, &forest, &twins, lp, index))
         });
-        match candidate {
-            Some(counter) => {
-                widened.insert(counter.param);
-                counter.widen(func, &cfg, &forest);
-            }
-            None => return widened.len(),
+        let Some(counter) = candidate else { return widened };
+        let extend = counter.extend;
+        for (narrow, wide) in counter.widen(func, &cfg, &forest) {
+            twins.insert(narrow, (wide, extend));
         }
+        widened += 1;
     }
 }
 
@@ -66,12 +83,21 @@ struct Counter {
     extend: UnaryOp,
     /// True when `param + 1` is known not to wrap (the tested-edges proof).
     tested: bool,
-    /// The step of each back edge, by branch and slot.
-    steps: Vec<(Inst, usize, i64)>,
+    /// The 64-bit extension (and the extension's kind) of each 32-bit
+    /// value that an earlier widening made known: counters, their
+    /// truncations, and their non-wrapping `param + d`.
+    twins: HashMap<Value, (Value, UnaryOp)>,
 }
 
 impl Counter {
-    fn find(func: &Function, cfg: &Cfg, forest: &LoopForest, lp: Loop, index: usize) -> Option<Counter> {
+    fn find(
+        func: &Function,
+        cfg: &Cfg,
+        forest: &LoopForest,
+        twins: &HashMap<Value, (Value, UnaryOp)>,
+        lp: Loop,
+        index: usize,
+    ) -> Option<Counter> {
         let header = forest.data(lp).header;
         let param = func.blocks[header].params[index];
         if func.value_type(param) != Type::I32 || Some(header) == func.entry() {
@@ -90,24 +116,17 @@ impl Counter {
         let tested_signed = tested_kind.flatten();
         for extend in [UnaryOp::Sextend, UnaryOp::Uextend] {
             let signed = extend == UnaryOp::Sextend;
-            let mut counter = Counter {
-                lp,
-                param,
-                extend,
-                tested: tested_signed == Some(signed),
-                steps: Vec::new(),
-            };
-            let steps: Option<Vec<_>> = forest.data(lp).back_edges.iter().map(|&edge| {
+            let twins = twins.clone();
+            let counter = Counter { lp, param, extend, tested: tested_signed == Some(signed), twins };
+            let back_edges_extend = forest.data(lp).back_edges.iter().all(|&edge| {
                 let e = cfg.edge(edge);
                 let arg = func.successor_slot(e.branch, e.slot as usize).args[index];
-                counter.offset(func, arg).map(|step| (e.branch, e.slot as usize, step))
-            }).collect();
-            let Some(steps) = steps else { continue };
-            counter.steps = steps;
-            let extends_in_loop = forest.data(lp).blocks.iter().any(|&b| {
-                func.blocks[b].insts.iter().any(|&i| counter.extension(func, i).is_some())
+                counter.wide_form(func, forest, arg, MAX_DEPTH).is_some()
             });
-            if extends_in_loop {
+            let extends_in_loop = forest.data(lp).blocks.iter().any(|&b| {
+                func.blocks[b].insts.iter().any(|&i| counter.extension(func, forest, i))
+            });
+            if back_edges_extend && extends_in_loop {
                 return Some(counter);
             }
         }
@@ -120,75 +139,154 @@ impl Counter {
             return Some(0);
         }
         let ValueDef::Result(inst) = func.values[v].def else { return None };
-        let InstData::Binary { op, args: [a, b] } = func.insts[inst] else { return None };
-        let d = match op {
-            BinaryOp::Iadd if a == self.param => func.constant_value(b)?,
-            BinaryOp::Iadd if b == self.param => func.constant_value(a)?,
-            BinaryOp::Isub if a == self.param => func.constant_value(b)?.checked_neg()?,
-            _ => return None,
-        };
+        let d = self.wrapping_offset(func, inst)?;
         let nsw = self.extend == UnaryOp::Sextend && func.no_signed_wrap.contains(inst);
         (nsw || (self.tested && d == 1)).then_some(d)
     }
 
-    /// The offset `d` if `inst` is `extend(param + d)` to 64 bits.
-    fn extension(&self, func: &Function, inst: Inst) -> Option<i64> {
-        let InstData::Unary { op, arg } = func.insts[inst] else { return None };
-        let result = func.inst_result(inst)?;
-        if op != self.extend || func.value_type(result) != Type::I64 {
-            return None;
+    /// `d` if `inst` computes `param + d` in 32 bits, wrapping or not.
+    fn wrapping_offset(&self, func: &Function, inst: Inst) -> Option<i64> {
+        let InstData::Binary { op, args: [a, b] } = func.insts[inst] else { return None };
+        match op {
+            BinaryOp::Iadd if a == self.param => func.constant_value(b),
+            BinaryOp::Iadd if b == self.param => func.constant_value(a),
+            BinaryOp::Isub if a == self.param => func.constant_value(b)?.checked_neg(),
+            _ => None,
         }
-        self.offset(func, arg)
     }
 
-    /// For a comparison of `param + d` with a value defined outside the
-    /// loop, whose condition extension preserves: `d`, the bound and
-    /// whether the counter is the left operand.
-    fn comparison(&self, func: &Function, forest: &LoopForest, inst: Inst) -> Option<(i64, Value, bool)> {
-        let InstData::Icmp { cond, args: [a, b] } = func.insts[inst] else { return None };
-        if func.value_type(a) != Type::I32 {
+    /// True if `inst` extends to 64 bits a value whose extension
+    /// [`Counter::wide_form`] computes from the counter's twin.
+    fn extension(&self, func: &Function, forest: &LoopForest, inst: Inst) -> bool {
+        let InstData::Unary { op, arg } = func.insts[inst] else { return false };
+        let Some(result) = func.inst_result(inst) else { return false };
+        op == self.extend
+            && func.value_type(result) == Type::I64
+            && self.wide_form(func, forest, arg, MAX_DEPTH) == Some(true)
+    }
+
+    /// Whether `extend(v)` can be computed in 64 bits without `v`: `v` is
+    /// `param + d`, a constant, a value defined outside the loop, a value
+    /// whose extension an earlier widening made known, or a
+    /// signed `iadd`, `isub` or `imul` flagged `no_signed_wrap` (of at
+    /// most `depth` nested such operations) whose operands are all of
+    /// these. For such an operation `sextend(a op b) == sextend(a) op
+    /// sextend(b)`, because the 32-bit result is the exact one. `Some(true)`
+    /// when the counter is among the leaves, `Some(false)` when it is not,
+    /// `None` when the extension cannot be computed so.
+    fn wide_form(&self, func: &Function, forest: &LoopForest, v: Value, depth: usize) -> Option<bool> {
+        if self.offset(func, v).is_some() {
+            return Some(true);
+        }
+        if func.constant_value(v).is_some() || self.outside(func, forest, v) || self.twin(v).is_some() {
+            return Some(false);
+        }
+        let ValueDef::Result(inst) = func.values[v].def else { return None };
+        let InstData::Binary { op: BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul, args: [a, b] } = func.insts[inst]
+        else {
             return None;
+        };
+        if depth == 0 || self.extend != UnaryOp::Sextend || !func.no_signed_wrap.contains(inst) {
+            return None;
+        }
+        let a = self.wide_form(func, forest, a, depth - 1)?;
+        let b = self.wide_form(func, forest, b, depth - 1)?;
+        Some(a || b)
+    }
+
+    /// Computes `extend(v)` for a `v` that [`Counter::wide_form`] accepts,
+    /// with new instructions placed before `inst` in `block`. A value whose
+    /// extension an earlier widening made known is replaced by it (a twin
+    /// is a parameter of the counter's header, and `twin + d` is computed
+    /// right before the truncation it replaced, so the extension is
+    /// available wherever the value is); a value defined outside the loop
+    /// is extended right after its definition. Every 64-bit operation is flagged
+    /// `no_signed_wrap`: its 32-bit original did not wrap, so neither does
+    /// it.
+    fn build_wide(
+        &self,
+        func: &mut Function,
+        forest: &LoopForest,
+        wide: Value,
+        block: Block,
+        inst: Inst,
+        v: Value,
+    ) -> Value {
+        let (op, args) = if let Some(d) = self.offset(func, v) {
+            if d == 0 {
+                return wide;
+            }
+            (BinaryOp::Iadd, [wide, insert_before(func, block, inst, InstData::Iconst { imm: d })])
+        } else if let Some(twin) = self.twin(v) {
+            return twin;
+        } else if func.constant_value(v).is_some() || self.outside(func, forest, v) {
+            return extend_after_definition(func, v, self.extend);
+        } else {
+            let ValueDef::Result(def) = func.values[v].def else { unreachable!("wide_form accepted {v}") };
+            let InstData::Binary { op, args: [a, b] } = func.insts[def] else { unreachable!("wide_form accepted {v}") };
+            let a = self.build_wide(func, forest, wide, block, inst, a);
+            let b = self.build_wide(func, forest, wide, block, inst, b);
+            (op, [a, b])
+        };
+        let result = insert_before(func, block, inst, InstData::Binary { op, args });
+        if let ValueDef::Result(new) = func.values[result].def {
+            func.no_signed_wrap.insert(new);
+        }
+        result
+    }
+
+    /// The twin of `v` if `v` is a counter widened before with the same
+    /// extension, or its truncation.
+    fn twin(&self, v: Value) -> Option<Value> {
+        self.twins.get(&v).filter(|&&(_, extend)| extend == self.extend).map(|&(twin, _)| twin)
+    }
+
+    /// True when `v` is defined outside the loop.
+    fn outside(&self, func: &Function, forest: &LoopForest, v: Value) -> bool {
+        match func.values[v].def {
+            ValueDef::Result(i) => func.block_of(i).is_some_and(|b| !forest.contains(self.lp, b)),
+            ValueDef::Param(b, _) => !forest.contains(self.lp, b),
+        }
+    }
+
+    /// True for a 32-bit comparison of two values that
+    /// [`Counter::wide_form`] accepts, one of them computed from the
+    /// counter, whose condition the extension preserves.
+    fn comparison(&self, func: &Function, forest: &LoopForest, inst: Inst) -> bool {
+        let InstData::Icmp { cond, args: [a, b] } = func.insts[inst] else { return false };
+        if func.value_type(a) != Type::I32 {
+            return false;
         }
         let preserved = match cond {
             IntCC::Eq | IntCC::Ne => true,
             IntCC::Slt | IntCC::Sle | IntCC::Sgt | IntCC::Sge => self.extend == UnaryOp::Sextend,
             IntCC::Ult | IntCC::Ule | IntCC::Ugt | IntCC::Uge => self.extend == UnaryOp::Uextend,
         };
-        let outside = |v: Value| match func.values[v].def {
-            ValueDef::Result(i) => func.block_of(i).is_some_and(|b| !forest.contains(self.lp, b)),
-            ValueDef::Param(b, _) => !forest.contains(self.lp, b),
-        };
-        if !preserved {
-            return None;
-        }
-        if let (Some(d), true) = (self.offset(func, a), outside(b)) {
-            Some((d, b, true))
-        } else if let (Some(d), true) = (self.offset(func, b), outside(a)) {
-            Some((d, a, false))
-        } else {
-            None
-        }
+        let forms = (self.wide_form(func, forest, a, MAX_DEPTH), self.wide_form(func, forest, b, MAX_DEPTH));
+        preserved && matches!(forms, (Some(true), Some(_)) | (Some(_), Some(true)))
     }
 
-    fn widen(self, func: &mut Function, cfg: &Cfg, forest: &LoopForest) {
+    /// Adds the twin, rewrites the loop's extensions and comparisons, and
+    /// replaces the counter by the truncated twin. Returns the 32-bit
+    /// values whose extension is now known, with that extension: the
+    /// counter and its truncation (the twin), and each `param + d` that
+    /// does not wrap (`twin + d`), so that later counters' expressions
+    /// can still use them (`a[(i - 1) * w + j]` inside the `i` loop).
+    fn widen(self, func: &mut Function, cfg: &Cfg, forest: &LoopForest) -> Vec<(Value, Value)> {
         let header = forest.data(self.lp).header;
         let index = func.blocks[header].params.iter().position(|&p| p == self.param).expect("a parameter of the header");
         let wide = func.append_block_param(header, Type::I64);
 
-        // Incoming arguments: the extended initial value, or `wide + step`.
+        // Incoming arguments: the extended initial value on entry edges,
+        // the extension computed from the twin on back edges.
         for &edge in cfg.preds(header) {
             let e = cfg.edge(edge);
             let (branch, slot) = (e.branch, e.slot as usize);
-            let value = match self.steps.iter().find(|&&(b, s, _)| b == branch && s == slot) {
-                Some(&(_, _, step)) => {
-                    let step = insert_before_terminator(func, e.from, InstData::Iconst { imm: step }, Type::I64);
-                    let args = [wide, step];
-                    insert_before_terminator(func, e.from, InstData::Binary { op: BinaryOp::Iadd, args }, Type::I64)
-                }
-                None => {
-                    let arg = func.successor_slot(branch, slot).args[index];
-                    insert_before_terminator(func, e.from, InstData::Unary { op: self.extend, arg }, Type::I64)
-                }
+            let arg = func.successor_slot(branch, slot).args[index];
+            let value = if forest.data(self.lp).back_edges.contains(&edge) {
+                self.build_wide(func, forest, wide, e.from, branch, arg)
+            } else {
+                insert_before_terminator(func, e.from, InstData::Unary { op: self.extend, arg }, Type::I64)
             };
             func.successor_slot_mut(branch, slot).args.push(value);
         }
@@ -199,42 +297,67 @@ impl Counter {
         let mut comparisons = Vec::new();
         for &block in &blocks {
             for &inst in &func.blocks[block].insts {
-                if let Some(d) = self.extension(func, inst) {
-                    extensions.push((block, inst, d));
-                } else if let Some(found) = self.comparison(func, forest, inst) {
-                    comparisons.push((block, inst, found));
+                if self.extension(func, forest, inst) {
+                    extensions.push((block, inst));
+                } else if self.comparison(func, forest, inst) {
+                    comparisons.push((block, inst));
                 }
             }
         }
         let mut replaced: HashMap<Value, Value> = HashMap::new();
-        for (block, inst, d) in extensions {
-            if d == 0 {
-                replaced.insert(func.inst_result(inst).expect("an extension has a result"), wide);
-                func.blocks[block].insts.retain(|&i| i != inst);
-                func.inst_block[inst] = None.into();
-            } else {
-                let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
-                func.insts[inst] = InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] };
-            }
+        let mut known = vec![(self.param, wide)];
+        for (block, inst) in extensions {
+            let InstData::Unary { arg, .. } = func.insts[inst] else { continue };
+            let value = self.build_wide(func, forest, wide, block, inst, arg);
+            replaced.insert(func.inst_result(inst).expect("an extension has a result"), value);
+            func.blocks[block].insts.retain(|&i| i != inst);
+            func.inst_block[inst] = None.into();
         }
-        for (block, inst, (d, bound, counter_left)) in comparisons {
-            let InstData::Icmp { cond, .. } = func.insts[inst] else { continue };
-            let bound = extend_after_definition(func, bound, self.extend);
-            let counter = if d == 0 {
-                wide
-            } else {
+        for (block, inst) in comparisons {
+            let InstData::Icmp { cond, args: [a, b] } = func.insts[inst] else { continue };
+            let a = self.build_wide(func, forest, wide, block, inst, a);
+            let b = self.build_wide(func, forest, wide, block, inst, b);
+            func.insts[inst] = InstData::Icmp { cond, args: [a, b] };
+        }
+
+        // What still reads the 32-bit counter reads the truncated twin (a
+        // free truncation), so the counter and its increment die: `param +
+        // d` becomes `ireduce(twin + d)`, which is exact even if the
+        // addition wraps, and every other use reads `ireduce(twin)`. (When
+        // the counter's value leaves the loop, Cranelift may narrow
+        // `ireduce(twin + d)` back into a 32-bit addition, which keeps the
+        // twin alive next to `twin + d`; measured, truncating still pays.)
+        for index in 0..func.layout.len() {
+            let block = func.layout[index];
+            let offsets: Vec<(Inst, i64)> = func.blocks[block]
+                .insts
+                .iter()
+                .filter_map(|&inst| Some((inst, self.wrapping_offset(func, inst)?)))
+                .collect();
+            for (inst, d) in offsets {
+                let result = func.inst_result(inst).expect("an addition has a result");
+                let exact = self.offset(func, result).is_some();
                 let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
                 let data = InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] };
-                insert_before(func, block, inst, data)
-            };
-            let args = if counter_left { [counter, bound] } else { [bound, counter] };
-            func.insts[inst] = InstData::Icmp { cond, args };
-        }
-        for &block in &blocks {
-            for &inst in &func.blocks[block].insts {
-                func.insts[inst].map_uses(|v| *replaced.get(&v).unwrap_or(&v));
+                let sum = insert_before(func, block, inst, data);
+                func.insts[inst] = InstData::Unary { op: UnaryOp::Ireduce, arg: sum };
+                func.no_signed_wrap.remove(inst);
+                if exact {
+                    if let ValueDef::Result(add) = func.values[sum].def {
+                        func.no_signed_wrap.insert(add);
+                    }
+                    known.push((result, sum));
+                }
             }
         }
+        let truncate = InstData::Unary { op: UnaryOp::Ireduce, arg: wide };
+        let inst = func.insert_inst(header, 0, truncate, Some(Type::I32));
+        let narrow = func.inst_result(inst).expect("created with a result");
+        replaced.insert(self.param, narrow);
+        // An extension inside the loop may be used after it, too.
+        replace_uses(func, |v| *replaced.get(&v).unwrap_or(&v));
+        known.push((narrow, wide));
+        known
     }
 }
 

@@ -1,0 +1,123 @@
+//! If-conversion of small hammocks: `x = c ? a : b` written as branches
+//! becomes a `select`, which Cranelift lowers to `cmov` or `setcc`.
+//!
+//! Allen, Kennedy, Porterfield and Warren, "Conversion of Control
+//! Dependence to Data Dependence" (POPL 1983), restricted, as gcc's
+//! `-fif-conversion` (on at -O1) is, to the two shapes that assign a value
+//! in one or both arms of an `if`, with arms of at most [`MAX_ARM_INSTS`]
+//! cheap instructions that may run speculatively:
+//!
+//! ```text
+//!   diamond:  H: brif c, T, F    T: ...; jump J(t)    F: ...; jump J(f)
+//!   triangle: H: brif c, T, J(f) T: ...; jump J(t)    (or mirrored)
+//! ```
+//!
+//! Both become `H: ...T; ...F; jump J(select c, t, f)`, one `select` per
+//! argument that differs. An arm qualifies when H is its only predecessor,
+//! it has no parameters, and its instructions are pure and cannot trap
+//! (no loads, no divisions). In `cost = a[i] == b[j] ? 0 : 1` and
+//! `if (up + 1 < v) v = up + 1;` (k138) the branch, the jump around the
+//! other arm and the constant move become a `setcc` or a `cmov`.
+
+use super::unreachable::remove_unreachable_blocks;
+use crate::analysis::cfg::Cfg;
+use crate::ir::{Block, BlockCall, Function, Inst, InstData, Value};
+
+/// The most instructions, terminator aside, an arm may have.
+pub const MAX_ARM_INSTS: usize = 2;
+
+/// The most `select`s one conversion may create.
+const MAX_SELECTS: usize = 1;
+
+/// Converts every qualifying hammock of `func`; returns how many.
+pub fn if_convert(func: &mut Function) -> usize {
+    let mut converted = 0;
+    loop {
+        let cfg = Cfg::compute(func);
+        let found = func.layout.iter().find_map(|&h| hammock(func, &cfg, h));
+        let Some(hammock) = found else { break };
+        hammock.apply(func);
+        converted += 1;
+        remove_unreachable_blocks(func);
+    }
+    converted
+}
+
+/// A hammock to convert: its head, the instructions its arms move into it,
+/// the join, and for each join parameter the values from both sides.
+struct Hammock {
+    head: Block,
+    branch: Inst,
+    cond: Value,
+    moved: Vec<Inst>,
+    join: Block,
+    args: Vec<(Value, Value)>,
+}
+
+/// The hammock headed by `head`, if it qualifies.
+fn hammock(func: &Function, cfg: &Cfg, head: Block) -> Option<Hammock> {
+    let branch = func.terminator(head)?;
+    let InstData::Brif { cond, then_dest, else_dest } = &func.insts[branch] else { return None };
+    // Each side: the arm's instructions and where and with what it jumps.
+    let side = |dest: &BlockCall| -> Option<(Vec<Inst>, Block, Vec<Value>)> {
+        if let Some((insts, join, args)) = arm(func, cfg, head, dest) {
+            return Some((insts, join, args));
+        }
+        Some((Vec::new(), dest.block, dest.args.clone()))
+    };
+    let (then_insts, then_join, then_args) = side(then_dest)?;
+    let (else_insts, else_join, else_args) = side(else_dest)?;
+    let converts_an_arm = !then_insts.is_empty() || then_join != then_dest.block
+        || !else_insts.is_empty() || else_join != else_dest.block;
+    if then_join != else_join || !converts_an_arm || then_join == head {
+        return None;
+    }
+    let args: Vec<(Value, Value)> = then_args.into_iter().zip(else_args).collect();
+    if args.iter().filter(|(t, f)| t != f).count() > MAX_SELECTS {
+        return None;
+    }
+    let moved = then_insts.into_iter().chain(else_insts).collect();
+    Some(Hammock { head, branch, cond: *cond, moved, join: then_join, args })
+}
+
+/// For a branch target that is an arm (entered only from `head`, without
+/// parameters, a few speculatable instructions, then a jump): its
+/// instructions, and the block and arguments it jumps to.
+fn arm(func: &Function, cfg: &Cfg, head: Block, dest: &BlockCall) -> Option<(Vec<Inst>, Block, Vec<Value>)> {
+    let block = dest.block;
+    if block == head || cfg.preds(block).len() != 1 || !func.blocks[block].params.is_empty() {
+        return None;
+    }
+    let insts = &func.blocks[block].insts;
+    let (&last, body) = insts.split_last()?;
+    let InstData::Jump { dest: jump } = &func.insts[last] else { return None };
+    let speculatable = |i: &Inst| func.insts[*i].is_pure() && !matches!(func.insts[*i], InstData::Load { .. });
+    (body.len() <= MAX_ARM_INSTS && body.iter().all(speculatable) && jump.block != block)
+        .then(|| (body.to_vec(), jump.block, jump.args.clone()))
+}
+
+impl Hammock {
+    fn apply(self, func: &mut Function) {
+        let position = func.blocks[self.head].insts.len() - 1;
+        for (offset, &inst) in self.moved.iter().enumerate() {
+            if let Some(block) = func.block_of(inst) {
+                func.blocks[block].insts.retain(|&i| i != inst);
+            }
+            func.blocks[self.head].insts.insert(position + offset, inst);
+            func.inst_block[inst] = self.head.into();
+        }
+        let mut args = Vec::with_capacity(self.args.len());
+        for (if_true, if_false) in self.args {
+            if if_true == if_false {
+                args.push(if_true);
+                continue;
+            }
+            let ty = func.value_type(if_true);
+            let at = func.blocks[self.head].insts.len() - 1;
+            let select = InstData::Select { cond: self.cond, if_true, if_false };
+            let inst = func.insert_inst(self.head, at, select, Some(ty));
+            args.push(func.inst_result(inst).expect("created with a result"));
+        }
+        func.insts[self.branch] = InstData::Jump { dest: BlockCall::new(self.join, args) };
+    }
+}
