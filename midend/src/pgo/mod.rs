@@ -26,6 +26,7 @@
 pub mod annotate;
 pub mod branch_orientation;
 pub mod cold_blocks;
+pub mod cranelift_layout;
 pub mod function_order;
 pub mod inline;
 pub mod matching;

@@ -5,6 +5,7 @@
 
 use super::branch_orientation::orient_branches;
 use super::cold_blocks::mark_cold_blocks;
+use super::cranelift_layout::{branch_cost, predicted_order};
 use super::function_order::order_functions;
 use super::inline::inline_hot_calls;
 use crate::ir::{InstData, Module};
@@ -58,6 +59,67 @@ fn orientation_makes_the_hot_successor_the_else_target() {
     }
     // A second pass finds nothing to do.
     assert_eq!(orient_branches(&mut module.functions[0]).flipped, 0);
+}
+
+/// `@count(n)`: a loop that leaves early through `block3` once and
+/// otherwise loops back from its latch `block4` 99 times; the latch's exit
+/// never ran, so it is cold and Cranelift emits it last: nothing the latch
+/// branches to can follow it.
+const LATCH: &str = "
+function @count(i32) -> i32 export {
+block0(v0: i32) count 1:
+    v1 = iconst.i32 0
+    jump block1(v1) count 1
+block1(v2: i32) count 100:
+    v3 = iconst.i32 1000
+    v4 = icmp eq v2, v3
+    brif v4, block3 count 1, block4 count 99
+block3 count 1:
+    return v3
+block4 count 99:
+    v5 = iconst.i32 1
+    v6 = iadd v2, v5
+    v7 = icmp slt v6, v0
+    brif v7, block1(v6) count 99, block2 count 0
+block2 count 0:
+    return v6
+}
+";
+
+#[test]
+fn the_predicted_layout_costs_a_back_edge_turned_to_fall_through_more() {
+    let module = parse(LATCH);
+    let func = &module.functions[0];
+    let order = predicted_order(func);
+    let [b0, b1, b3, b4, b2] = [0, 1, 2, 3, 4].map(|i| func.layout[i]);
+    assert_eq!(order, [b0, b1, b4, b3, b2]);
+    // `block1` takes its branch to `block3` once; the latch takes its back
+    // edge 99 times and never runs its jump to `block2`.
+    assert_eq!(branch_cost(func, &order), 1 + 99);
+    // Turned round, the latch runs a conditional jump out and a taken
+    // unconditional jump back on every iteration.
+    let mut turned = module.functions[0].clone();
+    let term = turned.terminator(b4).unwrap();
+    if let InstData::Brif { then_dest, else_dest, .. } = &mut turned.insts[term] {
+        std::mem::swap(then_dest, else_dest);
+    }
+    assert_eq!(branch_cost(&turned, &predicted_order(&turned)), 1 + 2 * 99);
+}
+
+#[test]
+fn orientation_leaves_a_latch_whose_hot_target_is_the_loop_header() {
+    let mut module = parse(LATCH);
+    let before = module.functions[0].clone();
+    let stats = orient_branches(&mut module.functions[0]);
+    assert_eq!(stats.flipped, 0);
+    assert_valid(&module);
+    let func = &module.functions[0];
+    let term = func.terminator(func.layout[3]).unwrap();
+    let InstData::Brif { then_dest, .. } = &func.insts[term] else { panic!("a brif") };
+    assert_eq!((then_dest.block, then_dest.count), (func.layout[1], Some(99)));
+    for n in [-3, 0, 1, 50, 2000] {
+        assert_eq!(run(func, &[n], 1000), run(&before, &[n], 1000), "n = {n}");
+    }
 }
 
 #[test]
