@@ -14,9 +14,12 @@
 //! then inlines hot call sites of small callees ([`inline`]); then, in
 //! every annotated function,
 //!
-//! 3. orients every two-way branch so that its hot successor falls
-//!    through ([`branch_orientation`]);
-//! 4. marks the blocks that never ran cold ([`cold_blocks`]);
+//! 3. copies small hot join blocks into their hot predecessors
+//!    ([`tail_duplication`]);
+//! 4. orients every two-way branch so that its hot successor falls
+//!    through, judged by the layout Cranelift will produce
+//!    ([`branch_orientation`], [`cranelift_layout`]);
+//! 5. marks the blocks that never ran cold ([`cold_blocks`]);
 //!
 //! and finally orders the module's functions hottest first
 //! ([`function_order`]). The layout steps follow Pettis & Hansen,
@@ -30,6 +33,7 @@ pub mod cranelift_layout;
 pub mod function_order;
 pub mod inline;
 pub mod matching;
+pub mod tail_duplication;
 #[cfg(test)]
 mod tests;
 
@@ -49,6 +53,9 @@ pub struct PgoOptions {
     pub order_functions: bool,
     /// Hot call sites of small callees are inlined ([`inline`]).
     pub inline: bool,
+    /// Small hot join blocks are copied into their hot predecessors
+    /// ([`tail_duplication`]).
+    pub tail_duplication: bool,
 }
 
 /// The default: the transforms that paid on the jotai-subset kernels
@@ -63,16 +70,22 @@ impl Default for PgoOptions {
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 4] = ["orient", "cold", "order", "inline"];
+    pub const NAMES: [&'static str; 5] = ["orient", "cold", "order", "inline", "tail"];
 
     /// Every transform (`all`).
     pub fn every() -> PgoOptions {
-        PgoOptions { orient_branches: true, cold_blocks: true, order_functions: true, inline: true }
+        PgoOptions { orient_branches: true, cold_blocks: true, order_functions: true, inline: true, tail_duplication: true }
     }
 
     /// Only annotation, no transform.
     pub fn none() -> PgoOptions {
-        PgoOptions { orient_branches: false, cold_blocks: false, order_functions: false, inline: false }
+        PgoOptions {
+            orient_branches: false,
+            cold_blocks: false,
+            order_functions: false,
+            inline: false,
+            tail_duplication: false,
+        }
     }
 
     /// Parses a comma-separated list of transform names (see
@@ -93,6 +106,7 @@ impl PgoOptions {
                 "cold" => options.cold_blocks = on,
                 "order" => options.order_functions = on,
                 "inline" => options.inline = on,
+                "tail" => options.tail_duplication = on,
                 _ => {
                     return Err(format!(
                         "unknown profile-guided transform '{item}' (expected {}, all, default or none, or -NAME to turn one off)",
@@ -108,7 +122,7 @@ impl PgoOptions {
 /// How the profile applied to one function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FunctionOutcome {
-    Optimized { flipped: usize, kept_float: usize, cold: usize },
+    Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize },
     Missing,
     Stale(StaleCounts),
 }
@@ -148,7 +162,7 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
             Match::Stale(stale) => FunctionOutcome::Stale(stale),
             Match::Matched(counts) => {
                 annotate::annotate(func, &cfg, &counts);
-                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0 }
+                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0 }
             }
         };
         report.functions.push((func.name.clone(), outcome));
@@ -157,11 +171,19 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         report.inlined = inline::inline_hot_calls(module);
     }
     for (name, outcome) in &mut report.functions {
-        let FunctionOutcome::Optimized { flipped, kept_float, cold } = outcome else { continue };
+        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails } = outcome else { continue };
         let func = module.function_mut(name).expect("the function was matched");
+        if options.tail_duplication {
+            // Whether a join's jump is free depends on the layout, so the
+            // branches are oriented first, and again for the copied ones.
+            if options.orient_branches {
+                *flipped += branch_orientation::orient_branches(func).flipped;
+            }
+            *tails = tail_duplication::duplicate_tails(func);
+        }
         if options.orient_branches {
             let stats = branch_orientation::orient_branches(func);
-            (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
+            (*flipped, *kept_float) = (*flipped + stats.flipped, stats.kept_float);
         }
         if options.cold_blocks {
             *cold = cold_blocks::mark_cold_blocks(func);

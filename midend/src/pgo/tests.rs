@@ -8,6 +8,7 @@ use super::cold_blocks::mark_cold_blocks;
 use super::cranelift_layout::{branch_cost, predicted_order};
 use super::function_order::order_functions;
 use super::inline::inline_hot_calls;
+use super::tail_duplication::duplicate_tails;
 use crate::ir::{InstData, Module};
 use crate::text::parse_module;
 use crate::transform::eval::{run, Outcome};
@@ -256,4 +257,74 @@ block0(v0: i32) count 0:
 ";
     let mut module = parse(text);
     assert_eq!(inline_hot_calls(&mut module), 0);
+}
+
+/// `@mix(n)`: a loop whose body is a diamond (`block2` runs 75 times out
+/// of 100, and is the `else` target, so Cranelift places it right after
+/// the branch and `block3` after it) joining in the latch `block4`.
+/// `RESULT` is what the exit returns: the join's parameter itself makes the
+/// join's values live outside it.
+fn diamond_loop(result: &str) -> String {
+    format!(
+        "
+function @mix(i32) -> i32 export {{
+block0(v0: i32) count 1:
+    v1 = iconst.i32 0
+    jump block1(v1, v1) count 1
+block1(v2: i32, v3: i32) count 100:
+    v4 = iconst.i32 3
+    v5 = band v2, v4
+    v20 = icmp eq v5, v1
+    brif v20, block3 count 25, block2 count 75
+block2 count 75:
+    v6 = iadd v3, v2
+    jump block4(v6) count 75
+block3 count 25:
+    v7 = isub v3, v2
+    jump block4(v7) count 25
+block4(v8: i32) count 100:
+    v9 = iconst.i32 1
+    v10 = iadd v2, v9
+    v11 = icmp slt v10, v0
+    brif v11, block1(v10, v8) count 99, block5({result}) count 1
+block5(v12: i32) count 1:
+    return v12
+}}
+"
+    )
+}
+
+#[test]
+fn a_hot_join_is_copied_into_its_hot_predecessor() {
+    let mut module = parse(&diamond_loop("v8"));
+    let before = module.functions[0].clone();
+    assert_eq!(duplicate_tails(&mut module.functions[0]), 1);
+    assert_valid(&module);
+    let func = &module.functions[0];
+    let [_, _, b2, _, b4, _] = [0, 1, 2, 3, 4, 5].map(|i| func.layout[i]);
+    // The hot arm now ends in the latch's branch, with the edge's share of
+    // the latch's counts; the latch keeps the rest.
+    let term = func.terminator(b2).unwrap();
+    let InstData::Brif { then_dest, else_dest, .. } = &func.insts[term] else { panic!("a copied brif") };
+    assert_eq!((then_dest.count, else_dest.count), (Some(74), Some(0)));
+    assert_eq!(func.blocks[b4].count, Some(25));
+    let term = func.terminator(b4).unwrap();
+    let InstData::Brif { then_dest, else_dest, .. } = &func.insts[term] else { panic!("the latch's brif") };
+    assert_eq!((then_dest.count, else_dest.count), (Some(25), Some(1)));
+    for n in [-1, 0, 1, 2, 7, 100] {
+        assert_eq!(run(func, &[n], 10_000), run(&before, &[n], 10_000), "n = {n}");
+    }
+}
+
+#[test]
+fn a_join_whose_values_are_used_elsewhere_or_that_follows_stays() {
+    // The exit reads the join's parameter `v8` directly.
+    let text = diamond_loop("v8").replace("block5(v12: i32) count 1:\n    return v12", "block5(v12: i32) count 1:\n    return v8");
+    let mut module = parse(&text);
+    assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
+    // With the hot arm as the `then` target, Cranelift places the hot arm
+    // right before the join, where its jump costs nothing.
+    let text = diamond_loop("v8").replace("brif v20, block3 count 25, block2 count 75", "brif v20, block2 count 75, block3 count 25");
+    let mut module = parse(&text);
+    assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
 }
