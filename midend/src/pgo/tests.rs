@@ -126,30 +126,43 @@ fn orientation_leaves_a_latch_whose_hot_target_is_the_loop_header() {
 #[test]
 fn orientation_negates_shared_and_plain_conditions() {
     // v2 feeds two branches, so it cannot be inverted in place; v0 is a
-    // parameter, which becomes `icmp eq v0, 0`.
+    // parameter, which becomes `icmp eq v0, 0`. Turning block0's branch
+    // lets block2 follow it, and block4's lets block5 follow it; block2's
+    // hot successor already follows it.
     let mut module = parse(
         "
 function @g(i32) -> i32 export {
 block0(v0: i32) count 10:
     v1 = iconst.i32 3
     v2 = icmp sgt v0, v1
-    brif v2, block1 count 9, block2 count 1
-block1 count 9:
-    brif v2, block3 count 9, block2 count 0
-block2 count 1:
+    brif v2, block2 count 9, block1 count 1
+block1 count 1:
     return v1
-block3 count 9:
-    brif v0, block4 count 8, block2 count 1
-block4 count 8:
+block2 count 9:
+    brif v2, block4 count 9, block3 count 0
+block3 count 0:
     return v0
+block4 count 9:
+    brif v0, block5 count 8, block6 count 1
+block5 count 8:
+    return v0
+block6 count 1:
+    return v1
 }
 ",
     );
     let before = module.functions[0].clone();
-    assert_eq!(orient_branches(&mut module.functions[0]).flipped, 3);
+    assert_eq!(orient_branches(&mut module.functions[0]).flipped, 2);
     assert_valid(&module);
+    let func = &module.functions[0];
+    let icmps = |block: usize| {
+        func.blocks[func.layout[block]].insts.iter().filter(|&&i| matches!(func.insts[i], InstData::Icmp { .. })).count()
+    };
+    // The shared comparison stays and an inverted copy is added; the
+    // parameter is compared with zero.
+    assert_eq!((icmps(0), icmps(2), icmps(4)), (2, 0, 1));
     for x in [-1, 0, 2, 3, 4, 9] {
-        assert_eq!(run(&module.functions[0], &[x], 10), run(&before, &[x], 10), "x = {x}");
+        assert_eq!(run(func, &[x], 10), run(&before, &[x], 10), "x = {x}");
     }
 }
 
