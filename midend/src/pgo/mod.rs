@@ -174,16 +174,11 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         let FunctionOutcome::Optimized { flipped, kept_float, cold, tails } = outcome else { continue };
         let func = module.function_mut(name).expect("the function was matched");
         if options.tail_duplication {
-            // Whether a join's jump is free depends on the layout, so the
-            // branches are oriented first, and again for the copied ones.
-            if options.orient_branches {
-                *flipped += branch_orientation::orient_branches(func).flipped;
-            }
             *tails = tail_duplication::duplicate_tails(func);
         }
         if options.orient_branches {
             let stats = branch_orientation::orient_branches(func);
-            (*flipped, *kept_float) = (*flipped + stats.flipped, stats.kept_float);
+            (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
         }
         if options.cold_blocks {
             *cold = cold_blocks::mark_cold_blocks(func);

@@ -2,17 +2,21 @@
 //! predecessor, so that the hot path runs on into the join's code instead
 //! of jumping to it (and passing its block arguments through moves). This
 //! is the core of trace formation in gcc's `-ftracer`, which
-//! `-fprofile-use` turns on (Lowney et al., "The Multiflow Trace
-//! Scheduling Compiler", J. Supercomputing 1993, §3 on tail duplication to
-//! remove join points from traces; P. P. Chang and W. W. Hwu, "Trace
-//! Selection for Compiling Large C Application Programs to Microcode",
-//! MICRO 1988, §4).
+//! `-fprofile-use` turns on (P. P. Chang and W. W. Hwu, "Trace Selection
+//! for Compiling Large C Application Programs to Microcode", MICRO 1988;
+//! Lowney et al., "The Multiflow Trace Scheduling Compiler", J.
+//! Supercomputing 1993, on duplicating the code below a join so that a
+//! trace has no side entrances). Neither paper is in the project's paper
+//! collection, so no section is cited; Pettis & Hansen (PLDI 1990, "Basic
+//! Block Positioning") is why removing the hot path's jump matters.
 //!
 //! A predecessor `P` ending in `jump S(args)` gets a copy of `S` when
 //! - `S` is a join (two or more predecessors), not the entry and not `P`;
 //! - the edge is hot for `S`: it brought at least half of `S`'s count;
 //! - `S` has at most [`MAX_TAIL_INSTS`] instructions and ends in a `jump`,
-//!   `brif` or `return`;
+//!   a `return` or a `brif` that orientation can turn (not on an ordered
+//!   float comparison) and none of whose targets takes arguments yet has a
+//!   single predecessor;
 //! - no value `S` defines (parameter or result) is used outside `S`, so the
 //!   copy needs no new block parameters to stay in SSA form;
 //! - `S` does not already follow `P` in the order Cranelift will emit
@@ -24,7 +28,7 @@
 //! in the proportion of the edge to `S`'s count.
 
 use super::cranelift_layout::predicted_order;
-use crate::ir::{Block, Function, Inst, InstData, Value};
+use crate::ir::{Block, FloatCC, Function, Inst, InstData, Value, ValueDef};
 use cranelift_entity::EntitySet;
 use std::collections::HashMap;
 
@@ -72,16 +76,40 @@ fn candidate_join(func: &Function, pred: Block) -> Option<Block> {
         return None;
     }
     let join_term = func.terminator(join)?;
-    if !matches!(func.insts[join_term], InstData::Jump { .. } | InstData::Brif { .. } | InstData::Return { .. }) {
-        return None;
+    match &func.insts[join_term] {
+        InstData::Jump { .. } | InstData::Return { .. } => {}
+        // Orientation cannot turn a branch on an ordered float comparison,
+        // so a copy of one would keep whatever layout it lands in.
+        // A copied `brif` adds a predecessor to both targets. A target
+        // that takes arguments and had one predecessor turns into a join
+        // reached by critical edges, which Cranelift splits to move the
+        // arguments in blocks of their own, with a jump each (k062 lost 3%
+        // that way); a target that was a join already costs nothing new.
+        InstData::Brif { cond, then_dest, else_dest }
+            if !is_ordered_float_comparison(func, *cond)
+                && [then_dest, else_dest].iter().all(|d| d.args.is_empty() || predecessors(func, d.block) >= 2) => {}
+        _ => return None,
     }
-    let predecessors = func.layout.iter().flat_map(|&b| func.successors(b)).filter(|&b| b == join).count();
-    if predecessors < 2 || defines_values_used_elsewhere(func, join) {
+    if predecessors(func, join) < 2 || defines_values_used_elsewhere(func, join) {
         return None;
     }
     let order = predicted_order(func);
     let follows = order.windows(2).any(|pair| pair == [pred, join]);
     (!follows).then_some(join)
+}
+
+/// Whether `cond` is an ordered float comparison, which has no exact
+/// inverse (see [`branch_orientation`](super::branch_orientation)).
+fn is_ordered_float_comparison(func: &Function, cond: Value) -> bool {
+    match func.values[cond].def {
+        ValueDef::Result(def) => matches!(func.insts[def], InstData::Fcmp { cond, .. } if !matches!(cond, FloatCC::Eq | FloatCC::Ne)),
+        ValueDef::Param(..) => false,
+    }
+}
+
+/// The number of branch slots that target `block`.
+fn predecessors(func: &Function, block: Block) -> usize {
+    func.layout.iter().flat_map(|&b| func.successors(b)).filter(|&b| b == block).count()
 }
 
 /// Whether a parameter or result of `block` is read outside `block`.
