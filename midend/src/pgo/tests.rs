@@ -274,16 +274,17 @@ block0(v0: i32) count 0:
 
 /// `@mix(n)`: a loop whose body is a diamond (`block2` runs 75 times out
 /// of 100, and is the `else` target, so Cranelift places it right after
-/// the branch and `block3` after it) joining in the latch `block4`.
-/// `RESULT` is what the exit returns: the join's parameter itself makes the
-/// join's values live outside it.
+/// the branch and `block3` after it) joining in the latch `block4`, whose
+/// exit `block5` is also reached when the loop does not run. `result` is
+/// what the latch passes to the exit.
 fn diamond_loop(result: &str) -> String {
     format!(
         "
 function @mix(i32) -> i32 export {{
 block0(v0: i32) count 1:
     v1 = iconst.i32 0
-    jump block1(v1, v1) count 1
+    v30 = icmp sle v0, v1
+    brif v30, block5(v1) count 0, block1(v1, v1) count 1
 block1(v2: i32, v3: i32) count 100:
     v4 = iconst.i32 3
     v5 = band v2, v4
@@ -331,8 +332,17 @@ fn a_hot_join_is_copied_into_its_hot_predecessor() {
 
 #[test]
 fn a_join_whose_values_are_used_elsewhere_or_that_follows_stays() {
-    // The exit reads the join's parameter `v8` directly.
-    let text = diamond_loop("v8").replace("block5(v12: i32) count 1:\n    return v12", "block5(v12: i32) count 1:\n    return v8");
+    // The exit, reached from the latch only, reads the join's parameter
+    // `v8` directly.
+    let text = diamond_loop("v8")
+        .replace("brif v30, block5(v1) count 0, block1(v1, v1) count 1", "jump block1(v1, v1) count 1")
+        .replace("block5(v12: i32) count 1:\n    return v12", "block5(v12: i32) count 1:\n    return v8");
+    let mut module = parse(&text);
+    assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
+    // The exit takes an argument and has the latch as its one
+    // predecessor: a copy of the latch would make it a join reached by
+    // critical edges.
+    let text = diamond_loop("v8").replace("brif v30, block5(v1) count 0, block1(v1, v1) count 1", "jump block1(v1, v1) count 1");
     let mut module = parse(&text);
     assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
     // With the hot arm as the `then` target, Cranelift places the hot arm
