@@ -19,7 +19,10 @@
 //! 4. orients every two-way branch so that its hot successor falls
 //!    through, judged by the layout Cranelift will produce
 //!    ([`branch_orientation`], [`cranelift_layout`]);
-//! 5. marks the blocks that never ran cold ([`cold_blocks`]);
+//! 5. reuses a value loaded just before a branch instead of reloading
+//!    it after ([`load_reuse`]), which keeps orientation from costing a
+//!    reload that Cranelift would otherwise miss;
+//! 6. marks the blocks that never ran cold ([`cold_blocks`]);
 //!
 //! and finally orders the module's functions hottest first
 //! ([`function_order`]). The layout steps follow Pettis & Hansen,
@@ -32,6 +35,7 @@ pub mod cold_blocks;
 pub mod cranelift_layout;
 pub mod function_order;
 pub mod inline;
+pub mod load_reuse;
 pub mod matching;
 pub mod tail_duplication;
 #[cfg(test)]
@@ -56,6 +60,9 @@ pub struct PgoOptions {
     /// Small hot join blocks are copied into their hot predecessors
     /// ([`tail_duplication`]).
     pub tail_duplication: bool,
+    /// A block's reload of what its one predecessor just loaded reuses
+    /// that value ([`load_reuse`]).
+    pub reuse_loads: bool,
 }
 
 /// The default: the transforms that paid on the jotai-subset kernels
@@ -70,11 +77,18 @@ impl Default for PgoOptions {
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 5] = ["orient", "cold", "order", "inline", "tail"];
+    pub const NAMES: [&'static str; 6] = ["orient", "cold", "order", "inline", "tail", "reload"];
 
     /// Every transform (`all`).
     pub fn every() -> PgoOptions {
-        PgoOptions { orient_branches: true, cold_blocks: true, order_functions: true, inline: true, tail_duplication: true }
+        PgoOptions {
+            orient_branches: true,
+            cold_blocks: true,
+            order_functions: true,
+            inline: true,
+            tail_duplication: true,
+            reuse_loads: true,
+        }
     }
 
     /// Only annotation, no transform.
@@ -85,6 +99,7 @@ impl PgoOptions {
             order_functions: false,
             inline: false,
             tail_duplication: false,
+            reuse_loads: false,
         }
     }
 
@@ -107,6 +122,7 @@ impl PgoOptions {
                 "order" => options.order_functions = on,
                 "inline" => options.inline = on,
                 "tail" => options.tail_duplication = on,
+                "reload" => options.reuse_loads = on,
                 _ => {
                     return Err(format!(
                         "unknown profile-guided transform '{item}' (expected {}, all, default or none, or -NAME to turn one off)",
@@ -122,7 +138,7 @@ impl PgoOptions {
 /// How the profile applied to one function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FunctionOutcome {
-    Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize },
+    Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize, reloads: usize },
     Missing,
     Stale(StaleCounts),
 }
@@ -162,7 +178,7 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
             Match::Stale(stale) => FunctionOutcome::Stale(stale),
             Match::Matched(counts) => {
                 annotate::annotate(func, &cfg, &counts);
-                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0 }
+                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0, reloads: 0 }
             }
         };
         report.functions.push((func.name.clone(), outcome));
@@ -171,7 +187,7 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         report.inlined = inline::inline_hot_calls(module);
     }
     for (name, outcome) in &mut report.functions {
-        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails } = outcome else { continue };
+        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails, reloads } = outcome else { continue };
         let func = module.function_mut(name).expect("the function was matched");
         if options.tail_duplication {
             *tails = tail_duplication::duplicate_tails(func);
@@ -179,6 +195,9 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         if options.orient_branches {
             let stats = branch_orientation::orient_branches(func);
             (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
+        }
+        if options.reuse_loads {
+            *reloads = load_reuse::reuse_loads(func);
         }
         if options.cold_blocks {
             *cold = cold_blocks::mark_cold_blocks(func);
