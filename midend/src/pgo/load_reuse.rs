@@ -37,6 +37,7 @@ pub fn reuse_loads(func: &mut Function) -> usize {
     }
     let mut replaced: HashMap<Value, Value> = HashMap::new();
     let mut removed = 0;
+    let mut dead_loads: Vec<(Block, Vec<Inst>)> = Vec::new();
     for block in func.layout.clone() {
         let Some([pred]) = predecessors.get(&block).map(Vec::as_slice) else { continue };
         if *pred == block {
@@ -65,12 +66,24 @@ pub fn reuse_loads(func: &mut Function) -> usize {
             }
         }
         removed += dead.len();
+        dead_loads.push((block, dead));
+    }
+    // Removed only now, so that a reused load still makes its value
+    // available to the block after it.
+    for (block, dead) in dead_loads {
         func.blocks[block].insts.retain(|inst| !dead.contains(inst));
     }
     if !replaced.is_empty() {
+        // A reused load may itself have been replaced by an earlier one.
+        let resolve = |mut v: Value| {
+            while let Some(&earlier) = replaced.get(&v) {
+                v = earlier;
+            }
+            v
+        };
         for block in func.layout.clone() {
             for inst in func.blocks[block].insts.clone() {
-                func.insts[inst].map_uses(|v| replaced.get(&v).copied().unwrap_or(v));
+                func.insts[inst].map_uses(resolve);
             }
         }
     }

@@ -415,3 +415,37 @@ fn a_reload_of_what_the_only_predecessor_loaded_reuses_it() {
         }
     }
 }
+
+#[test]
+fn a_chain_of_reloads_ends_at_the_first_load() {
+    // Each block reloads `*p` after its one predecessor loaded it; the
+    // middle load is both reused and replaced.
+    let mut module = parse(
+        "
+function @chain(i64, i32) -> i32 export {
+block0(v0: i64, v1: i32) count 1:
+    v2 = iconst.i32 7
+    store v2, v0
+    v3 = load.i32 v0
+    v4 = icmp sgt v3, v1
+    brif v4, block1 count 1, block3 count 0
+block1 count 1:
+    v5 = load.i32 v0
+    v6 = icmp sgt v5, v1
+    brif v6, block2 count 1, block3 count 0
+block2 count 1:
+    v7 = load.i32 v0
+    v8 = iadd v7, v5
+    return v8
+block3 count 0:
+    return v1
+}
+",
+    );
+    let before = module.functions[0].clone();
+    assert_eq!(reuse_loads(&mut module.functions[0]), 2);
+    assert_valid(&module);
+    for v in [0, 6, 7, 8] {
+        assert_eq!(run(&module.functions[0], &[64, v], 10), run(&before, &[64, v], 10), "v = {v}");
+    }
+}
