@@ -273,19 +273,18 @@ block0(v0: i32) count 0:
     assert_eq!(inline_hot_calls(&mut module), 0);
 }
 
-/// `@mix(n)`: a loop whose body is a diamond (`block2` runs 75 times out
-/// of 100, and is the `else` target, so Cranelift places it right after
-/// the branch and `block3` after it) joining in the latch `block4`, whose
-/// exit `block5` is also reached when the loop does not run. `result` is
-/// what the latch passes to the exit.
-fn diamond_loop(result: &str) -> String {
-    format!(
-        "
-function @mix(i32) -> i32 export {{
-block0(v0: i32) count 1:
+/// `@mix(n, p)`: a loop whose body is a diamond (`block2` runs 75 times
+/// out of 100, and is the `else` target, so Cranelift places it right
+/// after the branch and `block3` after it) joining in the latch `block4`,
+/// which stores the running value to `p`; the exit `block5` is also
+/// reached when the loop does not run, and returns what `p` holds.
+const DIAMOND: &str = "
+function @mix(i32, i64) -> i32 export {
+block0(v0: i32, v40: i64) count 1:
     v1 = iconst.i32 0
+    store v1, v40
     v30 = icmp sle v0, v1
-    brif v30, block5(v1) count 0, block1(v1, v1) count 1
+    brif v30, block5 count 0, block1(v1, v1) count 1
 block1(v2: i32, v3: i32) count 100:
     v4 = iconst.i32 3
     v5 = band v2, v4
@@ -298,20 +297,20 @@ block3 count 25:
     v7 = isub v3, v2
     jump block4(v7) count 25
 block4(v8: i32) count 100:
+    store v8, v40
     v9 = iconst.i32 1
     v10 = iadd v2, v9
     v11 = icmp slt v10, v0
-    brif v11, block1(v10, v8) count 99, block5({result}) count 1
-block5(v12: i32) count 1:
+    brif v11, block1(v10, v8) count 99, block5 count 1
+block5 count 1:
+    v12 = load.i32 v40
     return v12
-}}
-"
-    )
 }
+";
 
 #[test]
 fn a_hot_join_is_copied_into_its_hot_predecessor() {
-    let mut module = parse(&diamond_loop("v8"));
+    let mut module = parse(DIAMOND);
     let before = module.functions[0].clone();
     assert_eq!(duplicate_tails(&mut module.functions[0]), 1);
     assert_valid(&module);
@@ -327,7 +326,7 @@ fn a_hot_join_is_copied_into_its_hot_predecessor() {
     let InstData::Brif { then_dest, else_dest, .. } = &func.insts[term] else { panic!("the latch's brif") };
     assert_eq!((then_dest.count, else_dest.count), (Some(25), Some(1)));
     for n in [-1, 0, 1, 2, 7, 100] {
-        assert_eq!(run(func, &[n], 10_000), run(&before, &[n], 10_000), "n = {n}");
+        assert_eq!(run(func, &[n, 64], 10_000), run(&before, &[n, 64], 10_000), "n = {n}");
     }
 }
 
@@ -335,20 +334,23 @@ fn a_hot_join_is_copied_into_its_hot_predecessor() {
 fn a_join_whose_values_are_used_elsewhere_or_that_follows_stays() {
     // The exit, reached from the latch only, reads the join's parameter
     // `v8` directly.
-    let text = diamond_loop("v8")
-        .replace("brif v30, block5(v1) count 0, block1(v1, v1) count 1", "jump block1(v1, v1) count 1")
-        .replace("block5(v12: i32) count 1:\n    return v12", "block5(v12: i32) count 1:\n    return v8");
+    let text = DIAMOND
+        .replace("brif v30, block5 count 0, block1(v1, v1) count 1", "jump block1(v1, v1) count 1")
+        .replace("    v12 = load.i32 v40\n    return v12", "    return v8");
     let mut module = parse(&text);
     assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
-    // The exit takes an argument and has the latch as its one
-    // predecessor: a copy of the latch would make it a join reached by
-    // critical edges.
-    let text = diamond_loop("v8").replace("brif v30, block5(v1) count 0, block1(v1, v1) count 1", "jump block1(v1, v1) count 1");
+    // The exit takes an argument too, so both targets of a copied branch
+    // would take arguments (each edge then needs moves of its own), and the
+    // exit's one predecessor would become two (critical edges).
+    let text = DIAMOND
+        .replace("brif v30, block5 count 0, block1(v1, v1) count 1", "jump block1(v1, v1) count 1")
+        .replace("brif v11, block1(v10, v8) count 99, block5 count 1", "brif v11, block1(v10, v8) count 99, block5(v8) count 1")
+        .replace("block5 count 1:\n    v12 = load.i32 v40\n    return v12", "block5(v13: i32) count 1:\n    return v13");
     let mut module = parse(&text);
     assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
     // With the hot arm as the `then` target, Cranelift places the hot arm
     // right before the join, where its jump costs nothing.
-    let text = diamond_loop("v8").replace("brif v20, block3 count 25, block2 count 75", "brif v20, block2 count 75, block3 count 25");
+    let text = DIAMOND.replace("brif v20, block3 count 25, block2 count 75", "brif v20, block2 count 75, block3 count 25");
     let mut module = parse(&text);
     assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
 }
