@@ -3,12 +3,13 @@
 instructions (valgrind callgrind, counted from `main` on, so the dynamic
 loader and libc start-up do not dilute the kernels) and wall time (median of
 paired runs), for nissecc -O2 without a profile, with all profile-guided
-transforms, and with all but one (the ablation that says what each
-transform adds), plus gcc -O1/-O2 for reference.
+transforms, with all but one (the ablation that says what each
+transform adds) and with the default set, plus gcc -O1/-O2 for
+reference.
 
 Every kernel is evaluated on its last listed input. The profile comes from
-that same input ("same") and, for the full transform set, from the input
-listed before it ("cross"), as issue 7 asks. An interim tool until
+that same input ("same") and, for the default transform set, from the
+input listed before it ("cross"), as issue 7 asks. An interim tool until
 `nissecc-bench` exists (issue 6).
 
 Usage: scripts/measure-pgo.py [--limit N] [--kernels a,b] [--wall] [--runs R]
@@ -27,7 +28,7 @@ BRANCHY_TAGS = {"switch", "state-machine", "stacked-conditionals", "conditionals
                 "multi-exit", "early-exit", "search", "tokenizer"}
 # The transform sets measured with the same-input profile; "all" is also
 # measured with the cross-input profile.
-TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline"]
+TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline", "all,-tail", "all,-reload"]
 
 
 def kernels():
@@ -89,6 +90,7 @@ def measure(k, work, args):
     builds = {"base": [NISSECC, "-O2"], "gcc-O1": ["gcc", "-O1", "-w"], "gcc-O2": ["gcc", "-O2", "-w"]}
     for t in TRANSFORMS:
         builds[t] = [NISSECC, "-O2", f"-fprofile-use={profiles['same']}", f"-fprofile-use-transforms={t}"]
+    builds["default"] = [NISSECC, "-O2", f"-fprofile-use={profiles['same']}"]
     builds["all-cross"] = [NISSECC, "-O2", f"-fprofile-use={profiles['cross']}"]
     result = {"name": name, "branchy": bool(k["tags"] & BRANCHY_TAGS), "long": k["long"], "insts": {}, "wall": {}}
     reference = None
@@ -101,7 +103,7 @@ def measure(k, work, args):
             raise RuntimeError(f"{name}: {config} printed something else than the -O2 build")
         result["insts"][config] = instructions(path(config), evaluate, work)
     if args.wall and k["long"]:
-        for config in ("all", "all,-orient", "all-cross"):
+        for config in ("default", "all", "all-cross"):
             result["wall"][config] = paired_wall(path("base"), path(config), evaluate, args.runs)
     print(f"measured {name}", file=sys.stderr)
     return result
@@ -136,14 +138,14 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
-    configs = ["base"] + TRANSFORMS + ["all-cross", "gcc-O1", "gcc-O2"]
+    configs = ["base"] + TRANSFORMS + ["default", "all-cross", "gcc-O1", "gcc-O2"]
     print("| kernel | branchy | " + " | ".join(configs) + " |")
     print("|---" * (len(configs) + 2) + "|")
     for r in results:
         print(f"| {r['name']} | {'y' if r['branchy'] else ''} | " + " | ".join(str(r["insts"][c]) for c in configs) + " |")
     print()
     print("Speedup by instructions (base / pgo - 1):")
-    for config in TRANSFORMS + ["all-cross"]:
+    for config in TRANSFORMS + ["default", "all-cross"]:
         for label, subset in (("all kernels", results), ("branch-heavy", [r for r in results if r["branchy"]])):
             print("  " + summary(f"{config:11} {label}", [r["insts"][config] / r["insts"]["base"] for r in subset]))
     print("What each transform adds (instructions of all-but-it / all - 1):")
@@ -157,7 +159,7 @@ def main():
         print()
         for metric, (b, o) in (("wall time", (0, 2)), ("user CPU time", (1, 3))):
             print(f"Speedup by {metric} (median of paired samples, long kernels):")
-            for config in ("all", "all,-orient", "all-cross"):
+            for config in ("default", "all", "all-cross"):
                 for label, subset in (("long kernels", timed), ("branch-heavy", [r for r in timed if r["branchy"]])):
                     print("  " + summary(f"{config:11} {label}", [r["wall"][config][o] / r["wall"][config][b] for r in subset]))
 

@@ -24,7 +24,8 @@
 //! - any other condition `c` becomes `icmp eq c, 0`, which Cranelift
 //!   lowers to the same `test` and conditional jump as `brif c`.
 
-use crate::ir::{Block, FloatCC, Function, InstData, IntCC, Type, Value, ValueDef};
+use super::cranelift_layout::predicted_branch_cost;
+use crate::ir::{Block, FloatCC, Function, Inst, InstData, IntCC, Type, Value, ValueDef};
 use cranelift_entity::SecondaryMap;
 
 /// What orientation did to one function.
@@ -37,9 +38,20 @@ pub struct OrientStats {
     pub kept_float: usize,
 }
 
-/// Orients every annotated `brif` of `func` so that its hotter successor
-/// is the `else` target. Ties and branches whose two targets are the same
-/// block are left alone.
+/// Orients every annotated `brif` of `func` so as to lower the branch
+/// cost the profile predicts for Cranelift's layout
+/// ([`predicted_branch_cost`]): a local search from the branches as they
+/// are and one from Pettis & Hansen's rule (each branch's hotter successor
+/// the `else` target, which falls through when nothing else claimed it);
+/// the cheaper result wins, and the branches as they are win a tie.
+/// Branches whose two targets are the same block are left alone.
+///
+/// Keeping a tie matters twice: a loop's latch turned so that its hot
+/// back edge would "fall through" costs a conditional jump out plus a jump
+/// back, since Cranelift always places the header earlier; and turning a
+/// branch that the layout does not reward still changes Cranelift's
+/// worklist order in its redundant-load analysis (`alias_analysis.rs`),
+/// which then can miss a reload in the loop body (k092, k093).
 pub fn orient_branches(func: &mut Function) -> OrientStats {
     let mut uses: SecondaryMap<Value, u32> = SecondaryMap::new();
     for &block in &func.layout {
@@ -50,28 +62,97 @@ pub fn orient_branches(func: &mut Function) -> OrientStats {
         }
     }
     let mut stats = OrientStats::default();
-    for block in func.layout.clone() {
+    // The branches that may be turned, and whether Pettis & Hansen's rule
+    // turns each.
+    let mut candidates: Vec<(Block, Inst, bool)> = Vec::new();
+    for &block in &func.layout {
         let Some(term) = func.terminator(block) else { continue };
         let InstData::Brif { cond, then_dest, else_dest } = &func.insts[term] else { continue };
-        let hot_then = match (then_dest.count, else_dest.count) {
-            (Some(t), Some(e)) => t > e && then_dest.block != else_dest.block,
-            _ => false,
-        };
-        if !hot_then {
+        let (Some(then_count), Some(else_count)) = (then_dest.count, else_dest.count) else { continue };
+        if then_dest.block == else_dest.block {
             continue;
         }
-        let cond = *cond;
-        let Some(negated) = negate(func, block, cond, uses[cond]) else {
-            stats.kept_float += 1;
+        if !negatable(func, *cond) {
+            stats.kept_float += usize::from(then_count > else_count);
             continue;
-        };
-        if let InstData::Brif { cond, then_dest, else_dest } = &mut func.insts[term] {
+        }
+        candidates.push((block, term, then_count > else_count));
+    }
+    let terms: Vec<Inst> = candidates.iter().map(|&(_, term, _)| term).collect();
+    let hot_rule: Vec<bool> = candidates.iter().map(|&(_, _, hot_then)| hot_then).collect();
+    let (kept_cost, kept) = local_search(func, &terms, vec![false; terms.len()]);
+    let (rule_cost, from_rule) = local_search(func, &terms, hot_rule);
+    let turned = if rule_cost < kept_cost { from_rule } else { kept };
+    for ((block, term, _), turned) in candidates.into_iter().zip(turned) {
+        if !turned {
+            continue;
+        }
+        swap_targets(func, term);
+        let InstData::Brif { cond, .. } = func.insts[term] else { unreachable!("a candidate is a brif") };
+        let negated = negate(func, block, cond, uses[cond]).expect("candidates have a negatable condition");
+        if let InstData::Brif { cond, .. } = &mut func.insts[term] {
             *cond = negated;
-            std::mem::swap(then_dest, else_dest);
         }
         stats.flipped += 1;
     }
     stats
+}
+
+/// Steepest descent over the turns of the `brif`s `terms`, from `turned`:
+/// each step turns the one branch that lowers the predicted cost most, so
+/// that a branch turned for a small gain cannot block a larger one
+/// elsewhere. Returns the final cost and turns; `func` is left as it was.
+fn local_search(func: &mut Function, terms: &[Inst], mut turned: Vec<bool>) -> (u64, Vec<bool>) {
+    let apply = |func: &mut Function, turned: &[bool]| {
+        for (&term, _) in terms.iter().zip(turned).filter(|(_, &t)| t) {
+            swap_targets(func, term);
+        }
+    };
+    apply(func, &turned);
+    let mut cost = predicted_branch_cost(func);
+    if terms.len() <= MAX_SEARCHED_BRANCHES {
+        for _ in 0..2 * terms.len() {
+            let mut best: Option<(usize, u64)> = None;
+            for (index, &term) in terms.iter().enumerate() {
+                swap_targets(func, term);
+                let new_cost = predicted_branch_cost(func);
+                swap_targets(func, term);
+                if new_cost < best.map_or(cost, |(_, c)| c) {
+                    best = Some((index, new_cost));
+                }
+            }
+            let Some((index, new_cost)) = best else { break };
+            swap_targets(func, terms[index]);
+            turned[index] = !turned[index];
+            cost = new_cost;
+        }
+    }
+    apply(func, &turned);
+    (cost, turned)
+}
+
+/// Functions with more candidate branches than this keep the first step's
+/// orientation (each search step re-predicts the whole layout once per
+/// branch).
+const MAX_SEARCHED_BRANCHES: usize = 128;
+
+/// Swaps the two targets of the `brif` `term`, counts included.
+fn swap_targets(func: &mut Function, term: Inst) {
+    if let InstData::Brif { then_dest, else_dest, .. } = &mut func.insts[term] {
+        std::mem::swap(then_dest, else_dest);
+    }
+}
+
+/// Whether [`negate`] can invert `cond`: everything but an ordered float
+/// comparison.
+fn negatable(func: &Function, cond: Value) -> bool {
+    match func.values[cond].def {
+        ValueDef::Result(def) => match func.insts[def] {
+            InstData::Fcmp { cond, .. } => matches!(cond, FloatCC::Eq | FloatCC::Ne),
+            _ => true,
+        },
+        ValueDef::Param(..) => true,
+    }
 }
 
 /// A value that is nonzero exactly when `cond` is zero, computed in (or

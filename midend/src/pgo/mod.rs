@@ -14,9 +14,15 @@
 //! then inlines hot call sites of small callees ([`inline`]); then, in
 //! every annotated function,
 //!
-//! 3. orients every two-way branch so that its hot successor falls
-//!    through ([`branch_orientation`]);
-//! 4. marks the blocks that never ran cold ([`cold_blocks`]);
+//! 3. copies small hot join blocks into their hot predecessors
+//!    ([`tail_duplication`]);
+//! 4. orients every two-way branch so that its hot successor falls
+//!    through, judged by the layout Cranelift will produce
+//!    ([`branch_orientation`], [`cranelift_layout`]);
+//! 5. reuses a value loaded just before a branch instead of reloading
+//!    it after ([`load_reuse`]), which keeps orientation from costing a
+//!    reload that Cranelift would otherwise miss;
+//! 6. marks the blocks that never ran cold ([`cold_blocks`]);
 //!
 //! and finally orders the module's functions hottest first
 //! ([`function_order`]). The layout steps follow Pettis & Hansen,
@@ -26,9 +32,12 @@
 pub mod annotate;
 pub mod branch_orientation;
 pub mod cold_blocks;
+pub mod cranelift_layout;
 pub mod function_order;
 pub mod inline;
+pub mod load_reuse;
 pub mod matching;
+pub mod tail_duplication;
 #[cfg(test)]
 mod tests;
 
@@ -48,30 +57,52 @@ pub struct PgoOptions {
     pub order_functions: bool,
     /// Hot call sites of small callees are inlined ([`inline`]).
     pub inline: bool,
+    /// Small hot join blocks are copied into their hot predecessors
+    /// ([`tail_duplication`]).
+    pub tail_duplication: bool,
+    /// A block's reload of what its one predecessor just loaded reuses
+    /// that value ([`load_reuse`]).
+    pub reuse_loads: bool,
 }
 
 /// The default: the transforms that paid on the jotai-subset kernels
 /// (`scripts/measure-pgo.py`, see ARCHITECTURE.md). Function ordering
-/// changed no kernel's instruction count by more than 0.08%, so it runs
-/// only when asked for.
+/// changed no kernel's instruction count by more than 0.07%, and marking
+/// never-run blocks cold cost one kernel 3.5% (and gained at most 2%)
+/// once orientation judges the layout itself, so both run only when asked
+/// for.
 impl Default for PgoOptions {
     fn default() -> Self {
-        PgoOptions { order_functions: false, ..PgoOptions::every() }
+        PgoOptions { order_functions: false, cold_blocks: false, ..PgoOptions::every() }
     }
 }
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 4] = ["orient", "cold", "order", "inline"];
+    pub const NAMES: [&'static str; 6] = ["orient", "cold", "order", "inline", "tail", "reload"];
 
     /// Every transform (`all`).
     pub fn every() -> PgoOptions {
-        PgoOptions { orient_branches: true, cold_blocks: true, order_functions: true, inline: true }
+        PgoOptions {
+            orient_branches: true,
+            cold_blocks: true,
+            order_functions: true,
+            inline: true,
+            tail_duplication: true,
+            reuse_loads: true,
+        }
     }
 
     /// Only annotation, no transform.
     pub fn none() -> PgoOptions {
-        PgoOptions { orient_branches: false, cold_blocks: false, order_functions: false, inline: false }
+        PgoOptions {
+            orient_branches: false,
+            cold_blocks: false,
+            order_functions: false,
+            inline: false,
+            tail_duplication: false,
+            reuse_loads: false,
+        }
     }
 
     /// Parses a comma-separated list of transform names (see
@@ -92,6 +123,8 @@ impl PgoOptions {
                 "cold" => options.cold_blocks = on,
                 "order" => options.order_functions = on,
                 "inline" => options.inline = on,
+                "tail" => options.tail_duplication = on,
+                "reload" => options.reuse_loads = on,
                 _ => {
                     return Err(format!(
                         "unknown profile-guided transform '{item}' (expected {}, all, default or none, or -NAME to turn one off)",
@@ -107,7 +140,7 @@ impl PgoOptions {
 /// How the profile applied to one function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FunctionOutcome {
-    Optimized { flipped: usize, kept_float: usize, cold: usize },
+    Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize, reloads: usize },
     Missing,
     Stale(StaleCounts),
 }
@@ -149,7 +182,7 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
             Match::Stale(stale) => FunctionOutcome::Stale(stale),
             Match::Matched(counts) => {
                 annotate::annotate(func, &cfg, &counts);
-                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0 }
+                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0, reloads: 0 }
             }
         };
         report.functions.push((func.name.clone(), outcome));
@@ -158,11 +191,17 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         report.inlined = inline::inline_hot_calls(module);
     }
     for (name, outcome) in &mut report.functions {
-        let FunctionOutcome::Optimized { flipped, kept_float, cold } = outcome else { continue };
+        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails, reloads } = outcome else { continue };
         let func = module.function_mut(name).expect("the function was matched");
+        if options.tail_duplication {
+            *tails = tail_duplication::duplicate_tails(func);
+        }
         if options.orient_branches {
             let stats = branch_orientation::orient_branches(func);
             (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
+        }
+        if options.reuse_loads {
+            *reloads = load_reuse::reuse_loads(func);
         }
         if options.cold_blocks {
             *cold = cold_blocks::mark_cold_blocks(func);

@@ -5,8 +5,11 @@
 
 use super::branch_orientation::orient_branches;
 use super::cold_blocks::mark_cold_blocks;
+use super::cranelift_layout::{branch_cost, predicted_order};
 use super::function_order::order_functions;
 use super::inline::inline_hot_calls;
+use super::load_reuse::reuse_loads;
+use super::tail_duplication::duplicate_tails;
 use crate::ir::{InstData, Module};
 use crate::text::parse_module;
 use crate::transform::eval::{run, Outcome};
@@ -60,33 +63,107 @@ fn orientation_makes_the_hot_successor_the_else_target() {
     assert_eq!(orient_branches(&mut module.functions[0]).flipped, 0);
 }
 
+/// `@count(n)`: a loop that leaves early through `block3` once and
+/// otherwise loops back from its latch `block4` 99 times; the latch's exit
+/// never ran, so it is cold and Cranelift emits it last: nothing the latch
+/// branches to can follow it.
+const LATCH: &str = "
+function @count(i32) -> i32 export {
+block0(v0: i32) count 1:
+    v1 = iconst.i32 0
+    jump block1(v1) count 1
+block1(v2: i32) count 100:
+    v3 = iconst.i32 1000
+    v4 = icmp eq v2, v3
+    brif v4, block3 count 1, block4 count 99
+block3 count 1:
+    return v3
+block4 count 99:
+    v5 = iconst.i32 1
+    v6 = iadd v2, v5
+    v7 = icmp slt v6, v0
+    brif v7, block1(v6) count 99, block2 count 0
+block2 count 0:
+    return v6
+}
+";
+
+#[test]
+fn the_predicted_layout_costs_a_back_edge_turned_to_fall_through_more() {
+    let module = parse(LATCH);
+    let func = &module.functions[0];
+    let order = predicted_order(func);
+    let [b0, b1, b3, b4, b2] = [0, 1, 2, 3, 4].map(|i| func.layout[i]);
+    assert_eq!(order, [b0, b1, b4, b3, b2]);
+    // `block1` takes its branch to `block3` once; the latch takes its back
+    // edge 99 times and never runs its jump to `block2`.
+    assert_eq!(branch_cost(func, &order), 1 + 99);
+    // Turned round, the latch runs a conditional jump out and a taken
+    // unconditional jump back on every iteration.
+    let mut turned = module.functions[0].clone();
+    let term = turned.terminator(b4).unwrap();
+    if let InstData::Brif { then_dest, else_dest, .. } = &mut turned.insts[term] {
+        std::mem::swap(then_dest, else_dest);
+    }
+    assert_eq!(branch_cost(&turned, &predicted_order(&turned)), 1 + 2 * 99);
+}
+
+#[test]
+fn orientation_leaves_a_latch_whose_hot_target_is_the_loop_header() {
+    let mut module = parse(LATCH);
+    let before = module.functions[0].clone();
+    let stats = orient_branches(&mut module.functions[0]);
+    assert_eq!(stats.flipped, 0);
+    assert_valid(&module);
+    let func = &module.functions[0];
+    let term = func.terminator(func.layout[3]).unwrap();
+    let InstData::Brif { then_dest, .. } = &func.insts[term] else { panic!("a brif") };
+    assert_eq!((then_dest.block, then_dest.count), (func.layout[1], Some(99)));
+    for n in [-3, 0, 1, 50, 2000] {
+        assert_eq!(run(func, &[n], 1000), run(&before, &[n], 1000), "n = {n}");
+    }
+}
+
 #[test]
 fn orientation_negates_shared_and_plain_conditions() {
     // v2 feeds two branches, so it cannot be inverted in place; v0 is a
-    // parameter, which becomes `icmp eq v0, 0`.
+    // parameter, which becomes `icmp eq v0, 0`. Turning block0's branch
+    // lets block2 follow it, and block4's lets block5 follow it; block2's
+    // hot successor already follows it.
     let mut module = parse(
         "
 function @g(i32) -> i32 export {
 block0(v0: i32) count 10:
     v1 = iconst.i32 3
     v2 = icmp sgt v0, v1
-    brif v2, block1 count 9, block2 count 1
-block1 count 9:
-    brif v2, block3 count 9, block2 count 0
-block2 count 1:
+    brif v2, block2 count 9, block1 count 1
+block1 count 1:
     return v1
-block3 count 9:
-    brif v0, block4 count 8, block2 count 1
-block4 count 8:
+block2 count 9:
+    brif v2, block4 count 9, block3 count 0
+block3 count 0:
     return v0
+block4 count 9:
+    brif v0, block5 count 8, block6 count 1
+block5 count 8:
+    return v0
+block6 count 1:
+    return v1
 }
 ",
     );
     let before = module.functions[0].clone();
-    assert_eq!(orient_branches(&mut module.functions[0]).flipped, 3);
+    assert_eq!(orient_branches(&mut module.functions[0]).flipped, 2);
     assert_valid(&module);
+    let func = &module.functions[0];
+    let icmps = |block: usize| {
+        func.blocks[func.layout[block]].insts.iter().filter(|&&i| matches!(func.insts[i], InstData::Icmp { .. })).count()
+    };
+    // The shared comparison stays and an inverted copy is added; the
+    // parameter is compared with zero.
+    assert_eq!((icmps(0), icmps(2), icmps(4)), (2, 0, 1));
     for x in [-1, 0, 2, 3, 4, 9] {
-        assert_eq!(run(&module.functions[0], &[x], 10), run(&before, &[x], 10), "x = {x}");
+        assert_eq!(run(func, &[x], 10), run(&before, &[x], 10), "x = {x}");
     }
 }
 
@@ -194,4 +271,183 @@ block0(v0: i32) count 0:
 ";
     let mut module = parse(text);
     assert_eq!(inline_hot_calls(&mut module), 0);
+}
+
+/// `@mix(n, p)`: a loop whose body is a diamond (`block2` runs 75 times
+/// out of 100, and is the `else` target, so Cranelift places it right
+/// after the branch and `block3` after it) joining in the latch `block4`,
+/// which stores the running value to `p`; the exit `block5` is also
+/// reached when the loop does not run, and returns what `p` holds.
+const DIAMOND: &str = "
+function @mix(i32, i64) -> i32 export {
+block0(v0: i32, v40: i64) count 1:
+    v1 = iconst.i32 0
+    store v1, v40
+    v30 = icmp sle v0, v1
+    brif v30, block5 count 0, block1(v1, v1) count 1
+block1(v2: i32, v3: i32) count 100:
+    v4 = iconst.i32 3
+    v5 = band v2, v4
+    v20 = icmp eq v5, v1
+    brif v20, block3 count 25, block2 count 75
+block2 count 75:
+    v6 = iadd v3, v2
+    jump block4(v6) count 75
+block3 count 25:
+    v7 = isub v3, v2
+    jump block4(v7) count 25
+block4(v8: i32) count 100:
+    store v8, v40
+    v9 = iconst.i32 1
+    v10 = iadd v2, v9
+    v11 = icmp slt v10, v0
+    brif v11, block1(v10, v8) count 99, block5 count 1
+block5 count 1:
+    v12 = load.i32 v40
+    return v12
+}
+";
+
+#[test]
+fn a_hot_join_is_copied_into_its_hot_predecessor() {
+    let mut module = parse(DIAMOND);
+    let before = module.functions[0].clone();
+    assert_eq!(duplicate_tails(&mut module.functions[0]), 1);
+    assert_valid(&module);
+    let func = &module.functions[0];
+    let [_, _, b2, _, b4, _] = [0, 1, 2, 3, 4, 5].map(|i| func.layout[i]);
+    // The hot arm now ends in the latch's branch, with the edge's share of
+    // the latch's counts; the latch keeps the rest.
+    let term = func.terminator(b2).unwrap();
+    let InstData::Brif { then_dest, else_dest, .. } = &func.insts[term] else { panic!("a copied brif") };
+    assert_eq!((then_dest.count, else_dest.count), (Some(74), Some(0)));
+    assert_eq!(func.blocks[b4].count, Some(25));
+    let term = func.terminator(b4).unwrap();
+    let InstData::Brif { then_dest, else_dest, .. } = &func.insts[term] else { panic!("the latch's brif") };
+    assert_eq!((then_dest.count, else_dest.count), (Some(25), Some(1)));
+    for n in [-1, 0, 1, 2, 7, 100] {
+        assert_eq!(run(func, &[n, 64], 10_000), run(&before, &[n, 64], 10_000), "n = {n}");
+    }
+}
+
+#[test]
+fn a_join_whose_values_are_used_elsewhere_or_that_follows_stays() {
+    // The exit, reached from the latch only, reads the join's parameter
+    // `v8` directly.
+    let text = DIAMOND
+        .replace("brif v30, block5 count 0, block1(v1, v1) count 1", "jump block1(v1, v1) count 1")
+        .replace("    v12 = load.i32 v40\n    return v12", "    return v8");
+    let mut module = parse(&text);
+    assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
+    // The exit takes an argument too, so both targets of a copied branch
+    // would take arguments (each edge then needs moves of its own), and the
+    // exit's one predecessor would become two (critical edges).
+    let text = DIAMOND
+        .replace("brif v30, block5 count 0, block1(v1, v1) count 1", "jump block1(v1, v1) count 1")
+        .replace("brif v11, block1(v10, v8) count 99, block5 count 1", "brif v11, block1(v10, v8) count 99, block5(v8) count 1")
+        .replace("block5 count 1:\n    v12 = load.i32 v40\n    return v12", "block5(v13: i32) count 1:\n    return v13");
+    let mut module = parse(&text);
+    assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
+    // With the hot arm as the `then` target, Cranelift places the hot arm
+    // right before the join, where its jump costs nothing.
+    let text = DIAMOND.replace("brif v20, block3 count 25, block2 count 75", "brif v20, block2 count 75, block3 count 25");
+    let mut module = parse(&text);
+    assert_eq!(duplicate_tails(&mut module.functions[0]), 0);
+}
+
+/// `@shift(a, j, v)`: insertion sort's inner step (`block0` sets `a[1]`
+/// to 5 and `a[2]` to `v`). `block1` loads `a[j]`
+/// and compares it; `block2`, its only successor on the hot side, computes
+/// the same address anew and loads `a[j]` again before storing it to
+/// `a[j + 1]`. `block3` is reached from two blocks and reloads too.
+const RELOAD: &str = "
+function @shift(i64, i64, i32) -> i32 export {
+block0(v0: i64, v1: i64, v2: i32) count 1:
+    v32 = iconst.i64 4
+    v33 = iadd v0, v32
+    v34 = iconst.i32 5
+    store v34, v33
+    store v2, v33 + 4
+    v30 = iconst.i32 0
+    v31 = icmp eq v2, v30
+    brif v31, block3 count 0, block1 count 1
+block1 count 1:
+    v3 = iconst.i64 4
+    v4 = imul v1, v3
+    v5 = iadd v0, v4
+    v6 = load.i32 v5
+    v7 = icmp sgt v6, v2
+    brif v7, block2 count 1, block3 count 0
+block2 count 1:
+    v8 = iconst.i64 4
+    v9 = imul v1, v8
+    v10 = iadd v0, v9
+    v11 = load.i32 v10
+    v12 = load.i32 v10 + 4
+    store v11, v10 + 4
+    v13 = load.i32 v10
+    v14 = iadd v11, v12
+    v15 = iadd v14, v13
+    return v15
+block3 count 0:
+    v16 = load.i32 v0
+    return v16
+}
+";
+
+#[test]
+fn a_reload_of_what_the_only_predecessor_loaded_reuses_it() {
+    let mut module = parse(RELOAD);
+    let before = module.functions[0].clone();
+    // Only block2's first load goes: the load at offset 4 reads another
+    // address, the one after the store may read what the store wrote, and
+    // block3 has two predecessors.
+    assert_eq!(reuse_loads(&mut module.functions[0]), 1);
+    assert_valid(&module);
+    let func = &module.functions[0];
+    let loads = |block: usize| {
+        func.blocks[func.layout[block]].insts.iter().filter(|&&i| matches!(func.insts[i], InstData::Load { .. })).count()
+    };
+    assert_eq!((loads(1), loads(2), loads(3)), (1, 2, 1));
+    for v in [0, 2, 5, 7, 9] {
+        let outcome = run(func, &[1000, 1, v], 100);
+        assert_eq!(outcome, run(&before, &[1000, 1, v], 100), "v = {v}");
+        if v < 5 && v != 0 {
+            assert_eq!(outcome, Outcome::Returned(Some(5 + v + 5)), "v = {v}");
+        }
+    }
+}
+
+#[test]
+fn a_chain_of_reloads_ends_at_the_first_load() {
+    // Each block reloads `*p` after its one predecessor loaded it; the
+    // middle load is both reused and replaced.
+    let mut module = parse(
+        "
+function @chain(i64, i32) -> i32 export {
+block0(v0: i64, v1: i32) count 1:
+    v2 = iconst.i32 7
+    store v2, v0
+    v3 = load.i32 v0
+    v4 = icmp sgt v3, v1
+    brif v4, block1 count 1, block3 count 0
+block1 count 1:
+    v5 = load.i32 v0
+    v6 = icmp sgt v5, v1
+    brif v6, block2 count 1, block3 count 0
+block2 count 1:
+    v7 = load.i32 v0
+    v8 = iadd v7, v5
+    return v8
+block3 count 0:
+    return v1
+}
+",
+    );
+    let before = module.functions[0].clone();
+    assert_eq!(reuse_loads(&mut module.functions[0]), 2);
+    assert_valid(&module);
+    for v in [0, 6, 7, 8] {
+        assert_eq!(run(&module.functions[0], &[64, v], 10), run(&before, &[64, v], 10), "v = {v}");
+    }
 }
