@@ -25,32 +25,14 @@ pub(crate) fn reverse_postorder(func: &Function) -> Result<Vec<Block>> {
         in_layout[block] = true;
     }
 
-    // An iterative depth-first search; each stack entry is a block and its
-    // successors still to visit.
-    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
-    let mut postorder = Vec::new();
-    let mut stack = vec![(entry, func.successors(entry).into_iter())];
-    visited[entry] = true;
-    while let Some((block, succs)) = stack.last_mut() {
-        let block = *block;
-        match succs.next() {
-            Some(succ) => {
-                if !in_layout[succ] {
-                    return Err(BackendError::new(format!(
-                        "{block} branches to {succ}, which is not in the layout"
-                    )));
-                }
-                if !visited[succ] {
-                    visited[succ] = true;
-                    stack.push((succ, func.successors(succ).into_iter()));
-                }
-            }
-            None => {
-                postorder.push(block);
-                stack.pop();
-            }
+    let order = func.reverse_postorder();
+    debug_assert_eq!(order.first(), Some(&entry));
+    for &block in &order {
+        if let Some(succ) = func.successors(block).into_iter().find(|&s| !in_layout[s]) {
+            return Err(BackendError::new(format!(
+                "{block} branches to {succ}, which is not in the layout"
+            )));
         }
     }
-    postorder.reverse();
-    Ok(postorder)
+    Ok(order)
 }

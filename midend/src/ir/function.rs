@@ -199,6 +199,34 @@ impl Function {
         }
     }
 
+    /// The blocks reachable from the entry in the reverse postorder of a
+    /// depth-first search that follows each block's successor slots in
+    /// order: the order the backend lowers blocks in, which is also the
+    /// order Cranelift emits them in (before it sinks cold blocks).
+    pub fn reverse_postorder(&self) -> Vec<Block> {
+        let Some(entry) = self.entry() else { return Vec::new() };
+        let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
+        let mut postorder = Vec::new();
+        let mut stack = vec![(entry, self.successors(entry).into_iter())];
+        visited[entry] = true;
+        while let Some((block, successors)) = stack.last_mut() {
+            let block = *block;
+            match successors.next() {
+                Some(succ) if !visited[succ] => {
+                    visited[succ] = true;
+                    stack.push((succ, self.successors(succ).into_iter()));
+                }
+                Some(_) => {}
+                None => {
+                    postorder.push(block);
+                    stack.pop();
+                }
+            }
+        }
+        postorder.reverse();
+        postorder
+    }
+
     /// The branch target in successor slot `slot` of terminator `inst`.
     pub fn successor_slot(&self, inst: Inst, slot: usize) -> &BlockCall {
         self.insts[inst].successors()[slot]

@@ -37,25 +37,7 @@ use cranelift_entity::SecondaryMap;
 /// profile) in the same relative order.
 pub fn predicted_order(func: &Function) -> Vec<Block> {
     let Some(entry) = func.entry() else { return Vec::new() };
-    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
-    let mut postorder = Vec::new();
-    let mut stack = vec![(entry, func.successors(entry).into_iter())];
-    visited[entry] = true;
-    while let Some((block, successors)) = stack.last_mut() {
-        let block = *block;
-        match successors.next() {
-            Some(succ) if !visited[succ] => {
-                visited[succ] = true;
-                stack.push((succ, func.successors(succ).into_iter()));
-            }
-            Some(_) => {}
-            None => {
-                postorder.push(block);
-                stack.pop();
-            }
-        }
-    }
-    postorder.reverse();
+    let postorder = func.reverse_postorder();
     let is_cold = |b: Block| b != entry && (func.blocks[b].cold || func.blocks[b].count == Some(0));
     let (mut order, cold): (Vec<Block>, Vec<Block>) = postorder.into_iter().partition(|&b| !is_cold(b));
     order.extend(cold);
