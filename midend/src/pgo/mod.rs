@@ -19,9 +19,10 @@
 //! 4. orients every two-way branch so that its hot successor falls
 //!    through, judged by the layout Cranelift will produce
 //!    ([`branch_orientation`], [`cranelift_layout`]);
-//! 5. reuses a value loaded just before a branch instead of reloading
-//!    it after ([`load_reuse`]), which keeps orientation from costing a
-//!    reload that Cranelift would otherwise miss;
+//! 5. runs value numbering again (`transform::number_values`), so that a
+//!    copied join or a turned branch does not reload what its one
+//!    predecessor just loaded: Cranelift's own redundant-load elimination
+//!    depends on the block order and misses such reloads;
 //! 6. marks the blocks that never ran cold ([`cold_blocks`]);
 //!
 //! and finally orders the module's functions hottest first
@@ -35,7 +36,6 @@ pub mod cold_blocks;
 pub mod cranelift_layout;
 pub mod function_order;
 pub mod inline;
-pub mod load_reuse;
 pub mod matching;
 pub mod tail_duplication;
 #[cfg(test)]
@@ -60,8 +60,9 @@ pub struct PgoOptions {
     /// Small hot join blocks are copied into their hot predecessors
     /// ([`tail_duplication`]).
     pub tail_duplication: bool,
-    /// A block's reload of what its one predecessor just loaded reuses
-    /// that value ([`load_reuse`]).
+    /// Value numbering runs again after the layout transforms, removing
+    /// the reloads that copies and turned branches expose
+    /// (`transform::number_values`).
     pub reuse_loads: bool,
 }
 
@@ -201,7 +202,7 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
             (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
         }
         if options.reuse_loads {
-            *reloads = load_reuse::reuse_loads(func);
+            *reloads = crate::transform::number_values(func);
         }
         if options.cold_blocks {
             *cold = cold_blocks::mark_cold_blocks(func);

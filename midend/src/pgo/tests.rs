@@ -8,11 +8,11 @@ use super::cold_blocks::mark_cold_blocks;
 use super::cranelift_layout::{branch_cost, predicted_order};
 use super::function_order::order_functions;
 use super::inline::inline_hot_calls;
-use super::load_reuse::reuse_loads;
 use super::tail_duplication::duplicate_tails;
 use crate::ir::{InstData, Module};
 use crate::text::parse_module;
 use crate::transform::eval::{run, Outcome};
+use crate::transform::number_values as reuse_loads;
 use crate::verifier::{print_module_errors, verify_module};
 
 fn parse(text: &str) -> Module {
@@ -421,7 +421,8 @@ fn a_reload_of_what_the_only_predecessor_loaded_reuses_it() {
 #[test]
 fn a_chain_of_reloads_ends_at_the_first_load() {
     // Each block reloads `*p` after its one predecessor loaded it; the
-    // middle load is both reused and replaced.
+    // middle load is both reused and replaced, and the first reads what
+    // the store just wrote.
     let mut module = parse(
         "
 function @chain(i64, i32) -> i32 export {
@@ -445,7 +446,7 @@ block3 count 0:
 ",
     );
     let before = module.functions[0].clone();
-    assert_eq!(reuse_loads(&mut module.functions[0]), 2);
+    assert_eq!(reuse_loads(&mut module.functions[0]), 3);
     assert_valid(&module);
     for v in [0, 6, 7, 8] {
         assert_eq!(run(&module.functions[0], &[64, v], 10), run(&before, &[64, v], 10), "v = {v}");
