@@ -78,58 +78,55 @@ pub fn run(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipelin
 /// The optimizing passes of -O1 and -O2, after SSA construction. Each
 /// pass's effect on the benchmark kernels is recorded in ARCHITECTURE.md.
 fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), PipelineError> {
-    if enabled("simplify-cfg") {
-        for func in &mut module.functions {
-            simplify_cfg(func);
-        }
-        check(module, "CFG simplification", options)?;
-    }
-    if enabled("if-convert") {
-        for func in &mut module.functions {
-            // Reloads in an arm, and the address arithmetic only they
-            // read, would keep it from running speculatively.
-            if enabled("gvn") {
-                number_values(func);
-                eliminate_dead_code(func);
-            }
-            if if_convert(func) > 0 {
-                simplify_cfg(func);
-            }
-        }
-        check(module, "if-conversion", options)?;
-    }
-    if enabled("rotate") {
-        for func in &mut module.functions {
-            rotate_loops(func);
-            simplify_cfg(func);
-        }
-        check(module, "loop rotation", options)?;
-    }
-    if enabled("widen") {
-        for func in &mut module.functions {
-            widen_ivs(func);
-        }
-        check(module, "induction-variable widening", options)?;
-    }
-    if enabled("gvn") {
-        for func in &mut module.functions {
+    each_function(module, options, "simplify-cfg", "CFG simplification", |func| {
+        simplify_cfg(func);
+    })?;
+    each_function(module, options, "if-convert", "if-conversion", |func| {
+        // Reloads in an arm, and the address arithmetic only they read,
+        // would keep it from running speculatively.
+        if enabled("gvn") {
             number_values(func);
-        }
-        check(module, "value numbering", options)?;
-    }
-    if enabled("hoist-loads") {
-        for func in &mut module.functions {
-            hoist_invariant_loads(func);
-        }
-        check(module, "load hoisting", options)?;
-    }
-    if enabled("dce") {
-        for func in &mut module.functions {
             eliminate_dead_code(func);
         }
-        check(module, "dead code elimination", options)?;
+        if if_convert(func) > 0 {
+            simplify_cfg(func);
+        }
+    })?;
+    each_function(module, options, "rotate", "loop rotation", |func| {
+        rotate_loops(func);
+        simplify_cfg(func);
+    })?;
+    each_function(module, options, "widen", "induction-variable widening", |func| {
+        widen_ivs(func);
+    })?;
+    each_function(module, options, "gvn", "value numbering", |func| {
+        number_values(func);
+    })?;
+    each_function(module, options, "hoist-loads", "load hoisting", |func| {
+        hoist_invariant_loads(func);
+    })?;
+    each_function(module, options, "dce", "dead code elimination", |func| {
+        eliminate_dead_code(func);
+    })
+}
+
+/// Runs `pass` on every function of `module` unless `NISSECC_DISABLE_PASSES`
+/// names `name` ([`enabled`]), then verifies the module, blaming
+/// `description` for invalid IR.
+fn each_function(
+    module: &mut Module,
+    options: &PipelineOptions,
+    name: &str,
+    description: &'static str,
+    mut pass: impl FnMut(&mut crate::ir::Function),
+) -> Result<(), PipelineError> {
+    if !enabled(name) {
+        return Ok(());
     }
-    Ok(())
+    for func in &mut module.functions {
+        pass(func);
+    }
+    check(module, description, options)
 }
 
 /// False for a pass named in the environment variable
