@@ -22,9 +22,10 @@
 //! prints for the naive profile.
 //!
 //! The same naive profiles then feed `-fprofile-use` (issue 7): a build
-//! optimized with the profile of the first input must print what the
-//! plain build prints on every input, the first (same-input profile) and
-//! the others (cross-input profile).
+//! optimized with the profile of the first input, with the default
+//! transforms and with all of them, must print what the plain build
+//! prints on every input, the first (same-input profile) and the others
+//! (cross-input profile).
 
 mod common;
 
@@ -122,22 +123,26 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
 }
 
 /// Builds `sources` with `-fprofile-use` and the naive profile of the
-/// first input, and checks that the build behaves as the plain one on
-/// every input.
+/// first input, once with the default transforms and once with every
+/// transform (so that those only run when asked for are checked too), and
+/// checks that each build behaves as the plain one on every input.
 fn check_profile_use(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str>], plain: &Path) -> Result<(), String> {
     let profile = dir.join(format!("{name}.0.naive.nprof"));
-    let optimized = dir.join(format!("{name}.use"));
     let flag = format!("-fprofile-use={}", profile.display());
-    build_nissecc(sources, &optimized, &[LEVEL, &flag]).map_err(|e| format!("{name} -fprofile-use: {e}"))?;
-    for args in inputs {
-        let what = format!("{name} input {args:?}");
-        let reference = run_program(plain, args).map_err(|e| format!("{what} (plain): {e}"))?;
-        let actual = run_program(&optimized, args).map_err(|e| format!("{what} (-fprofile-use): {e}"))?;
-        if actual != reference {
-            return Err(format!(
-                "{what}: the -fprofile-use build printed or exited differently (status {:?} vs {:?})",
-                actual.status, reference.status
-            ));
+    for transforms in ["default", "all"] {
+        let optimized = dir.join(format!("{name}.use-{transforms}"));
+        let selection = format!("-fprofile-use-transforms={transforms}");
+        build_nissecc(sources, &optimized, &[LEVEL, &flag, &selection]).map_err(|e| format!("{name} -fprofile-use ({transforms}): {e}"))?;
+        for args in inputs {
+            let what = format!("{name} input {args:?}");
+            let reference = run_program(plain, args).map_err(|e| format!("{what} (plain): {e}"))?;
+            let actual = run_program(&optimized, args).map_err(|e| format!("{what} (-fprofile-use, {transforms}): {e}"))?;
+            if actual != reference {
+                return Err(format!(
+                    "{what}: the -fprofile-use build ({transforms} transforms) printed or exited differently (status {:?} vs {:?})",
+                    actual.status, reference.status
+                ));
+            }
         }
     }
     Ok(())
