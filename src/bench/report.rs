@@ -122,7 +122,10 @@ pub fn pgo_table(results: &[KernelResult]) -> Option<String> {
             measured
                 .iter()
                 .filter(move |k| !branchy_only || is_branch_heavy(&k.tags))
-                .map(move |k| (k.long, if pick { &k.pgo.as_ref().expect("filtered").same } else { &k.pgo.as_ref().expect("filtered").other }))
+                .map(move |k| {
+                    let pgo = k.pgo.as_ref().expect("filtered");
+                    (k.long, if pick { &pgo.same } else { &pgo.other })
+                })
         };
         for (subset, branchy_only) in [("all", false), ("branch-heavy", true)] {
             let by_instructions =
