@@ -12,7 +12,7 @@ use super::tail_duplication::duplicate_tails;
 use crate::ir::{InstData, Module};
 use crate::text::parse_module;
 use crate::transform::eval::{run, Outcome};
-use crate::transform::number_values as reuse_loads;
+use crate::transform::number_values;
 use crate::verifier::{print_module_errors, verify_module};
 
 fn parse(text: &str) -> Module {
@@ -402,7 +402,7 @@ fn a_reload_of_what_the_only_predecessor_loaded_reuses_it() {
     // Only block2's first load goes: the load at offset 4 reads another
     // address, the one after the store may read what the store wrote, and
     // block3 has two predecessors.
-    assert_eq!(reuse_loads(&mut module.functions[0]), 1);
+    assert_eq!(number_values(&mut module.functions[0]), 1);
     assert_valid(&module);
     let func = &module.functions[0];
     let loads = |block: usize| {
@@ -446,7 +446,7 @@ block3 count 0:
 ",
     );
     let before = module.functions[0].clone();
-    assert_eq!(reuse_loads(&mut module.functions[0]), 3);
+    assert_eq!(number_values(&mut module.functions[0]), 3);
     assert_valid(&module);
     for v in [0, 6, 7, 8] {
         assert_eq!(run(&module.functions[0], &[64, v], 10), run(&before, &[64, v], 10), "v = {v}");
