@@ -113,3 +113,9 @@ pub fn if_convert_test(module: &Module, _args: &str) -> Result<String, String> {
 pub fn hoist_loads_test(module: &Module, _args: &str) -> Result<String, String> {
     run_pass_test(module, "hoisted", super::hoist_loads::hoist_invariant_loads)
 }
+
+/// `test address-offsets`: the number of loads and stores whose address
+/// lost its constant, then the function.
+pub fn address_offsets_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "folded", super::address_offsets::fold_address_offsets)
+}

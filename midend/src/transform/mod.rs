@@ -15,6 +15,8 @@
 //!   ones.
 //! - [`widen_ivs`]: gives 32-bit loop counters a 64-bit twin so that
 //!   array indexing stops extending them.
+//! - [`address_offsets`]: moves the constant part of an address into
+//!   the load's or store's offset.
 //! - [`hoist_loads`]: moves loads of unchanging memory out of loops.
 //! - [`value_numbering`]: removes recomputed values and reloads of known
 //!   memory.
@@ -22,6 +24,7 @@
 //! - [`edit`]: small editing operations the passes share.
 //! - [`filetest`]: the filetest kinds that run the passes.
 
+pub mod address_offsets;
 pub mod dce;
 pub mod edit;
 #[cfg(test)]
@@ -37,6 +40,7 @@ pub mod unreachable;
 pub mod value_numbering;
 pub mod widen_ivs;
 
+pub use address_offsets::fold_address_offsets;
 pub use hoist_loads::hoist_invariant_loads;
 pub use if_convert::if_convert;
 pub use inline_memops::inline_small_memops;
