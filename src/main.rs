@@ -435,11 +435,12 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("nissecc: error: cannot write '{}': {e}", path.display()))
 }
 
-/// Writes text to a file, or to stdout when no file is named.
+/// Writes text to a file, or to stdout when no file is named or the name
+/// is `-`.
 fn write_text(path: Option<&Path>, text: &str) -> Result<(), String> {
     match path {
-        Some(p) => write_file(p, text.as_bytes()),
-        None => {
+        Some(p) if p != Path::new("-") => write_file(p, text.as_bytes()),
+        _ => {
             print!("{text}");
             Ok(())
         }

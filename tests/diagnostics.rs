@@ -93,3 +93,13 @@ fn bad_profiling_flags_are_errors_not_panics() {
         assert!(stderr.contains(expected) && !stderr.contains("panicked"), "{flags:?}: {stderr}");
     }
 }
+
+#[test]
+fn text_output_named_dash_goes_to_stdout() {
+    let source = project_root().join("tests/c/if_else.c");
+    let dir = scratch_dir("emit-dash");
+    let out = Command::new(nissecc()).current_dir(&dir).args(["--emit=ir", "-o", "-"]).arg(&source).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("function @main"));
+    assert!(!dir.join("-").exists(), "`-o -` wrote a file named '-'");
+}
