@@ -56,6 +56,10 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                 }
                 InstData::Icmp { cond, args } => {
                     let (a, b) = (get(&values, args[0]), get(&values, args[1]));
+                    // Unsigned comparisons see the operands' bits in their type's width.
+                    let bits = func.value_type(args[0]).bits();
+                    let mask = u64::MAX >> (64 - bits);
+                    let (ua, ub) = (a as u64 & mask, b as u64 & mask);
                     Some(match cond {
                         IntCC::Eq => a == b,
                         IntCC::Ne => a != b,
@@ -63,7 +67,10 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                         IntCC::Sle => a <= b,
                         IntCC::Sgt => a > b,
                         IntCC::Sge => a >= b,
-                        other => panic!("eval: icmp {other} unsupported"),
+                        IntCC::Ult => ua < ub,
+                        IntCC::Ule => ua <= ub,
+                        IntCC::Ugt => ua > ub,
+                        IntCC::Uge => ua >= ub,
                     } as i64)
                 }
                 InstData::StackAddr { slot, offset } => {
