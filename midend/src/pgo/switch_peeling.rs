@@ -50,6 +50,7 @@
 #[cfg(test)]
 mod tests;
 
+use crate::transform::unreachable::remove_unreachable_blocks;
 use crate::ir::{BinaryOp, Block, BlockCall, Function, Inst, InstData, IntCC, Type, Value};
 
 /// The smallest share of a switch's remaining executions that its hottest
@@ -99,6 +100,10 @@ pub fn peel_switches(func: &mut Function) -> PeelStats {
         stats.switches += usize::from(peeled > 0);
         stats.tests += peeled;
     }
+    if stats.tests > 0 {
+        // Case-label blocks that only the peeled slots reached.
+        remove_unreachable_blocks(func);
+    }
     stats
 }
 
@@ -112,8 +117,8 @@ enum Cluster {
 }
 
 /// The case clusters of a switch: maximal runs of consecutive values
-/// with the same target and arguments, each with its count.
-fn case_clusters(cases: &[(i64, BlockCall)]) -> Vec<(Cluster, u64)> {
+/// with the same final target ([`final_target`]), each with its count.
+fn case_clusters(func: &Function, cases: &[(i64, BlockCall)]) -> Vec<(Cluster, u64)> {
     let mut order: Vec<usize> = (0..cases.len()).collect();
     order.sort_by_key(|&i| cases[i].0);
     let mut clusters: Vec<(Cluster, u64)> = Vec::new();
@@ -121,8 +126,7 @@ fn case_clusters(cases: &[(i64, BlockCall)]) -> Vec<(Cluster, u64)> {
         let (value, dest) = &cases[i];
         let count = dest.count.unwrap_or(0);
         if let Some((Cluster::Cases { hi, slots, .. }, total)) = clusters.last_mut() {
-            let first = &cases[slots[0]].1;
-            if hi.checked_add(1) == Some(*value) && first.block == dest.block && first.args == dest.args {
+            if hi.checked_add(1) == Some(*value) && final_target(func, &cases[slots[0]].1).1 == final_target(func, dest).1 {
                 *hi = *value;
                 slots.push(i);
                 *total = total.saturating_add(count);
@@ -133,6 +137,35 @@ fn case_clusters(cases: &[(i64, BlockCall)]) -> Vec<(Cluster, u64)> {
     }
     clusters
 }
+
+/// Where a branch to `dest` really goes: C's `case 1: case 2: ...`
+/// labels become a chain of empty blocks, each jumping to the next, so a
+/// branch is followed through blocks that have no parameters and hold only
+/// a `jump` without arguments. Returns the blocks passed through and the
+/// final target with its arguments.
+fn final_target(func: &Function, dest: &BlockCall) -> (Vec<Block>, (Block, Vec<Value>)) {
+    let mut through = Vec::new();
+    let mut block = dest.block;
+    while through.len() < MAX_FORWARDERS && !through.contains(&block) {
+        let data = &func.blocks[block];
+        let [only] = data.insts[..] else { break };
+        match &func.insts[only] {
+            InstData::Jump { dest: next } if data.params.is_empty() && next.args.is_empty() => {
+                through.push(block);
+                block = next.block;
+            }
+            _ => break,
+        }
+    }
+    if through.is_empty() {
+        (through, (dest.block, dest.args.clone()))
+    } else {
+        (through, (block, Vec::new()))
+    }
+}
+
+/// The longest chain of empty blocks [`final_target`] follows.
+const MAX_FORWARDERS: usize = 32;
 
 /// Peels the hottest cluster off the switch ending `block`, if it takes
 /// [`MIN_SHARE`] of the switch's count. Returns `None` when nothing was
@@ -145,7 +178,7 @@ fn peel_once(func: &mut Function, block: Block) -> Option<Option<Block>> {
         return None;
     }
     let default_count = default.count?;
-    let mut clusters = case_clusters(cases);
+    let mut clusters = case_clusters(func, cases);
     let total = clusters.iter().map(|&(_, c)| c).fold(default_count, u64::saturating_add);
     clusters.push((Cluster::Default, default_count));
     // The first of equally hot clusters wins, so the result does not
@@ -160,6 +193,12 @@ fn peel_once(func: &mut Function, block: Block) -> Option<Option<Block>> {
     if *best == Cluster::Default && !fills_span(cases) {
         return None;
     }
+    // With one case cluster left, testing it or the default is the same
+    // two-way branch, and testing the cluster leaves no switch behind.
+    let (best, best_count) = match &clusters[..] {
+        [(single, count), _default] => (single, count),
+        _ => (best, best_count),
+    };
     let (arg, best, best_count) = (*arg, best.clone(), *best_count);
     Some(match best {
         Cluster::Cases { lo, hi, slots } => peel_cases(func, block, term, arg, (lo, hi), &slots, best_count, total),
@@ -190,8 +229,21 @@ fn peel_cases(
     total: u64,
 ) -> Option<Block> {
     let InstData::Switch { default, cases, .. } = func.insts[term].clone() else { unreachable!("a switch") };
-    let mut hot = cases[slots[0]].1.clone();
-    hot.count = Some(count);
+    // The test branches to the cluster's final target, and the counts of
+    // the empty blocks its slots passed through drop by what they brought.
+    let (_, (target, args)) = final_target(func, &cases[slots[0]].1);
+    let hot = BlockCall { block: target, args, count: Some(count) };
+    for &slot in slots {
+        let brought = cases[slot].1.count.unwrap_or(0);
+        for forwarder in final_target(func, &cases[slot].1).0 {
+            let data = &mut func.blocks[forwarder];
+            data.count = data.count.map(|c| c.saturating_sub(brought));
+            let jump = *data.insts.last().expect("a forwarder holds its jump");
+            if let InstData::Jump { dest } = &mut func.insts[jump] {
+                dest.count = dest.count.map(|c| c.saturating_sub(brought));
+            }
+        }
+    }
     let rest: Vec<(i64, BlockCall)> =
         cases.into_iter().enumerate().filter(|(i, _)| !slots.contains(i)).map(|(_, case)| case).collect();
     let cond = if lo == hi {

@@ -220,3 +220,41 @@ fn targets_with_arguments_keep_them_and_parallel_edges_stay_apart() {
     let InstData::Binary { args: [_, seven], .. } = def(&func, then_dest.args[0]) else { panic!("x + 7") };
     assert_eq!(func.constant_value(*seven), Some(7));
 }
+
+/// C's `case 1: case 2: case 3: return 7;` as the frontend builds it: one
+/// empty block per label, each jumping to the next. `@h(x)` returns 7 for
+/// 1..=3, 8 for 4 and 0 otherwise; 1..=3 ran 90 of 100 times.
+const LABEL_CHAIN: &str = "
+function @h(i32) -> i32 export {
+block0(v0: i32) count 100:
+    switch v0, block6 count 5, [1: block1 count 30, 2: block2 count 40, 3: block3 count 20, 4: block5 count 5]
+block1 count 30:
+    jump block2 count 30
+block2 count 70:
+    jump block3 count 70
+block3 count 90:
+    jump block4 count 90
+block4 count 90:
+    v1 = iconst.i32 7
+    return v1
+block5 count 5:
+    v2 = iconst.i32 8
+    return v2
+block6 count 5:
+    v3 = iconst.i32 0
+    return v3
+}
+";
+
+#[test]
+fn case_labels_that_fall_through_form_one_cluster() {
+    let (func, _) = peel_and_check(LABEL_CHAIN, Type::I32, &[-1, 0, 1, 2, 3, 4, 5, i32::MIN as i64]);
+    let (cond, target, count) = first_test(&func);
+    // The test goes straight to the code of the labels, and the label
+    // blocks only the peeled slots reached are gone.
+    assert_eq!((target, count), (block(4), 90));
+    assert!(matches!(def(&func, cond), InstData::Icmp { cond: IntCC::Ule, .. }), "{func}");
+    for label in [1, 2, 3] {
+        assert!(!func.layout.contains(&block(label)), "{func}");
+    }
+}
