@@ -28,7 +28,7 @@ BRANCHY_TAGS = {"switch", "state-machine", "stacked-conditionals", "conditionals
                 "multi-exit", "early-exit", "search", "tokenizer"}
 # The transform sets measured with the same-input profile; "all" is also
 # measured with the cross-input profile.
-TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline", "all,-tail", "all,-reload"]
+TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline", "all,-tail", "all,-reload", "all,-switch"]
 
 
 def kernels():
