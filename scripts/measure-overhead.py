@@ -5,37 +5,26 @@ jotai-subset kernels' last listed input. An interim measurement until
 `nissecc-bench` exists (issue 6). Usage: scripts/measure-overhead.py [N]"""
 import os, statistics, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
+from jotai import ROOT, kernels as all_kernels, instructions as counted
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-nissecc = os.environ.get("NISSECC", os.path.join(root, "target/release/nissecc"))
+nissecc = os.environ.get("NISSECC", os.path.join(ROOT, "target/release/nissecc"))
 limit = int(sys.argv[1]) if len(sys.argv) > 1 else 10**9
-kernels = []
-for line in open(os.path.join(root, "jotai-subset/manifest.tsv")):
-    if line.startswith("#") or not line.strip():
-        continue
-    name, inputs, _tags, length = line.rstrip("\n").split("\t")
-    if length.strip() == "long":
-        kernels.append((name, inputs.split()[-1]))
-kernels = kernels[:limit]
+kernels = [(k["name"], k["inputs"][-1]) for k in all_kernels() if k["long"]][:limit]
 work = tempfile.mkdtemp(prefix="nisse-ovh-")
 configs = {"base": [], "naive": ["-fprofile-instr=naive"], "ks": ["-fprofile-instr=ks"], "sese": ["-fprofile-instr=sese"], "path": ["-fprofile-instr=path"]}
 strategies = [c for c in configs if c != "base"]
 
 def instructions(exe, arg):
+    """The whole process's instructions; the profile it writes is discarded."""
     env = dict(os.environ, NISSE_PROFILE_FILE=os.path.join(work, "p-%p.nprof"))
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", exe, arg],
-                         capture_output=True, text=True, env=env)
-    for line in out.stderr.splitlines():
-        if "Collected" in line:
-            return int(line.split()[-1])
-    raise RuntimeError(out.stderr)
+    return counted(exe, arg, from_main=False, env=env)[0]
 
 def measure(kernel):
     name, arg = kernel
     counts = {}
     for config, flags in configs.items():
         exe = os.path.join(work, f"{name}.{config}")
-        subprocess.run([nissecc, "-O2", *flags, os.path.join(root, "jotai-subset", name + ".c"), "-o", exe], check=True)
+        subprocess.run([nissecc, "-O2", *flags, os.path.join(ROOT, "jotai-subset", name + ".c"), "-o", exe], check=True)
         counts[config] = instructions(exe, arg)
     return name, counts
 

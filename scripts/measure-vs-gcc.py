@@ -7,9 +7,9 @@ per-pass numbers in ARCHITECTURE.md. Extra arguments are passed to nissecc
 runs. Usage: scripts/measure-vs-gcc.py [--limit N] [--tsv FILE] [NISSECC_FLAG...]"""
 import argparse, os, statistics, subprocess, tempfile
 from concurrent.futures import ThreadPoolExecutor
+from jotai import ROOT, kernels as all_kernels, instructions as counted
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-target = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
+target = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
 nissecc = os.path.join(target, "release/nissecc")
 parser = argparse.ArgumentParser()
 parser.add_argument("--limit", type=int, default=10**9)
@@ -17,27 +17,16 @@ parser.add_argument("--tsv", help="also write kernel, nissecc and gcc counts her
 parser.add_argument("flags", nargs="*")
 args = parser.parse_args()
 
-kernels = []
-for line in open(os.path.join(root, "jotai-subset/manifest.tsv")):
-    if line.startswith("#") or not line.strip():
-        continue
-    name, inputs, _tags, length = line.rstrip("\n").split("\t")
-    if length.strip() == "long":
-        kernels.append((name, inputs.split()[-1]))
-kernels = kernels[: args.limit]
+kernels = [(k["name"], k["inputs"][-1]) for k in all_kernels() if k["long"]][: args.limit]
 work = tempfile.mkdtemp(prefix="nisse-vs-gcc-")
 
 def instructions(exe, arg):
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", exe, arg],
-                         capture_output=True, text=True)
-    for line in out.stderr.splitlines():
-        if "Collected" in line:
-            return int(line.split()[-1]), out.stdout
-    raise RuntimeError(out.stderr)
+    """The whole process's instructions, and its output."""
+    return counted(exe, arg, from_main=False)
 
 def measure(kernel):
     name, arg = kernel
-    source = os.path.join(root, "jotai-subset", name + ".c")
+    source = os.path.join(ROOT, "jotai-subset", name + ".c")
     ours, ref = os.path.join(work, name + ".nissecc"), os.path.join(work, name + ".gcc")
     subprocess.run([nissecc, "-O2", *args.flags, source, "-o", ours], check=True)
     subprocess.run(["gcc", "-O1", "-w", source, "-o", ref, "-lm"], check=True)
