@@ -100,7 +100,7 @@ const PROFILING_HELP: &str = "Profiling:
                                  instrumented build used); functions it lacks are not optimized,
                                  stale ones (changed since profiling) get a warning
   -fprofile-use-transforms=LIST  The profile-guided transforms to run, comma-separated: inline,
-                                 tail, orient, reload, cold, order, all, default (inline, orient,
+                                 unroll, tail, orient, reload, cold, order, all, default (inline, orient,
                                  reload) or none (annotation only); -NAME turns one off
                                  (default,-inline)
   -Werror=profile-mismatch       Make the stale-profile warning an error

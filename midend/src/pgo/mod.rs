@@ -14,16 +14,18 @@
 //! then inlines hot call sites of small callees ([`inline`]); then, in
 //! every annotated function,
 //!
-//! 3. copies small hot join blocks into their hot predecessors
+//! 3. unrolls hot counted innermost loops with small bodies, testing
+//!    the bound once per unrolled iteration ([`unroll`]);
+//! 4. copies small hot join blocks into their hot predecessors
 //!    ([`tail_duplication`]);
-//! 4. orients every two-way branch so that its hot successor falls
+//! 5. orients every two-way branch so that its hot successor falls
 //!    through, judged by the layout Cranelift will produce
 //!    ([`branch_orientation`], [`cranelift_layout`]);
-//! 5. runs value numbering again (`transform::number_values`), so that a
+//! 6. runs value numbering again (`transform::number_values`), so that a
 //!    copied join or a turned branch does not reload what its one
 //!    predecessor just loaded: Cranelift's own redundant-load elimination
 //!    depends on the block order and misses such reloads;
-//! 6. marks the blocks that never ran cold ([`cold_blocks`]);
+//! 7. marks the blocks that never ran cold ([`cold_blocks`]);
 //!
 //! and finally orders the module's functions hottest first
 //! ([`function_order`]). The layout steps follow Pettis & Hansen,
@@ -40,6 +42,7 @@ pub mod matching;
 pub mod tail_duplication;
 #[cfg(test)]
 mod tests;
+pub mod unroll;
 
 use crate::analysis::cfg::Cfg;
 use crate::ir::Module;
@@ -64,6 +67,8 @@ pub struct PgoOptions {
     /// the reloads that copies and turned branches expose
     /// (`transform::number_values`).
     pub reuse_loads: bool,
+    /// Hot counted loops with small bodies are unrolled ([`unroll`]).
+    pub unroll: bool,
 }
 
 /// The default: the transforms that paid on the jotai-subset kernels
@@ -77,13 +82,19 @@ pub struct PgoOptions {
 /// kernels), so it runs only when asked for too.
 impl Default for PgoOptions {
     fn default() -> Self {
-        PgoOptions { order_functions: false, cold_blocks: false, tail_duplication: false, ..PgoOptions::every() }
+        PgoOptions {
+            order_functions: false,
+            cold_blocks: false,
+            tail_duplication: false,
+            unroll: false,
+            ..PgoOptions::every()
+        }
     }
 }
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 6] = ["orient", "cold", "order", "inline", "tail", "reload"];
+    pub const NAMES: [&'static str; 7] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll"];
 
     /// Every transform (`all`).
     pub fn every() -> PgoOptions {
@@ -94,6 +105,7 @@ impl PgoOptions {
             inline: true,
             tail_duplication: true,
             reuse_loads: true,
+            unroll: true,
         }
     }
 
@@ -106,6 +118,7 @@ impl PgoOptions {
             inline: false,
             tail_duplication: false,
             reuse_loads: false,
+            unroll: false,
         }
     }
 
@@ -129,6 +142,7 @@ impl PgoOptions {
                 "inline" => options.inline = on,
                 "tail" => options.tail_duplication = on,
                 "reload" => options.reuse_loads = on,
+                "unroll" => options.unroll = on,
                 _ => {
                     return Err(format!(
                         "unknown profile-guided transform '{item}' (expected {}, all, default or none, or -NAME to turn one off)",
@@ -144,7 +158,7 @@ impl PgoOptions {
 /// How the profile applied to one function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FunctionOutcome {
-    Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize, reloads: usize },
+    Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize, reloads: usize, unrolled: usize },
     Missing,
     Stale(StaleCounts),
 }
@@ -186,7 +200,7 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
             Match::Stale(stale) => FunctionOutcome::Stale(stale),
             Match::Matched(counts) => {
                 annotate::annotate(func, &cfg, &counts);
-                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0, reloads: 0 }
+                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0 }
             }
         };
         report.functions.push((func.name.clone(), outcome));
@@ -195,8 +209,11 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         report.inlined = inline::inline_hot_calls(module);
     }
     for (name, outcome) in &mut report.functions {
-        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails, reloads } = outcome else { continue };
+        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails, reloads, unrolled } = outcome else { continue };
         let func = module.function_mut(name).expect("the function was matched");
+        if options.unroll {
+            *unrolled = unroll::unroll_hot_loops(func);
+        }
         if options.tail_duplication {
             *tails = tail_duplication::duplicate_tails(func);
         }
