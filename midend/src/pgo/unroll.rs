@@ -57,7 +57,7 @@
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::{Loop, LoopForest};
-use crate::ir::{BinaryOp, Block, BlockCall, Function, InstData, IntCC, Type, Value, ValueDef};
+use crate::ir::{BinaryOp, Block, BlockCall, Function, InstData, IntCC, Type, UnaryOp, Value, ValueDef};
 use crate::transform::mem2reg;
 use std::collections::{HashMap, HashSet};
 
@@ -301,24 +301,49 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
     let original_share = ((1.0 + (u as f64 - 1.0) / 2.0) / per_entry).min(1.0);
     let original_scale = Scale(original_share);
     let copy_scale = Scale((1.0 - original_share) / u as f64);
+    let copy_header_count = copy_scale.of(c.header_count);
+    let into_copies = c.entries.min(copy_header_count);
 
-    let header_types: Vec<Type> = func.blocks[c.header].params.iter().map(|&p| func.value_type(p)).collect();
+    let header_params = func.blocks[c.header].params.clone();
+    let header_types: Vec<Type> = header_params.iter().map(|&p| func.value_type(p)).collect();
     let guard = func.create_block();
     let guard_params: Vec<Value> = header_types.iter().map(|&ty| func.append_block_param(guard, ty)).collect();
     let latch_term = func.terminator(c.latch).expect("the latch ends in a brif");
-    let original_back = func.successor_slot(latch_term, c.back_slot).count;
-
-    // The copies, first to last; each copy's header takes the values the
-    // previous copy (or the guard) passes instead of parameters.
     let copies: Vec<HashMap<Block, Block>> =
         (0..c.factor).map(|_| c.blocks.iter().map(|&b| (b, func.create_block())).collect()).collect();
-    let mut created = vec![guard];
+    let first = copies[0][&c.header];
+    let first_params: Vec<Value> = header_types.iter().map(|&ty| func.append_block_param(first, ty)).collect();
+    let test = func.create_block();
+    let mut created = vec![guard, test];
     created.extend(copies.iter().flat_map(|blocks| c.blocks.iter().map(|b| blocks[b])));
-    let mut incoming = guard_params.clone();
-    let mut last_back = None;
+
+    // The guard tests whether `U` more iterations fit before the bound;
+    // `limit` is computed there, which dominates every copy.
+    let limit = room_limit(func, guard, c);
+    let room = room_test(func, guard, c, guard_params[c.iv], limit);
+    func.blocks[guard].count = func.successor_slot(latch_term, c.back_slot).count.map(|n| original_scale.of(n));
+    let guard_count = func.blocks[guard].count;
+    func.append_inst(
+        guard,
+        InstData::Brif {
+            cond: room,
+            then_dest: BlockCall { block: first, args: guard_params.clone(), count: guard_count.map(|_| into_copies) },
+            else_dest: BlockCall {
+                block: c.header,
+                args: guard_params,
+                count: guard_count.map(|n| n.saturating_sub(into_copies)),
+            },
+        },
+        None,
+    );
+
+    // The copies, first to last. The first copy's header takes the
+    // parameters the guard and the last copy pass; the others take the
+    // values the previous copy computed.
+    let mut incoming = first_params;
     for (k, blocks) in copies.iter().enumerate() {
-        let k = k + 1;
-        let mut values: HashMap<Value, Value> = func.blocks[c.header].params.iter().copied().zip(incoming.clone()).collect();
+        let last = k + 1 == c.factor;
+        let mut values: HashMap<Value, Value> = header_params.iter().copied().zip(incoming.clone()).collect();
         for &block in &c.blocks {
             let copy = blocks[&block];
             func.blocks[copy].count = func.blocks[block].count.map(|n| copy_scale.of(n));
@@ -342,13 +367,39 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
                 }
                 if inst == latch_term {
                     let back = data.successors_mut().into_iter().nth(c.back_slot).expect("the back edge's slot");
-                    if k < c.factor {
-                        incoming = back.args.clone();
-                        let next = copies[k][&c.header];
-                        data = InstData::Jump { dest: BlockCall { block: next, args: Vec::new(), count: back.count } };
+                    back.block = c.header;
+                    let args = back.args.clone();
+                    if last {
+                        // The last copy continues with the first when
+                        // another `U` iterations fit, and otherwise makes
+                        // the original test in a block of its own, which
+                        // goes on in the remainder loop or leaves.
+                        let room = room_test(func, copy, c, args[c.iv], limit);
+                        let back_count = copy_header_count.saturating_sub(into_copies);
+                        for target in data.successors_mut() {
+                            target.count = target.count.map(|_| {
+                                if target.block == c.header {
+                                    into_copies.saturating_mul(u - 1) / u
+                                } else {
+                                    into_copies / u
+                                }
+                            });
+                        }
+                        func.append_inst(test, data, None);
+                        func.blocks[test].count = func.blocks[c.latch].count.map(|_| into_copies);
+                        data = InstData::Brif {
+                            cond: room,
+                            then_dest: BlockCall { block: first, args, count: Some(back_count) },
+                            else_dest: BlockCall { block: test, args: Vec::new(), count: Some(into_copies) },
+                        };
+                        if func.blocks[c.latch].count.is_none() {
+                            let InstData::Brif { then_dest, else_dest, .. } = &mut data else { unreachable!() };
+                            (then_dest.count, else_dest.count) = (None, None);
+                        }
                     } else {
-                        back.block = guard;
-                        last_back = back.count;
+                        let count = back.count;
+                        incoming = args;
+                        data = InstData::Jump { dest: BlockCall { block: copies[k + 1][&c.header], args: Vec::new(), count } };
                     }
                 }
                 let result = func.inst_result(inst);
@@ -361,6 +412,8 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
                 }
             }
         }
+        // Only the first copy's header has parameters; later headers'
+        // parameters were replaced by the values passed to them.
     }
 
     // The original loop becomes the remainder loop: its back edge goes to
@@ -374,42 +427,98 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
             }
         }
     }
-    let back = func.successor_slot_mut(latch_term, c.back_slot);
-    back.block = guard;
-    let remainder_back = back.count;
-
-    // The guard: `d = b - p` (or `p - b`), unsigned, against `(U-1)|s|`.
-    let p = guard_params[c.iv];
-    let ty = header_types[c.iv];
-    let bound = match func.constant_value(c.bound) {
-        Some(imm) => func.append_value(guard, InstData::Iconst { imm }, ty),
-        None => c.bound,
-    };
-    let args = if c.step > 0 { [bound, p] } else { [p, bound] };
-    let distance = func.append_value(guard, InstData::Binary { op: BinaryOp::Isub, args }, ty);
-    let span = ty.canonical_imm((c.factor as i64 - 1) * c.step.abs());
-    let span = func.append_value(guard, InstData::Iconst { imm: span }, ty);
-    let strict = matches!(c.continue_cc, IntCC::Slt | IntCC::Ult | IntCC::Sgt | IntCC::Ugt | IntCC::Ne);
-    let cond = if strict { IntCC::Ugt } else { IntCC::Uge };
-    let room = func.append_value(guard, InstData::Icmp { cond, args: [distance, span] }, Type::I8);
-    let guard_count = match (remainder_back, last_back) {
-        (Some(a), Some(b)) => Some(a.saturating_add(b)),
-        _ => None,
-    };
-    func.blocks[guard].count = guard_count;
-    let first = copies[0][&c.header];
-    let to_copies = func.blocks[first].count;
-    let to_remainder = original_back.map(|_| original_scale.of(c.header_count).saturating_sub(c.entries));
-    func.append_inst(
-        guard,
-        InstData::Brif {
-            cond: room,
-            then_dest: BlockCall { block: first, args: Vec::new(), count: to_copies },
-            else_dest: BlockCall { block: c.header, args: guard_params, count: to_remainder },
-        },
-        None,
-    );
+    func.successor_slot_mut(latch_term, c.back_slot).block = guard;
     created
+}
+
+/// The bound that the induction variable is compared with to learn
+/// whether `U` more iterations fit (see [`room_test`]), computed in
+/// `block`: `b - K` for a loop counting up under `slt`/`ult`, `b + K` for
+/// one counting down under `sgt`/`ugt`, with `K = (U - 1)|s|`, and
+/// `K - 1` in place of `K` for the non-strict conditions, which become
+/// strict. Where `b ∓ K` would wrap, no value of the induction variable
+/// may pass, so the limit saturates at the type's extreme, which the
+/// strict test never passes; the saturation check is left out when the
+/// bound is a constant or an extension from a narrower type, which cannot
+/// come near the extremes. `None` for `ne`, which tests the distance
+/// instead.
+fn room_limit(func: &mut Function, block: Block, c: &Candidate) -> Option<Value> {
+    let ty = func.value_type(c.bound);
+    let bits = ty.bits();
+    let span = (c.factor as i128 - 1) * c.step.unsigned_abs() as i128;
+    let (signed, down, strict) = match c.continue_cc {
+        IntCC::Slt => (true, false, true),
+        IntCC::Sle => (true, false, false),
+        IntCC::Ult => (false, false, true),
+        IntCC::Ule => (false, false, false),
+        IntCC::Sgt => (true, true, true),
+        IntCC::Sge => (true, true, false),
+        IntCC::Ugt => (false, true, true),
+        IntCC::Uge => (false, true, false),
+        IntCC::Ne | IntCC::Eq => return None,
+    };
+    let k = if strict { span } else { span - 1 };
+    let (min, max) = if signed { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+    // The extreme the limit saturates at, and the bound's own range.
+    let extreme = if down { max } else { min };
+    if let Some(imm) = func.constant_value(c.bound) {
+        let b = if signed { imm as i128 } else { imm as i128 & max };
+        let limit = if down { (b + k).min(max) } else { (b - k).max(min) };
+        return Some(func.append_value(block, InstData::Iconst { imm: ty.canonical_imm(limit as i64) }, ty));
+    }
+    let (low, high) = extension_range(func, c.bound).unwrap_or((min, max));
+    let wraps = if down { high + k > max } else { low - k < min };
+    let k_value = func.append_value(block, InstData::Iconst { imm: ty.canonical_imm(k as i64) }, ty);
+    let op = if down { BinaryOp::Iadd } else { BinaryOp::Isub };
+    let moved = func.append_value(block, InstData::Binary { op, args: [c.bound, k_value] }, ty);
+    if !wraps {
+        return Some(moved);
+    }
+    let (cond, threshold) = match (signed, down) {
+        (true, false) => (IntCC::Sge, min + k),
+        (false, false) => (IntCC::Uge, k),
+        (true, true) => (IntCC::Sle, max - k),
+        (false, true) => (IntCC::Ule, max - k),
+    };
+    let threshold = func.append_value(block, InstData::Iconst { imm: ty.canonical_imm(threshold as i64) }, ty);
+    let fits = func.append_value(block, InstData::Icmp { cond, args: [c.bound, threshold] }, Type::I8);
+    let extreme = func.append_value(block, InstData::Iconst { imm: ty.canonical_imm(extreme as i64) }, ty);
+    Some(func.append_value(block, InstData::Select { cond: fits, if_true: moved, if_false: extreme }, ty))
+}
+
+/// The range of `v` when it extends a narrower value: `sextend` from `n`
+/// bits gives `[-2^(n-1), 2^(n-1))`, `uextend` gives `[0, 2^n)`.
+fn extension_range(func: &Function, v: Value) -> Option<(i128, i128)> {
+    let ValueDef::Result(inst) = func.values[v].def else { return None };
+    let InstData::Unary { op, arg } = func.insts[inst] else { return None };
+    let bits = func.value_type(arg).bits();
+    match op {
+        UnaryOp::Sextend => Some((-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)),
+        UnaryOp::Uextend => Some((0, (1i128 << bits) - 1)),
+        _ => None,
+    }
+}
+
+/// Appends to `block` the test that the induction variable `p` (entering
+/// an iteration) and the `U - 1` iterations after it all pass the latch
+/// test: `p < limit` in the loop's signedness and direction, or for `ne`
+/// the distance `b - p` (`p - b` counting down) above `U - 1`, so that no
+/// one of the `U` values equals the bound.
+fn room_test(func: &mut Function, block: Block, c: &Candidate, p: Value, limit: Option<Value>) -> Value {
+    let ty = func.value_type(p);
+    let Some(limit) = limit else {
+        let args = if c.step > 0 { [c.bound, p] } else { [p, c.bound] };
+        let distance = func.append_value(block, InstData::Binary { op: BinaryOp::Isub, args }, ty);
+        let span = func.append_value(block, InstData::Iconst { imm: c.factor as i64 - 1 }, ty);
+        return func.append_value(block, InstData::Icmp { cond: IntCC::Ugt, args: [distance, span] }, Type::I8);
+    };
+    let cond = match c.continue_cc {
+        IntCC::Slt | IntCC::Sle => IntCC::Slt,
+        IntCC::Ult | IntCC::Ule => IntCC::Ult,
+        IntCC::Sgt | IntCC::Sge => IntCC::Sgt,
+        _ => IntCC::Ugt,
+    };
+    func.append_value(block, InstData::Icmp { cond, args: [p, limit] }, Type::I8)
 }
 
 /// A factor applied to counts.
