@@ -43,6 +43,8 @@ pub mod tail_duplication;
 #[cfg(test)]
 mod tests;
 pub mod unroll;
+#[cfg(test)]
+mod unroll_tests;
 
 use crate::analysis::cfg::Cfg;
 use crate::ir::Module;

@@ -51,11 +51,17 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                     Some(match op {
                         UnaryOp::Sextend => a,
                         UnaryOp::Uextend if bits < 64 => a & ((1i64 << bits) - 1),
+                        // The result is made canonical for its type below.
+                        UnaryOp::Ireduce => a,
                         other => panic!("eval: {other} unsupported"),
                     })
                 }
                 InstData::Icmp { cond, args } => {
                     let (a, b) = (get(&values, args[0]), get(&values, args[1]));
+                    // Unsigned comparisons read the operands' bits only.
+                    let bits = func.value_type(args[0]).bits();
+                    let unsigned = |x: i64| (x as u64) & (u64::MAX >> (64 - bits));
+                    let (ua, ub) = (unsigned(a), unsigned(b));
                     Some(match cond {
                         IntCC::Eq => a == b,
                         IntCC::Ne => a != b,
@@ -63,9 +69,17 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                         IntCC::Sle => a <= b,
                         IntCC::Sgt => a > b,
                         IntCC::Sge => a >= b,
-                        other => panic!("eval: icmp {other} unsupported"),
+                        IntCC::Ult => ua < ub,
+                        IntCC::Ule => ua <= ub,
+                        IntCC::Ugt => ua > ub,
+                        IntCC::Uge => ua >= ub,
                     } as i64)
                 }
+                InstData::Select { cond, if_true, if_false } => Some(if get(&values, *cond) != 0 {
+                    get(&values, *if_true)
+                } else {
+                    get(&values, *if_false)
+                }),
                 InstData::StackAddr { slot, offset } => {
                     Some(1_000_000 * (slot.as_u32() as i64 + 1) + *offset as i64)
                 }
