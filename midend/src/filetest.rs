@@ -58,6 +58,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("value-numbering", crate::transform::filetest::value_numbering_test),
     ("if-convert", crate::transform::filetest::if_convert_test),
     ("hoist-loads", crate::transform::filetest::hoist_loads_test),
+    ("unroll", crate::pgo::unroll::filetest),
     // Register new test kinds here.
 ];
 

@@ -416,6 +416,7 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
         // parameters were replaced by the values passed to them.
     }
 
+    let original_exits = func.successor_slot(latch_term, 1 - c.back_slot).count.unwrap_or(0).saturating_sub(into_copies / u);
     // The original loop becomes the remainder loop: its back edge goes to
     // the guard, and its counts keep the original's share.
     for &block in &c.blocks {
@@ -427,6 +428,12 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
             }
         }
     }
+    // Every entry leaves through the original latch, after its remainder
+    // iterations, except those that leave from the copies' test block
+    // with nothing left, and those that leave early.
+    let exit_slot = 1 - c.back_slot;
+    let exit = func.successor_slot_mut(latch_term, exit_slot);
+    exit.count = exit.count.map(|_| original_exits);
     func.successor_slot_mut(latch_term, c.back_slot).block = guard;
     created
 }
@@ -529,4 +536,20 @@ impl Scale {
     fn of(self, count: u64) -> u64 {
         (count as f64 * self.0).round() as u64
     }
+}
+
+/// `test unroll`: the number of loops unrolled, then the function, for
+/// every function of the module (annotated with counts in the file).
+pub fn filetest(module: &crate::ir::Module, _args: &str) -> Result<String, String> {
+    let mut out = String::new();
+    for func in &module.functions {
+        let mut func = func.clone();
+        let unrolled = unroll_hot_loops(&mut func);
+        if let Err(errors) = crate::verifier::verify_function(&func, module) {
+            return Err(format!("unrolling broke @{}:\n{}", func.name, crate::verifier::print_errors(&func, &errors)));
+        }
+        out += &format!("unrolled in @{}: {unrolled}\n", func.name);
+        out += &func.to_string();
+    }
+    Ok(out)
 }
