@@ -16,28 +16,30 @@ use crate::verifier::{print_module_errors, verify_module};
 /// by `step`; it continues while `p + step CC v1` (the header is the
 /// `then` target unless `header_is_else`, in which case the test is
 /// written negated so that the loop means the same). The header ran
-/// `header_count` times over 10 entries.
-fn counted_loop(ty: Type, cc: &str, step: i64, header_is_else: bool, header_count: u64) -> String {
-    let back = header_count - 10;
+/// `header_count` times over 20 entries, and the body holds `pad` more
+/// instructions (so that a larger body gets a smaller factor).
+fn counted_loop(ty: Type, cc: &str, step: i64, header_is_else: bool, header_count: u64, pad: usize) -> String {
+    let back = header_count - 20;
     let (test_cc, branch) = if header_is_else {
-        (negated(cc), format!("brif v9, block2 count 10, block1(v8, v6) count {back}"))
+        (negated(cc), format!("brif v9, block2 count 20, block1(v8, v6) count {back}"))
     } else {
-        (cc.to_string(), format!("brif v9, block1(v8, v6) count {back}, block2 count 10"))
+        (cc.to_string(), format!("brif v9, block1(v8, v6) count {back}, block2 count 20"))
     };
+    let padding: String = (0..pad).map(|i| format!("    v{} = iadd v3, v3\n", 100 + i)).collect();
     format!(
         "
 function @f({ty}, {ty}) -> i32 export {{
-block0(v0: {ty}, v1: {ty}) count 10:
+block0(v0: {ty}, v1: {ty}) count 20:
     v2 = iconst.i32 0
-    jump block1(v0, v2) count 10
+    jump block1(v0, v2) count 20
 block1(v3: {ty}, v4: i32) count {header_count}:
-    v5 = iconst.i32 1
+{padding}    v5 = iconst.i32 1
     v6 = iadd v4, v5
     v7 = iconst.{ty} {step}
     v8 = iadd v3, v7
     v9 = icmp {test_cc} v8, v1
     {branch}
-block2 count 10:
+block2 count 20:
     return v6
 }}
 "
@@ -115,7 +117,8 @@ fn check_unrolled_equivalent(text: &str, ty: Type, expected: usize) -> Function 
 /// The condition classes the transform accepts, with steps of both signs
 /// and sizes, in 8-bit (all wrap-around within reach of the interpreter)
 /// and 32-bit loops, each latch oriented both ways, at each unrolling
-/// factor (trip counts 100, 10 and 5 choose 8, 4 and 2).
+/// factor (trip count 100 chooses 8, trip count 20 chooses 4, and a body
+/// of 22 instructions 2).
 #[test]
 fn every_condition_class_unrolls_and_computes_the_same() {
     let cases: &[(&str, &[i64])] = &[
@@ -133,8 +136,9 @@ fn every_condition_class_unrolls_and_computes_the_same() {
         for &(cc, steps) in cases {
             for &step in steps {
                 for header_is_else in [false, true] {
-                    for header_count in [1000, 100, 50] {
-                        check_unrolled_equivalent(&counted_loop(ty, cc, step, header_is_else, header_count), ty, 1);
+                    for (header_count, pad) in [(2000, 0), (400, 0), (2000, 16)] {
+                        let text = counted_loop(ty, cc, step, header_is_else, header_count, pad);
+                        check_unrolled_equivalent(&text, ty, 1);
                     }
                 }
             }
@@ -146,7 +150,7 @@ fn every_condition_class_unrolls_and_computes_the_same() {
 /// is `p' slt b`.
 #[test]
 fn a_bound_on_the_left_is_swapped() {
-    let text = counted_loop(Type::I8, "slt", 1, false, 1000).replace("icmp slt v8, v1", "icmp sgt v1, v8");
+    let text = counted_loop(Type::I8, "slt", 1, false, 2000, 0).replace("icmp slt v8, v1", "icmp sgt v1, v8");
     check_unrolled_equivalent(&text, Type::I8, 1);
 }
 
@@ -155,14 +159,21 @@ fn a_bound_on_the_left_is_swapped() {
 #[test]
 fn uncounted_or_cold_loops_are_left_alone() {
     for (cc, step) in [("ne", 2), ("ne", -3), ("sgt", 1), ("slt", -1), ("ult", -1), ("ugt", 1), ("eq", 1)] {
-        let mut module = parse(&counted_loop(Type::I32, cc, step, false, 1000));
+        let mut module = parse(&counted_loop(Type::I32, cc, step, false, 2000, 0));
         assert_eq!(unroll_hot_loops(&mut module.functions[0]), 0, "{cc} by {step}");
     }
-    // Trip count 3 is below twice the smallest factor.
-    let mut module = parse(&counted_loop(Type::I32, "slt", 1, false, 30));
+    // Trip count 15 is below the minimum of 16; 17 trips are enough for
+    // a body copied twice.
+    let mut module = parse(&counted_loop(Type::I32, "slt", 1, false, 300, 16));
+    assert_eq!(unroll_hot_loops(&mut module.functions[0]), 0);
+    let mut module = parse(&counted_loop(Type::I32, "slt", 1, false, 340, 16));
+    assert_eq!(unroll_hot_loops(&mut module.functions[0]), 1);
+    // 34 trips but only 170 executions of the header.
+    let text = counted_loop(Type::I32, "slt", 1, false, 340, 0).replace("count 20", "count 5").replace("count 320", "count 165").replace("count 340", "count 170");
+    let mut module = parse(&text);
     assert_eq!(unroll_hot_loops(&mut module.functions[0]), 0);
     // Without counts the loop is not known to be hot.
-    let text = counted_loop(Type::I32, "slt", 1, false, 1000);
+    let text = counted_loop(Type::I32, "slt", 1, false, 2000, 0);
     let mut module = parse(&text);
     let func = &mut module.functions[0];
     for block in func.layout.clone() {
