@@ -93,7 +93,7 @@ pub const TRIPS_PER_FACTOR: u64 = 4;
 /// gain little, while its copies change register allocation around the
 /// rest of the function (k131's 25-iteration initialisation loop in
 /// `main`, hot in the small training input, cost the other input 8.7%).
-pub const MIN_HEADER_COUNT: u64 = 300;
+pub const MIN_HEADER_COUNT: u64 = 100;
 
 /// The unrolling factors tried, largest first.
 pub const FACTORS: [usize; 3] = [8, 4, 2];
