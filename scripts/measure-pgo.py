@@ -13,7 +13,12 @@ input listed before it ("cross"), as issue 7 asks. An interim tool until
 `nissecc-bench` exists (issue 6).
 
 Usage: scripts/measure-pgo.py [--limit N] [--kernels a,b] [--wall] [--runs R]
-       [--json FILE]
+       [--json FILE] [--transforms SET;SET...] [--cross SET;SET...]
+  --transforms  the transform sets measured with the same-input profile
+                (default: all and its ablations)
+  --cross       further transform sets measured with the cross-input
+                profile (rows "cross:SET"; "all-cross" is always the default
+                set)
   --wall   also time the long kernels: median of R (default 5) paired
            samples, each the wall time of a batch of runs of the binary.
 """
@@ -28,7 +33,10 @@ BRANCHY_TAGS = {"switch", "state-machine", "stacked-conditionals", "conditionals
                 "multi-exit", "early-exit", "search", "tokenizer"}
 # The transform sets measured with the same-input profile; "all" is also
 # measured with the cross-input profile.
-TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline", "all,-tail", "all,-reload", "all,-switch"]
+TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline", "all,-tail", "all,-reload",
+              "all,-switch", "all,-unroll"]
+# Transform sets measured with the cross-input profile besides the default.
+CROSS = []
 
 
 def kernels():
@@ -92,6 +100,8 @@ def measure(k, work, args):
         builds[t] = [NISSECC, "-O2", f"-fprofile-use={profiles['same']}", f"-fprofile-use-transforms={t}"]
     builds["default"] = [NISSECC, "-O2", f"-fprofile-use={profiles['same']}"]
     builds["all-cross"] = [NISSECC, "-O2", f"-fprofile-use={profiles['cross']}"]
+    for t in CROSS:
+        builds[f"cross:{t}"] = [NISSECC, "-O2", f"-fprofile-use={profiles['cross']}", f"-fprofile-use-transforms={t}"]
     result = {"name": name, "branchy": bool(k["tags"] & BRANCHY_TAGS), "long": k["long"], "insts": {}, "wall": {}}
     reference = None
     for config, cmd in builds.items():
@@ -124,7 +134,12 @@ def main():
     parser.add_argument("--wall", action="store_true")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", default="")
+    parser.add_argument("--transforms", default="")
+    parser.add_argument("--cross", default="")
     args = parser.parse_args()
+    if args.transforms:
+        TRANSFORMS[:] = args.transforms.split(";")
+    CROSS[:] = [t for t in args.cross.split(";") if t]
     selected = [k for k in kernels() if not args.kernels or k["name"] in args.kernels.split(",")][:args.limit]
     work = tempfile.mkdtemp(prefix="nisse-pgo-")
     def attempt(k):
@@ -138,18 +153,19 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
-    configs = ["base"] + TRANSFORMS + ["default", "all-cross", "gcc-O1", "gcc-O2"]
+    crosses = [f"cross:{t}" for t in CROSS]
+    configs = ["base"] + TRANSFORMS + ["default", "all-cross"] + crosses + ["gcc-O1", "gcc-O2"]
     print("| kernel | branchy | " + " | ".join(configs) + " |")
     print("|---" * (len(configs) + 2) + "|")
     for r in results:
         print(f"| {r['name']} | {'y' if r['branchy'] else ''} | " + " | ".join(str(r["insts"][c]) for c in configs) + " |")
     print()
     print("Speedup by instructions (base / pgo - 1):")
-    for config in TRANSFORMS + ["default", "all-cross"]:
+    for config in TRANSFORMS + ["default", "all-cross"] + crosses:
         for label, subset in (("all kernels", results), ("branch-heavy", [r for r in results if r["branchy"]])):
             print("  " + summary(f"{config:11} {label}", [r["insts"][config] / r["insts"]["base"] for r in subset]))
     print("What each transform adds (instructions of all-but-it / all - 1):")
-    for config in TRANSFORMS[1:]:
+    for config in [t for t in TRANSFORMS if t.startswith("all,-") and "all" in TRANSFORMS]:
         for label, subset in (("all kernels", results), ("branch-heavy", [r for r in results if r["branchy"]])):
             print("  " + summary(f"{config[5:]:11} {label}", [r["insts"]["all"] / r["insts"][config] for r in subset]))
     ratio = [r["insts"]["base"] / r["insts"]["gcc-O1"] for r in results]

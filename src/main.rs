@@ -100,9 +100,9 @@ const PROFILING_HELP: &str = "Profiling:
                                  instrumented build used); functions it lacks are not optimized,
                                  stale ones (changed since profiling) get a warning
   -fprofile-use-transforms=LIST  The profile-guided transforms to run, comma-separated: inline,
-                                 switch, tail, orient, reload, cold, order, all, default (inline,
-                                 switch, orient, reload) or none (annotation only); -NAME turns
-                                 one off (default,-inline)
+                                 unroll, switch, tail, orient, reload, cold, order, all, default
+                                 (inline, unroll, switch, orient, reload) or none (annotation
+                                 only); -NAME turns one off (default,-inline)
   -Werror=profile-mismatch       Make the stale-profile warning an error
   --stats[=text|json]            Print per-function instrumentation statistics to stderr
   --print-profile-strategies     Print the available strategies, one per line";

@@ -59,6 +59,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("if-convert", crate::transform::filetest::if_convert_test),
     ("hoist-loads", crate::transform::filetest::hoist_loads_test),
     ("address-offsets", crate::transform::filetest::address_offsets_test),
+    ("unroll", crate::pgo::unroll::filetest),
     // Register new test kinds here.
 ];
 
