@@ -15,7 +15,9 @@
 //! every annotated function,
 //!
 //! 3. unrolls hot counted innermost loops with small bodies, testing
-//!    the bound once per unrolled iteration ([`unroll`]);
+//!    the bound once per unrolled iteration ([`unroll`]), and moves the
+//!    copies' index offsets into their accesses
+//!    (`transform::fold_address_offsets`);
 //! 4. tests the hottest targets of hot switches first, before the rest of
 //!    the switch ([`switch_peeling`]);
 //! 5. copies small hot join blocks into their hot predecessors
@@ -221,6 +223,11 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         let func = module.function_mut(name).expect("the function was matched");
         if options.unroll {
             *unrolled = unroll::unroll_hot_loops(func);
+            // Copy `k` indexes with `p + k`: its constant moves into the
+            // accesses' offsets, so the copies share one address.
+            if *unrolled > 0 && crate::pipeline::enabled("address-offsets") {
+                crate::transform::fold_address_offsets(func);
+            }
         }
         if options.peel_switches {
             *peeled = switch_peeling::peel_switches(func).tests;
