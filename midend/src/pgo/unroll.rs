@@ -410,7 +410,10 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
                         // another `U` iterations fit, and otherwise makes
                         // the original test in a block of its own, which
                         // goes on in the remainder loop or leaves.
-                        let room = room_test(func, copy, c, args[c.iv], limit);
+                        let room = match shifted_room_test(func, copy, c, args[c.iv]) {
+                            Some(room) => room,
+                            None => room_test(func, copy, c, args[c.iv], limit),
+                        };
                         let back_count = copy_header_count.saturating_sub(into_copies);
                         for target in data.successors_mut() {
                             target.count = target.count.map(|_| {
@@ -487,21 +490,7 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
 /// instead.
 fn room_limit(func: &mut Function, block: Block, c: &Candidate) -> Option<Value> {
     let ty = func.value_type(c.bound);
-    let bits = ty.bits();
-    let span = (c.factor as i128 - 1) * c.step.unsigned_abs() as i128;
-    let (signed, down, strict) = match c.continue_cc {
-        IntCC::Slt => (true, false, true),
-        IntCC::Sle => (true, false, false),
-        IntCC::Ult => (false, false, true),
-        IntCC::Ule => (false, false, false),
-        IntCC::Sgt => (true, true, true),
-        IntCC::Sge => (true, true, false),
-        IntCC::Ugt => (false, true, true),
-        IntCC::Uge => (false, true, false),
-        IntCC::Ne | IntCC::Eq => return None,
-    };
-    let k = if strict { span } else { span - 1 };
-    let (min, max) = if signed { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+    let LimitShape { signed, down, k, min, max } = limit_shape(c, ty)?;
     // The extreme the limit saturates at, and the bound's own range.
     let extreme = if down { max } else { min };
     if let Some(imm) = func.constant_value(c.bound) {
@@ -527,6 +516,62 @@ fn room_limit(func: &mut Function, block: Block, c: &Candidate) -> Option<Value>
     let fits = func.append_value(block, InstData::Icmp { cond, args: [c.bound, threshold] }, Type::I8);
     let extreme = func.append_value(block, InstData::Iconst { imm: ty.canonical_imm(extreme as i64) }, ty);
     Some(func.append_value(block, InstData::Select { cond: fits, if_true: moved, if_false: extreme }, ty))
+}
+
+/// How the limit of [`room_limit`] is formed: the loop's signedness and
+/// direction, the distance `K` between the limit and the bound, and the
+/// range of the induction variable's type.
+struct LimitShape {
+    signed: bool,
+    down: bool,
+    k: i128,
+    min: i128,
+    max: i128,
+}
+
+/// The [`LimitShape`] of `c`'s condition, `None` for `ne`.
+fn limit_shape(c: &Candidate, ty: Type) -> Option<LimitShape> {
+    let bits = ty.bits();
+    let span = (c.factor as i128 - 1) * c.step.unsigned_abs() as i128;
+    let (signed, down, strict) = match c.continue_cc {
+        IntCC::Slt => (true, false, true),
+        IntCC::Sle => (true, false, false),
+        IntCC::Ult => (false, false, true),
+        IntCC::Ule => (false, false, false),
+        IntCC::Sgt => (true, true, true),
+        IntCC::Sge => (true, true, false),
+        IntCC::Ugt => (false, true, true),
+        IntCC::Uge => (false, true, false),
+        IntCC::Ne | IntCC::Eq => return None,
+    };
+    let k = if strict { span } else { span - 1 };
+    let (min, max) = if signed { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+    Some(LimitShape { signed, down, k, min, max })
+}
+
+/// The last copy's test that `U` more iterations fit, as `p + K < b`
+/// instead of `p < limit`, when that is exact: the loop counts up and its
+/// bound extends a narrower value, so `p + K` cannot wrap (`p` entered the
+/// copies below `b - K` and has gone at most `U |s|` further). Cranelift
+/// recomputes an `isub` of a constant at each use rather than keep it in a
+/// register, so `p < b - K` in the loop cost a `mov` and a `sub`; `p + K`
+/// costs one `lea`. `None` when the form does not apply.
+fn shifted_room_test(func: &mut Function, block: Block, c: &Candidate, p: Value) -> Option<Value> {
+    let ty = func.value_type(p);
+    let LimitShape { signed, down, k, max, .. } = limit_shape(c, ty)?;
+    // Read unsigned, a sign-extended negative bound is near the top.
+    let high = match extension_range(func, c.bound)? {
+        (low, _) if low < 0 && !signed => max,
+        (_, high) => high,
+    };
+    let travel = c.factor as i128 * c.step.unsigned_abs() as i128;
+    if down || func.constant_value(c.bound).is_some() || high + travel + k > max {
+        return None;
+    }
+    let k_value = func.append_value(block, InstData::Iconst { imm: ty.canonical_imm(k as i64) }, ty);
+    let shifted = func.append_value(block, InstData::Binary { op: BinaryOp::Iadd, args: [p, k_value] }, ty);
+    let cond = if signed { IntCC::Slt } else { IntCC::Ult };
+    Some(func.append_value(block, InstData::Icmp { cond, args: [shifted, c.bound] }, Type::I8))
 }
 
 /// The range of `v` when it extends a narrower value: `sextend` from `n`

@@ -146,6 +146,46 @@ fn every_condition_class_unrolls_and_computes_the_same() {
     }
 }
 
+/// A 32-bit loop whose bound `v10` extends the 8-bit argument `v1`
+/// (`extension` is `sextend` or `uextend`): the last copy then tests
+/// `p + K CC b` instead of `p < b - K`, which must stay exact for every
+/// 8-bit bound, including a negative one read as unsigned. (Testing
+/// `p + K - 1`, or trusting a sign-extended bound in an unsigned loop,
+/// makes this test fail.)
+fn extended_bound_loop(cc: &str, step: i64, extension: &str) -> String {
+    format!(
+        "
+function @f(i32, i8) -> i32 export {{
+block0(v0: i32, v1: i8) count 20:
+    v2 = iconst.i32 0
+    v10 = {extension}.i32 v1
+    jump block1(v0, v2) count 20
+block1(v3: i32, v4: i32) count 2000:
+    v5 = iconst.i32 1
+    v6 = iadd v4, v5
+    v7 = iconst.i32 {step}
+    v8 = iadd v3, v7
+    v9 = icmp {cc} v8, v10
+    brif v9, block1(v8, v6) count 1980, block2 count 20
+block2 count 20:
+    return v6
+}}
+"
+    )
+}
+
+#[test]
+fn loops_up_to_an_extended_bound_unroll_and_compute_the_same() {
+    for extension in ["sextend", "uextend"] {
+        for cc in ["slt", "sle", "ult", "ule"] {
+            for step in [1, 2, 3] {
+                let text = extended_bound_loop(cc, step, extension);
+                check_unrolled_equivalent(&text, Type::I8, 1);
+            }
+        }
+    }
+}
+
 /// The loop is counted from the bound's point of view: `icmp sgt b, p'`
 /// is `p' slt b`.
 #[test]
