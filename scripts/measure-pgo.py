@@ -25,12 +25,9 @@ Usage: scripts/measure-pgo.py [--limit N] [--kernels a,b] [--wall] [--runs R]
 import argparse, json, os, resource, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from jotai import ROOT, kernels, instructions as counted
+
 NISSECC = os.environ.get("NISSECC", os.path.join(ROOT, "target/release/nissecc"))
-# Kernels whose tags say their control flow is data-dependent branching
-# rather than counted loops.
-BRANCHY_TAGS = {"switch", "state-machine", "stacked-conditionals", "conditionals", "parser",
-                "multi-exit", "early-exit", "search", "tokenizer"}
 # The transform sets measured with the same-input profile; "all" is also
 # measured with the cross-input profile.
 TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline", "all,-tail", "all,-reload",
@@ -39,29 +36,15 @@ TRANSFORMS = ["all", "all,-orient", "all,-cold", "all,-order", "all,-inline", "a
 CROSS = []
 
 
-def kernels():
-    out = []
-    for line in open(os.path.join(ROOT, "jotai-subset/manifest.tsv")):
-        if line.startswith("#") or not line.strip():
-            continue
-        name, inputs, tags, length = line.rstrip("\n").split("\t")
-        out.append({"name": name, "inputs": inputs.split(), "tags": set(t.strip() for t in tags.split(",")),
-                    "long": length.strip() == "long"})
-    return out
-
-
 def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, check=True, **kw)
 
 
 def instructions(exe, arg, work):
+    """Instructions from `main` on; the profile an instrumented build
+    writes is discarded."""
     env = dict(os.environ, NISSE_PROFILE_FILE=os.path.join(work, "discard-%p.nprof"))
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=main",
-                          exe, arg], capture_output=True, text=True, env=env)
-    for line in out.stderr.splitlines():
-        if "Collected" in line:
-            return int(line.split()[-1])
-    raise RuntimeError(f"{exe} {arg}: no callgrind total:\n{out.stderr}")
+    return counted(exe, arg, env=env)[0]
 
 
 def batch_seconds(exe, arg, repeat):
@@ -102,7 +85,7 @@ def measure(k, work, args):
     builds["all-cross"] = [NISSECC, "-O2", f"-fprofile-use={profiles['cross']}"]
     for t in CROSS:
         builds[f"cross:{t}"] = [NISSECC, "-O2", f"-fprofile-use={profiles['cross']}", f"-fprofile-use-transforms={t}"]
-    result = {"name": name, "branchy": bool(k["tags"] & BRANCHY_TAGS), "long": k["long"], "insts": {}, "wall": {}}
+    result = {"name": name, "branchy": k["branchy"], "long": k["long"], "insts": {}, "wall": {}}
     reference = None
     for config, cmd in builds.items():
         run(cmd + [src, "-o", path(config), "-lm"] if cmd[0] == "gcc" else cmd + [src, "-o", path(config)])

@@ -21,7 +21,7 @@ pub struct Kernel {
 
 /// The tags that mark a kernel whose control flow is data-dependent
 /// branching rather than counted loops: the "branch-heavy" kernels that
-/// issue 7's PGO target speaks of (`scripts/measure-pgo.py` uses the same
+/// issue 7's PGO target speaks of (`scripts/jotai.py` holds the same
 /// set).
 pub const BRANCH_HEAVY_TAGS: [&str; 9] = [
     "switch",
