@@ -102,6 +102,22 @@ impl IntCC {
             IntCC::Ugt => IntCC::Ule,
         }
     }
+
+    /// The condition that holds for `(b, a)` exactly when `self` holds
+    /// for `(a, b)`: `a < b` is `b > a`.
+    pub fn swapped(self) -> IntCC {
+        match self {
+            IntCC::Eq | IntCC::Ne => self,
+            IntCC::Slt => IntCC::Sgt,
+            IntCC::Sgt => IntCC::Slt,
+            IntCC::Sle => IntCC::Sge,
+            IntCC::Sge => IntCC::Sle,
+            IntCC::Ult => IntCC::Ugt,
+            IntCC::Ugt => IntCC::Ult,
+            IntCC::Ule => IntCC::Uge,
+            IntCC::Uge => IntCC::Ule,
+        }
+    }
 }
 
 /// Float comparison conditions with C semantics: every condition but `ne`

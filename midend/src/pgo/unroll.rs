@@ -202,7 +202,7 @@ fn candidate(func: &Function, forest: &LoopForest, lp: Loop, hottest: u64, budge
     let params = &func.blocks[header].params;
     let (iv, step, bound, cc) = match (iv_step(func, params, x), iv_step(func, params, y)) {
         (Some((iv, step)), None) => (iv, step, y, cc),
-        (None, Some((iv, step))) => (iv, step, x, swapped(cc)),
+        (None, Some((iv, step))) => (iv, step, x, cc.swapped()),
         _ => return None,
     };
     if iv_step(func, params, back.args[iv]) != Some((iv, step)) {
@@ -256,22 +256,6 @@ fn iv_step(func: &Function, params: &[Value], v: Value) -> Option<(usize, i64)> 
         _ => return None,
     };
     (step != 0).then_some((index, step))
-}
-
-/// The condition that holds for `(b, a)` exactly when `cc` holds for
-/// `(a, b)`.
-fn swapped(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Eq | IntCC::Ne => cc,
-        IntCC::Slt => IntCC::Sgt,
-        IntCC::Sgt => IntCC::Slt,
-        IntCC::Sle => IntCC::Sge,
-        IntCC::Sge => IntCC::Sle,
-        IntCC::Ult => IntCC::Ugt,
-        IntCC::Ugt => IntCC::Ult,
-        IntCC::Ule => IntCC::Uge,
-        IntCC::Uge => IntCC::Ule,
-    }
 }
 
 /// Stores every value defined in `blocks` and used outside them to a new

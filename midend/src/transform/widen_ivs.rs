@@ -372,7 +372,7 @@ fn tested_below_bound(func: &Function, branch: Inst, slot: usize, arg: Value) ->
     let holds = if a == arg {
         holds
     } else if b == arg {
-        swap(holds)
+        holds.swapped()
     } else {
         return None;
     };
@@ -380,21 +380,6 @@ fn tested_below_bound(func: &Function, branch: Inst, slot: usize, arg: Value) ->
         IntCC::Slt => Some(true),
         IntCC::Ult => Some(false),
         _ => None,
-    }
-}
-
-/// The condition with its operands swapped (`a < b` is `b > a`).
-fn swap(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Slt => IntCC::Sgt,
-        IntCC::Sgt => IntCC::Slt,
-        IntCC::Sle => IntCC::Sge,
-        IntCC::Sge => IntCC::Sle,
-        IntCC::Ult => IntCC::Ugt,
-        IntCC::Ugt => IntCC::Ult,
-        IntCC::Ule => IntCC::Uge,
-        IntCC::Uge => IntCC::Ule,
-        IntCC::Eq | IntCC::Ne => cc,
     }
 }
 
