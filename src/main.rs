@@ -104,7 +104,8 @@ const PROFILING_HELP: &str = "Profiling:
                                  (inline, unroll, switch, orient, reload) or none (annotation
                                  only); -NAME turns one off (default,-inline)
   -Werror=profile-mismatch       Make the stale-profile warning an error
-  --stats[=text|json]            Print per-function instrumentation statistics to stderr
+  --stats[=text|json]            Print per-function instrumentation statistics to stderr, or with
+                                 -fprofile-use what each profile-guided transform did
   --print-profile-strategies     Print the available strategies, one per line";
 
 /// The flag that turns stale-profile warnings into errors.
@@ -253,7 +254,7 @@ fn use_profile(
     profiling: &ProfileFlags,
     options: &pipeline::PipelineOptions,
     quiet: bool,
-) -> Result<(), String> {
+) -> Result<nissecc_midend::pgo::PgoReport, String> {
     let report = pipeline::apply_profile(module, profile, &profiling.transforms, options)
         .map_err(|e| format!("{}: {e}", input.display()))?
         .map_err(|e| {
@@ -270,7 +271,7 @@ fn use_profile(
             eprintln!("{}: warning: {warning} [-Wprofile-mismatch]", input.display());
         }
     }
-    Ok(())
+    Ok(report)
 }
 
 fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> Result<(), String> {
@@ -312,6 +313,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
     };
     let scratch = tempdir()?;
     let mut objects = Vec::new();
+    let mut pgo_reports = Vec::new();
     for input in &args.inputs {
         if !sources.contains(&input) {
             if !input.exists() {
@@ -332,7 +334,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         let options = pipeline::PipelineOptions { level, verify: !args.no_verify_ir };
         pipeline::run(&mut module, &options).map_err(|e| format!("{}: {e}", input.display()))?;
         if let Some(profile) = &use_profile_data {
-            use_profile(&mut module, input, profile, profiling, &options, args.no_warnings)?;
+            pgo_reports.push(use_profile(&mut module, input, profile, profiling, &options, args.no_warnings)?);
         }
         if let Some(strategy) = profiling.strategy {
             let instrument = InstrumentOptions {
@@ -371,7 +373,11 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         }
     }
     if let Some(format) = args.stats {
-        print_stats(&reports, format);
+        if pgo_reports.is_empty() {
+            print_stats(&reports, format);
+        } else {
+            print_pgo_stats(&pgo_reports, format);
+        }
     }
     if emit.is_none() {
         let output = args.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
@@ -415,6 +421,30 @@ fn print_stats(reports: &[InstrumentReport], format: StatsFormat) {
             let mut json = serde_json::to_value(&all).expect("statistics serialize");
             json["total"] = serde_json::to_value(all.total()).expect("statistics serialize");
             eprintln!("{json}");
+        }
+    }
+}
+
+/// Prints what `-fprofile-use` did to each function of all inputs, as a
+/// table or as one line of JSON.
+fn print_pgo_stats(reports: &[nissecc_midend::pgo::PgoReport], format: StatsFormat) {
+    let all = nissecc_midend::pgo::PgoReport {
+        functions: reports.iter().flat_map(|r| r.functions.iter().cloned()).collect(),
+        inlined: reports.iter().map(|r| r.inlined).sum(),
+    };
+    match format {
+        StatsFormat::Text => eprint!("{}", all.render()),
+        StatsFormat::Json => {
+            let functions: Vec<serde_json::Value> = all
+                .functions
+                .iter()
+                .map(|(name, outcome)| {
+                    let mut row = serde_json::to_value(outcome).expect("statistics serialize");
+                    row["function"] = name.as_str().into();
+                    row
+                })
+                .collect();
+            eprintln!("{}", serde_json::json!({ "functions": functions, "inlined": all.inlined }));
         }
     }
 }

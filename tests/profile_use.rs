@@ -206,3 +206,28 @@ fn unknown_transforms_and_instrumenting_are_rejected() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be combined"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn stats_report_what_each_transform_did() {
+    let dir = scratch_dir(&format!("use-stats-{}", std::process::id()));
+    let (source, profile) = profiled_program(&dir);
+    let out = use_build(&source, &profile, &dir.join("stats"), &["--stats=json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stderr).expect("--stats=json prints one JSON value");
+    let outcome = |name: &str| {
+        report["functions"].as_array().unwrap().iter().find(|f| f["function"] == name).cloned().unwrap_or_else(|| panic!("no row for {name}: {report}"))
+    };
+    assert_eq!(outcome("classify")["outcome"], "optimized", "{report}");
+    // The call ran 300 times and the loop 300 times per entry: `classify`
+    // is inlined into `main`, whose loop is then unrolled.
+    assert_eq!(report["inlined"], 1, "{report}");
+    assert_eq!(outcome("main")["unrolled"], 1, "{report}");
+
+    std::fs::write(&source, EDITED).unwrap();
+    let out = use_build(&source, &profile, &dir.join("stats-stale"), &["--stats"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let row = stderr.lines().find(|l| l.starts_with("classify")).unwrap_or_else(|| panic!("no row for classify:\n{stderr}"));
+    assert!(row.contains("stale"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -36,7 +36,7 @@ pub enum Match {
 }
 
 /// What a stale profile of a function held, for the warning.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct StaleCounts {
     pub profiled_checksum: u64,
     pub current_checksum: u64,

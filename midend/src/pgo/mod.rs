@@ -166,7 +166,8 @@ impl PgoOptions {
 }
 
 /// How the profile applied to one function.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum FunctionOutcome {
     Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize, reloads: usize, unrolled: usize, peeled: usize },
     Missing,
@@ -174,7 +175,7 @@ pub enum FunctionOutcome {
 }
 
 /// What [`apply_profile`] did to a module.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct PgoReport {
     pub functions: Vec<(String, FunctionOutcome)>,
     /// Call sites inlined.
@@ -182,6 +183,26 @@ pub struct PgoReport {
 }
 
 impl PgoReport {
+    /// A table with a row per function: whether the profile matched, and
+    /// what each transform did to it (`--stats` with `-fprofile-use`).
+    pub fn render(&self) -> String {
+        let mut out = format!(
+            "{:<32} {:>9} {:>8} {:>6} {:>5} {:>7} {:>7} {:>4}\n",
+            "function", "profile", "unrolled", "peeled", "tails", "flipped", "reloads", "cold"
+        );
+        for (name, outcome) in &self.functions {
+            out += &match outcome {
+                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled, .. } => format!(
+                    "{name:<32} {:>9} {unrolled:>8} {peeled:>6} {tails:>5} {flipped:>7} {reloads:>7} {cold:>4}\n",
+                    "matched"
+                ),
+                FunctionOutcome::Missing => format!("{name:<32} {:>9}\n", "missing"),
+                FunctionOutcome::Stale(_) => format!("{name:<32} {:>9}\n", "stale"),
+            };
+        }
+        out + &format!("call sites inlined: {}\n", self.inlined)
+    }
+
     /// One warning per stale function, naming it and what was dropped.
     pub fn stale_warnings(&self) -> Vec<String> {
         self.functions
