@@ -166,6 +166,26 @@ impl Function {
         inst
     }
 
+    /// Inserts an instruction producing a value of type `ty` right before
+    /// the terminator of `block`, and returns that value.
+    pub fn insert_before_terminator(&mut self, block: Block, data: InstData, ty: Type) -> Value {
+        let at = self.blocks[block].insts.len() - 1;
+        let inst = self.insert_inst(block, at, data, Some(ty));
+        self.inst_result(inst).expect("the instruction was created with a result")
+    }
+
+    /// Appends `data`, a rewritten copy of `original`, to `block`: its
+    /// result has the type of `original`'s, and it keeps `original`'s
+    /// membership of [`Function::no_signed_wrap`]. Returns the copy.
+    pub fn append_copy(&mut self, block: Block, original: Inst, data: InstData) -> Inst {
+        let ty = self.inst_result(original).map(|r| self.value_type(r));
+        let copy = self.append_inst(block, data, ty);
+        if self.no_signed_wrap.contains(original) {
+            self.no_signed_wrap.insert(copy);
+        }
+        copy
+    }
+
     pub fn inst_result(&self, inst: Inst) -> Option<Value> {
         self.results[inst].expand()
     }

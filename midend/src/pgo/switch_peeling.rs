@@ -248,7 +248,7 @@ fn peel_cases(
         cases.into_iter().enumerate().filter(|(i, _)| !slots.contains(i)).map(|(_, case)| case).collect();
     let cond = if lo == hi {
         let value = constant(func, block, func.value_type(arg), lo);
-        insert_before_terminator(func, block, InstData::Icmp { cond: IntCC::Eq, args: [arg, value] }, Type::I8)
+        func.insert_before_terminator(block, InstData::Icmp { cond: IntCC::Eq, args: [arg, value] }, Type::I8)
     } else {
         range_test(func, block, arg, lo, hi, IntCC::Ule)
     };
@@ -302,20 +302,14 @@ fn branch_on(
 fn range_test(func: &mut Function, block: Block, arg: Value, lo: i64, hi: i64, cc: IntCC) -> Value {
     let ty = func.value_type(arg);
     let offset = constant(func, block, ty, lo);
-    let shifted = insert_before_terminator(func, block, InstData::Binary { op: BinaryOp::Isub, args: [arg, offset] }, ty);
+    let shifted = func.insert_before_terminator(block, InstData::Binary { op: BinaryOp::Isub, args: [arg, offset] }, ty);
     let span = constant(func, block, ty, hi.wrapping_sub(lo));
-    insert_before_terminator(func, block, InstData::Icmp { cond: cc, args: [shifted, span] }, Type::I8)
+    func.insert_before_terminator(block, InstData::Icmp { cond: cc, args: [shifted, span] }, Type::I8)
 }
 
 /// An `iconst` of `value` (wrapped to `ty`) before `block`'s terminator.
 fn constant(func: &mut Function, block: Block, ty: Type, value: i64) -> Value {
-    insert_before_terminator(func, block, InstData::Iconst { imm: ty.canonical_imm(value) }, ty)
-}
-
-fn insert_before_terminator(func: &mut Function, block: Block, data: InstData, ty: Type) -> Value {
-    let at = func.blocks[block].insts.len() - 1;
-    let inst = func.insert_inst(block, at, data, Some(ty));
-    func.inst_result(inst).expect("created with a result")
+    func.insert_before_terminator(block, InstData::Iconst { imm: ty.canonical_imm(value) }, ty)
 }
 
 /// A new empty block, placed after `block` in the layout, that ran

@@ -146,12 +146,8 @@ fn copy_into(func: &mut Function, pred: Block, join: Block) {
     for &inst in body {
         let mut data = func.insts[inst].clone();
         data.map_uses(|v| renamed.get(&v).copied().unwrap_or(v));
-        let result = func.inst_result(inst);
-        let copy = func.append_inst(pred, data, result.map(|r| func.value_type(r)));
-        if func.no_signed_wrap.contains(inst) {
-            func.no_signed_wrap.insert(copy);
-        }
-        if let (Some(old), Some(new)) = (result, func.inst_result(copy)) {
+        let copy = func.append_copy(pred, inst, data);
+        if let (Some(old), Some(new)) = (func.inst_result(inst), func.inst_result(copy)) {
             renamed.insert(old, new);
         }
     }

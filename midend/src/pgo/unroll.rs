@@ -425,12 +425,8 @@ fn unroll(func: &mut Function, c: &Candidate) -> Vec<Block> {
                         data = InstData::Jump { dest: BlockCall { block: copies[k + 1][&c.header], args: Vec::new(), count } };
                     }
                 }
-                let result = func.inst_result(inst);
-                let new = func.append_inst(copy, data, result.map(|r| func.value_type(r)));
-                if func.no_signed_wrap.contains(inst) {
-                    func.no_signed_wrap.insert(new);
-                }
-                if let (Some(old), Some(new)) = (result, func.inst_result(new)) {
+                let new = func.append_copy(copy, inst, data);
+                if let (Some(old), Some(new)) = (func.inst_result(inst), func.inst_result(new)) {
                     values.insert(old, new);
                 }
             }
@@ -606,15 +602,5 @@ impl Scale {
 /// `test unroll`: the number of loops unrolled, then the function, for
 /// every function of the module (annotated with counts in the file).
 pub fn filetest(module: &crate::ir::Module, _args: &str) -> Result<String, String> {
-    let mut out = String::new();
-    for func in &module.functions {
-        let mut func = func.clone();
-        let unrolled = unroll_hot_loops(&mut func);
-        if let Err(errors) = crate::verifier::verify_function(&func, module) {
-            return Err(format!("unrolling broke @{}:\n{}", func.name, crate::verifier::print_errors(&func, &errors)));
-        }
-        out += &format!("unrolled in @{}: {unrolled}\n", func.name);
-        out += &func.to_string();
-    }
-    Ok(out)
+    crate::transform::filetest::run_pass_test(module, "unrolled", unroll_hot_loops)
 }

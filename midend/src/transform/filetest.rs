@@ -32,7 +32,7 @@ pub fn mem2reg_test(module: &Module, _args: &str) -> Result<String, String> {
 
 /// Runs `pass` on a copy of every function of `module`, verifies the
 /// result, and prints `<what>: N` followed by the rewritten function.
-fn run_pass_test(
+pub(crate) fn run_pass_test(
     module: &Module,
     what: &str,
     mut pass: impl FnMut(&mut crate::ir::Function) -> usize,

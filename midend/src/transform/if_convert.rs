@@ -113,10 +113,8 @@ impl Hammock {
                 continue;
             }
             let ty = func.value_type(if_true);
-            let at = func.blocks[self.head].insts.len() - 1;
             let select = InstData::Select { cond: self.cond, if_true, if_false };
-            let inst = func.insert_inst(self.head, at, select, Some(ty));
-            args.push(func.inst_result(inst).expect("created with a result"));
+            args.push(func.insert_before_terminator(self.head, select, ty));
         }
         func.insts[self.branch] = InstData::Jump { dest: BlockCall::new(self.join, args) };
     }

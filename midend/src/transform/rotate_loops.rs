@@ -197,11 +197,7 @@ impl Rotation {
         for &inst in &func.blocks[header].insts.clone() {
             let mut data = func.insts[inst].clone();
             data.map_uses(|v| *copied.get(&v).unwrap_or(&v));
-            let ty = func.inst_result(inst).map(|r| func.value_type(r));
-            let new = func.append_inst(copy, data, ty);
-            if func.no_signed_wrap.contains(inst) {
-                func.no_signed_wrap.insert(new);
-            }
+            let new = func.append_copy(copy, inst, data);
             if let (Some(old), Some(new)) = (func.inst_result(inst), func.inst_result(new)) {
                 copied.insert(old, new);
             }

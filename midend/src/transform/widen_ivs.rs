@@ -286,7 +286,7 @@ impl Counter {
             let value = if forest.data(self.lp).back_edges.contains(&edge) {
                 self.build_wide(func, forest, wide, e.from, branch, arg)
             } else {
-                insert_before_terminator(func, e.from, InstData::Unary { op: self.extend, arg }, Type::I64)
+                func.insert_before_terminator(e.from, InstData::Unary { op: self.extend, arg }, Type::I64)
             };
             func.successor_slot_mut(branch, slot).args.push(value);
         }
@@ -409,14 +409,6 @@ fn insert_before(func: &mut Function, block: Block, inst: Inst, data: InstData) 
     let position = func.blocks[block].insts.iter().position(|&i| i == inst).expect("in its block");
     let new = func.insert_inst(block, position, data, Some(Type::I64));
     func.inst_result(new).expect("created with a result")
-}
-
-/// Inserts `data` right before the terminator of `block` and returns its
-/// result.
-fn insert_before_terminator(func: &mut Function, block: Block, data: InstData, ty: Type) -> Value {
-    let position = func.blocks[block].insts.len() - 1;
-    let inst = func.insert_inst(block, position, data, Some(ty));
-    func.inst_result(inst).expect("created with a result")
 }
 
 #[cfg(test)]
