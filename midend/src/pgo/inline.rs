@@ -14,6 +14,16 @@
 //! and does not call itself. One level only: calls inside an inlined body
 //! stay calls.
 //!
+//! A site that runs once per run is never hot, however small the profile,
+//! as in GCC's `cgraph_edge::maybe_hot_p` (gcc/cgraph.cc): a callee
+//! entered at most once, or a site that ran less than 1.5 times per entry
+//! of a caller entered once (straight-line code of `main`), saves one
+//! call's overhead at most. Its cost does not scale with the count: a
+//! once-called function whose loop ran a few times on the training input
+//! may run millions of times on another, and inlined into `main` it
+//! competes for registers with `main`'s own values (k019: 1.7% slower
+//! with the previous input's profile).
+//!
 //! The rewrite, in SSA with block parameters:
 //! 1. the call's block is split after the call; the rest of the block
 //!    moves to a continuation block whose one parameter (if the call had a
@@ -80,6 +90,9 @@ fn hot_call_sites<'c>(func: &Function, candidates: &'c HashMap<String, Function>
         for &inst in &func.blocks[block].insts {
             let InstData::Call { callee: Callee::Direct(name), sig, args } = &func.insts[inst] else { continue };
             let Some(callee) = candidates.get(name) else { continue };
+            if runs_once_per_run(func, block, callee) {
+                continue;
+            }
             let types_match = callee.signature.params.len() == args.len()
                 && args.iter().zip(&callee.signature.params).all(|(&a, &t)| func.value_type(a) == t)
                 && sig.ret == callee.signature.ret;
@@ -89,6 +102,17 @@ fn hot_call_sites<'c>(func: &Function, candidates: &'c HashMap<String, Function>
         }
     }
     sites
+}
+
+/// True when a call from `block` of `caller` to `callee` runs once per
+/// run of the program (see the module comment): the callee was entered at
+/// most once, or the caller was entered once and the site ran less than
+/// 1.5 times as often as the caller.
+fn runs_once_per_run(caller: &Function, block: Block, callee: &Function) -> bool {
+    let site = caller.blocks[block].count.unwrap_or(0);
+    let callee_entries = entry_count(callee).unwrap_or(0);
+    let caller_entries = entry_count(caller).unwrap_or(0);
+    callee_entries <= 1 || (caller_entries == 1 && 2 * site < 3 * caller_entries)
 }
 
 /// Replaces `call` in `func` by a copy of `callee` (see the module

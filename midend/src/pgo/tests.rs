@@ -9,7 +9,7 @@ use super::cranelift_layout::{branch_cost, predicted_order};
 use super::function_order::order_functions;
 use super::inline::inline_hot_calls;
 use super::tail_duplication::duplicate_tails;
-use crate::ir::{InstData, Module};
+use crate::ir::{Block, Callee, InstData, Module};
 use crate::text::parse_module;
 use crate::transform::eval::{run, Outcome};
 use crate::transform::number_values;
@@ -271,6 +271,73 @@ block0(v0: i32) count 0:
 ";
     let mut module = parse(text);
     assert_eq!(inline_hot_calls(&mut module), 0);
+}
+
+#[test]
+fn call_sites_that_run_once_per_run_stay_calls() {
+    // @main runs once. Its first call to @g runs once (straight-line
+    // code); its loop calls @g 99 more times, so @g is entered 100 times
+    // and the loop's site is hot. @once is entered once, from the loop's
+    // exit block, and @h, entered 50 times, calls it on none of them.
+    // @rare is entered once, from @h. With the hottest count 100, every
+    // site passes the 1% threshold.
+    let text = "
+function @g(i32) -> i32 export {
+block0(v0: i32) count 100:
+    return v0
+}
+function @once(i32) -> i32 export {
+block0(v0: i32) count 1:
+    return v0
+}
+function @main() -> i32 export {
+block0 count 1:
+    v0 = iconst.i32 0
+    v1 = call @g(v0) : (i32) -> i32
+    jump block1(v1) count 1
+block1(v2: i32) count 99:
+    v3 = call @g(v2) : (i32) -> i32
+    v4 = iconst.i32 100
+    v5 = icmp slt v3, v4
+    brif v5, block1(v3) count 98, block2 count 1
+block2 count 1:
+    v6 = call @once(v3) : (i32) -> i32
+    return v6
+}
+function @rare(i32) -> i32 export {
+block0(v0: i32) count 1:
+    return v0
+}
+function @h(i32) -> i32 export {
+block0(v0: i32) count 50:
+    brif v0, block1 count 1, block2 count 49
+block1 count 1:
+    v1 = call @rare(v0) : (i32) -> i32
+    return v1
+block2 count 49:
+    return v0
+}
+";
+    let mut module = parse(text);
+    assert_eq!(inline_hot_calls(&mut module), 1);
+    let h = module.function("h").unwrap();
+    let h_calls = h.layout.iter().flat_map(|&b| &h.blocks[b].insts).filter(|&&i| matches!(h.insts[i], InstData::Call { .. }));
+    assert_eq!(h_calls.count(), 1, "{h}");
+    assert_valid(&module);
+    let main = module.function("main").unwrap();
+    let calls: Vec<(Block, String)> = main
+        .layout
+        .iter()
+        .flat_map(|&b| main.blocks[b].insts.iter().map(move |&i| (b, i)))
+        .filter_map(|(b, i)| match &main.insts[i] {
+            InstData::Call { callee: Callee::Direct(name), .. } => Some((b, name.clone())),
+            _ => None,
+        })
+        .collect();
+    let entry = main.layout[0];
+    assert_eq!(calls.len(), 2, "{main}");
+    assert!(calls.contains(&(entry, "g".to_string())), "{main}");
+    assert!(calls.iter().any(|(_, name)| name == "once"), "{main}");
 }
 
 /// `@mix(n, p)`: a loop whose body is a diamond (`block2` runs 75 times
