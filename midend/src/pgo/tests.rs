@@ -340,6 +340,46 @@ block2 count 49:
     assert!(calls.iter().any(|(_, name)| name == "once"), "{main}");
 }
 
+/// A function `@name(i32) -> i32` of `insts` instructions (a chain of
+/// additions and the return), entered `count` times.
+fn chain_function(name: &str, insts: usize, count: u64) -> String {
+    let mut text = format!("function @{name}(i32) -> i32 export {{\nblock0(v0: i32) count {count}:\n");
+    for i in 1..insts {
+        text += &format!("    v{i} = iadd v{}, v0\n", i - 1);
+    }
+    text + &format!("    return v{}\n}}\n", insts - 1)
+}
+
+#[test]
+fn large_callees_are_inlined_only_at_very_hot_sites() {
+    // @mid (150 instructions) is called 1000 times from @veryhot and 50
+    // times from @warm: both sites pass the 1% threshold (11), only the
+    // first the 10% one (105). @huge (500 instructions) stays a call.
+    let mut text = chain_function("mid", 150, 1050) + &chain_function("huge", 500, 1000);
+    for (caller, count, callee) in [("veryhot", 1000, "mid"), ("warm", 50, "mid"), ("hugecaller", 1000, "huge")] {
+        text += &format!(
+            "function @{caller}(i32) -> i32 export {{\nblock0(v0: i32) count {count}:\n    v1 = call @{callee}(v0) : (i32) -> i32\n    return v1\n}}\n"
+        );
+    }
+    let mut module = parse(&text);
+    assert_eq!(inline_hot_calls(&mut module), 1);
+    assert_valid(&module);
+    let calls = |name: &str| {
+        let f = module.function(name).unwrap();
+        f.layout.iter().flat_map(|&b| &f.blocks[b].insts).filter(|&&i| matches!(f.insts[i], InstData::Call { .. })).count()
+    };
+    assert_eq!((calls("veryhot"), calls("warm"), calls("hugecaller")), (0, 1, 1));
+    let mid = module.function("mid").unwrap();
+    let veryhot = module.function("veryhot").unwrap();
+    let value = |o: Outcome| match o {
+        Outcome::Returned(Some(v)) => v,
+        other => panic!("{other:?}"),
+    };
+    for x in [-7, 0, 3] {
+        assert_eq!(value(run(veryhot, &[x], 10)), value(run(mid, &[x], 10)), "x = {x}");
+    }
+}
+
 /// `@mix(n, p)`: a loop whose body is a diamond (`block2` runs 75 times
 /// out of 100, and is the `else` target, so Cranelift places it right
 /// after the branch and `block3` after it) joining in the latch `block4`,
