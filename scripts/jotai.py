@@ -1,6 +1,7 @@
 """What the measurement scripts share: the jotai-subset manifest, the set of
 branch-heavy tags, and valgrind's dynamic instruction count."""
-import os, subprocess
+import json, os, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -36,3 +37,22 @@ def instructions(exe, arg, from_main=True, env=None):
         if "Collected" in line:
             return int(line.split()[-1]), out.stdout
     raise RuntimeError(f"{exe} {arg}: no callgrind total:\n{out.stderr}")
+
+
+def measure_kernels(selected, measure, json_path=""):
+    """`measure(k)` of every selected kernel, two at a time; a kernel whose
+    measurement raises is reported on stderr and left out. The results
+    are also written to `json_path` when one is given."""
+    def attempt(k):
+        try:
+            return measure(k)
+        except Exception as error:  # Reported, and the kernel left out.
+            print(f"FAILED {k['name']}: {error}", file=sys.stderr)
+            return None
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = [r for r in pool.map(attempt, selected) if r is not None]
+    if json_path:
+        with open(json_path, "w") as f:
+            json.dump(results, f, indent=1)
+    return results

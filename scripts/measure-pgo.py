@@ -23,9 +23,8 @@ Usage: scripts/measure-pgo.py [--limit N] [--kernels a,b] [--wall] [--runs R]
            samples, each the wall time of a batch of runs of the binary.
 """
 import argparse, json, os, resource, statistics, subprocess, sys, tempfile, time
-from concurrent.futures import ThreadPoolExecutor
 
-from jotai import ROOT, kernels, instructions as counted
+from jotai import ROOT, kernels, instructions as counted, measure_kernels
 
 NISSECC = os.environ.get("NISSECC", os.path.join(ROOT, "target/release/nissecc"))
 # The transform sets measured with the same-input profile; "all" is also
@@ -125,17 +124,7 @@ def main():
     CROSS[:] = [t for t in args.cross.split(";") if t]
     selected = [k for k in kernels() if not args.kernels or k["name"] in args.kernels.split(",")][:args.limit]
     work = tempfile.mkdtemp(prefix="nisse-pgo-")
-    def attempt(k):
-        try:
-            return measure(k, work, args)
-        except Exception as error:  # Reported, and the kernel left out.
-            print(f"FAILED {k['name']}: {error}", file=sys.stderr)
-            return None
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        results = [r for r in pool.map(attempt, selected) if r is not None]
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(results, f, indent=1)
+    results = measure_kernels(selected, lambda k: measure(k, work, args), args.json)
     crosses = [f"cross:{t}" for t in CROSS]
     configs = ["base"] + TRANSFORMS + ["default", "all-cross"] + crosses + ["gcc-O1", "gcc-O2"]
     print("| kernel | branchy | " + " | ".join(configs) + " |")

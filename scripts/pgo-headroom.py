@@ -25,10 +25,9 @@ specialization could remove, which are not layout.
 Usage: scripts/pgo-headroom.py [--all] [--kernels a,b] [--json FILE]
   --all  every kernel (default: the branch-heavy ones)
 """
-import argparse, json, os, statistics, subprocess, sys, tempfile
-from concurrent.futures import ThreadPoolExecutor
+import argparse, os, statistics, subprocess, sys, tempfile
 
-from jotai import ROOT, kernels
+from jotai import ROOT, kernels, measure_kernels
 
 NISSECC = os.environ.get("NISSECC", os.path.join(ROOT, "target/release/nissecc"))
 CALL_OVERHEAD = 6
@@ -113,19 +112,7 @@ def main():
                 and (not args.kernels or k["name"].split("_")[0] in args.kernels.split(",")
                      or k["name"] in args.kernels.split(","))]
     work = tempfile.mkdtemp(prefix="nisse-headroom-")
-
-    def attempt(k):
-        try:
-            return measure(k, work)
-        except Exception as error:  # Reported, and the kernel left out.
-            print(f"FAILED {k['name']}: {error}", file=sys.stderr)
-            return None
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        results = [r for r in pool.map(attempt, selected) if r is not None]
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(results, f, indent=1)
+    results = measure_kernels(selected, lambda k: measure(k, work), args.json)
     print("| kernel | insts from main (PGO) | own code | jumps | calls | cond. branches | PGO speedup now | bound |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for r in results:
