@@ -35,13 +35,17 @@
 //!   comparison is then one of two extensions, as above. A constant
 //!   outside that range (`c == 200` for a signed `char`) is left alone.
 //!
-//! A comparison is narrowed only when every extension it reads has no
-//! other use, so that the extension goes away: otherwise the load under
-//! it would have two uses, one of them the extension, and could no longer
-//! be emitted as one extending load (`backend/src/extending_loads.rs`).
+//! The comparisons of a value are narrowed only when all of them can be
+//! and nothing but comparisons reads an extension of it, so that no
+//! extension of it is left. Otherwise the narrow value and the extended
+//! one would both be kept (Cranelift merges equal extensions, so one use
+//! elsewhere keeps the extension for all): k150_c_lexer's `char c`, which
+//! a `switch` also reads, cost 0.25% more instructions for the moves
+//! between them; and a load with an extension and another use can no
+//! longer be emitted as one extending load (`backend/src/extending_loads.rs`).
 
 use crate::ir::{Function, Inst, InstData, IntCC, Type, UnaryOp, Value, ValueDef};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One operand of a comparison seen as an extension of a narrow value.
 #[derive(Clone, Copy)]
@@ -55,20 +59,40 @@ enum Narrow {
 
 /// Rewrites every comparison of two equally extended values (or of one
 /// and a constant that the narrow type holds) into a comparison of the
-/// narrow values; returns how many. The extensions are left for dead code
-/// elimination.
+/// narrow values, where the module comment allows; returns how many. The
+/// extensions are left for dead code elimination.
 pub fn narrow_compares(func: &mut Function) -> usize {
-    let uses = use_counts(func);
-    let mut rewrites = Vec::new();
-    for &block in &func.layout {
-        for &inst in &func.blocks[block].insts {
-            if let InstData::Icmp { cond, args } = func.insts[inst] {
-                if let Some(rewrite) = narrowed(func, &uses, cond, args) {
-                    rewrites.push((inst, rewrite));
-                }
-            }
+    let compares: Vec<(Inst, IntCC, [Value; 2])> = func
+        .layout
+        .iter()
+        .flat_map(|&block| &func.blocks[block].insts)
+        .filter_map(|&inst| match func.insts[inst] {
+            InstData::Icmp { cond, args } => Some((inst, cond, args)),
+            _ => None,
+        })
+        .collect();
+    // A comparison that cannot be narrowed keeps the extensions it reads,
+    // so the values under them are not narrowed anywhere; that may stop
+    // other comparisons in turn, until none is refused.
+    let mut narrowable = only_compared(func);
+    loop {
+        let refused: Vec<Value> = compares
+            .iter()
+            .filter(|&&(_, cond, args)| narrowed(func, &narrowable, cond, args).is_none())
+            .flat_map(|&(_, _, args)| args.into_iter().filter_map(|arg| extension(func, &narrowable, arg)))
+            .map(|(_, value)| value)
+            .collect();
+        if refused.is_empty() {
+            break;
+        }
+        for value in refused {
+            narrowable.remove(&value);
         }
     }
+    let rewrites: Vec<_> = compares
+        .iter()
+        .filter_map(|&(inst, cond, args)| Some((inst, narrowed(func, &narrowable, cond, args)?)))
+        .collect();
     for &(inst, (cond, narrow_type, operands)) in &rewrites {
         let args = operands.map(|operand| match operand {
             Narrow::Extension(value) => value,
@@ -79,30 +103,40 @@ pub fn narrow_compares(func: &mut Function) -> usize {
     rewrites.len()
 }
 
-/// How often each value is read, by operands and branch arguments.
-fn use_counts(func: &Function) -> HashMap<Value, usize> {
-    let mut uses = HashMap::new();
-    for &block in &func.layout {
-        for &inst in &func.blocks[block].insts {
+/// The values that are extended, and whose extensions only comparisons
+/// read.
+fn only_compared(func: &Function) -> HashSet<Value> {
+    let insts = || func.layout.iter().flat_map(|&block| &func.blocks[block].insts);
+    let extended: HashMap<Value, Value> = insts()
+        .filter_map(|&inst| match func.insts[inst] {
+            InstData::Unary { op: UnaryOp::Sextend | UnaryOp::Uextend, arg } => Some((func.inst_result(inst)?, arg)),
+            _ => None,
+        })
+        .collect();
+    let mut only_compared: HashSet<Value> = extended.values().copied().collect();
+    for &inst in insts() {
+        if !matches!(func.insts[inst], InstData::Icmp { .. }) {
             for value in func.insts[inst].all_uses() {
-                *uses.entry(value).or_insert(0) += 1;
+                if let Some(narrow) = extended.get(&value) {
+                    only_compared.remove(narrow);
+                }
             }
         }
     }
-    uses
+    only_compared
 }
 
 /// The condition, narrow type and narrow operands of `icmp cond args`
 /// when it can be narrowed (see the module comment for the rules).
-fn narrowed(func: &Function, uses: &HashMap<Value, usize>, cond: IntCC, args: [Value; 2]) -> Option<(IntCC, Type, [Narrow; 2])> {
-    let extensions: Vec<(UnaryOp, Value)> = args.iter().filter_map(|&arg| extension(func, uses, arg)).collect();
+fn narrowed(func: &Function, narrowable: &HashSet<Value>, cond: IntCC, args: [Value; 2]) -> Option<(IntCC, Type, [Narrow; 2])> {
+    let extensions: Vec<(UnaryOp, Value)> = args.iter().filter_map(|&arg| extension(func, narrowable, arg)).collect();
     let &(op, value) = extensions.first()?;
     let narrow_type = func.value_type(value);
     let same = |&(other_op, other): &(UnaryOp, Value)| other_op == op && func.value_type(other) == narrow_type;
     if !extensions.iter().all(same) {
         return None;
     }
-    let operand = |arg: Value| match extension(func, uses, arg) {
+    let operand = |arg: Value| match extension(func, narrowable, arg) {
         Some((_, value)) => Some(Narrow::Extension(value)),
         None => narrow_constant(func.constant_value(arg)?, op, narrow_type).map(Narrow::Constant),
     };
@@ -111,13 +145,13 @@ fn narrowed(func: &Function, uses: &HashMap<Value, usize>, cond: IntCC, args: [V
     Some((cond, narrow_type, operands))
 }
 
-/// `(op, value)` when `arg` is `op value`, an integer extension whose
-/// result nothing but this comparison reads.
-fn extension(func: &Function, uses: &HashMap<Value, usize>, arg: Value) -> Option<(UnaryOp, Value)> {
+/// `(op, value)` when `arg` is `op value`, an integer extension of a
+/// value in `narrowable`.
+fn extension(func: &Function, narrowable: &HashSet<Value>, arg: Value) -> Option<(UnaryOp, Value)> {
     let ValueDef::Result(inst) = func.values[arg].def else { return None };
     match func.insts[inst] {
         InstData::Unary { op: op @ (UnaryOp::Sextend | UnaryOp::Uextend), arg: value }
-            if uses.get(&arg) == Some(&1) && func.value_type(value).is_int() =>
+            if narrowable.contains(&value) && func.value_type(value).is_int() =>
         {
             Some((op, value))
         }
