@@ -50,8 +50,8 @@ use std::collections::{HashMap, HashSet};
 /// One operand of a comparison seen as an extension of a narrow value.
 #[derive(Clone, Copy)]
 enum Narrow {
-    /// The narrow value that an extension of the same kind as the other
-    /// operand's extended.
+    /// The narrow value under an extension (of the same kind as the
+    /// other operand's, when that is an extension too).
     Extension(Value),
     /// An `iconst` whose value is `imm`.
     Constant(i64),
