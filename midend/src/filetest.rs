@@ -56,6 +56,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("dce", crate::transform::filetest::dce_test),
     ("widen-ivs", crate::transform::filetest::widen_ivs_test),
     ("value-numbering", crate::transform::filetest::value_numbering_test),
+    ("narrow-compares", crate::transform::filetest::narrow_compares_test),
     ("if-convert", crate::transform::filetest::if_convert_test),
     ("hoist-loads", crate::transform::filetest::hoist_loads_test),
     ("address-offsets", crate::transform::filetest::address_offsets_test),

@@ -5,7 +5,7 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    fold_address_offsets, eliminate_dead_code, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, number_values, remove_unreachable_blocks,
+    fold_address_offsets, eliminate_dead_code, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
     rotate_loops, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
@@ -102,6 +102,14 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     each_function(module, options, "address-offsets", "address offset folding", |func| {
         fold_address_offsets(func);
     })?;
+    each_function(module, options, "narrow-compares", "compare narrowing", |func| {
+        // Before value numbering, which reuses a byte load only when
+        // nothing extends it: the extensions that narrowing left unused
+        // must go first.
+        if narrow_compares(func) > 0 {
+            eliminate_dead_code(func);
+        }
+    })?;
     each_function(module, options, "gvn", "value numbering", |func| {
         number_values(func);
     })?;
@@ -134,7 +142,7 @@ fn each_function(
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `simplify-cfg`,
-/// `if-convert`, `rotate`, `widen`, `address-offsets`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads` and
+/// `if-convert`, `rotate`, `widen`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads` and
 /// `unused-slots`), which exists to measure what each pass is worth.
 pub fn enabled(pass: &str) -> bool {
     std::env::var("NISSECC_DISABLE_PASSES")

@@ -99,6 +99,17 @@ pub fn value_numbering_test(module: &Module, _args: &str) -> Result<String, Stri
     run_pass_test(module, "removed", super::value_numbering::number_values)
 }
 
+/// `test narrow-compares`: the number of comparisons narrowed, then the
+/// function after narrowing and the dead code elimination that follows
+/// it in the pipeline.
+pub fn narrow_compares_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "narrowed", |func| {
+        let narrowed = super::narrow_compares::narrow_compares(func);
+        super::dce::eliminate_dead_code(func);
+        narrowed
+    })
+}
+
 /// `test if-convert`: the number of hammocks converted, then the function
 /// after the conversion and the CFG simplification that follows it.
 pub fn if_convert_test(module: &Module, _args: &str) -> Result<String, String> {

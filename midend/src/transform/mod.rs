@@ -15,6 +15,8 @@
 //!   ones.
 //! - [`widen_ivs`]: gives 32-bit loop counters a 64-bit twin so that
 //!   array indexing stops extending them.
+//! - [`narrow_compares`]: compares `char`s and `short`s without
+//!   extending them to `int` first.
 //! - [`address_offsets`]: moves the constant part of an address into
 //!   the load's or store's offset.
 //! - [`hoist_loads`]: moves loads of unchanging memory out of loops.
@@ -34,6 +36,9 @@ pub mod hoist_loads;
 pub mod if_convert;
 pub mod inline_memops;
 pub mod mem2reg;
+pub mod narrow_compares;
+#[cfg(test)]
+mod narrow_compares_tests;
 pub mod rotate_loops;
 pub mod simplify_cfg;
 pub mod unreachable;
@@ -48,6 +53,7 @@ pub use dce::eliminate_dead_code;
 pub use rotate_loops::rotate_loops;
 pub use simplify_cfg::simplify_cfg;
 pub use mem2reg::{mem2reg, promotable_slots};
+pub use narrow_compares::narrow_compares;
 pub use unreachable::remove_unreachable_blocks;
 pub use value_numbering::number_values;
 pub use widen_ivs::widen_ivs;

@@ -19,8 +19,11 @@
 //! extended basic block), since along any other edge a store may have
 //! intervened; every store forgets them all (any two addresses may alias)
 //! and then records what it stored, and every call forgets them all.
-//! Byte and 16-bit loads are not reused: they are extended at every use,
-//! and Cranelift extends a load as cheaply as a kept value.
+//! A byte or 16-bit load that something extends neither is reused nor
+//! reuses: Cranelift extends a load as cheaply as a kept value, so reusing
+//! it saves nothing and holds a register (k139). One that nothing extends
+//! (a `char` compared after `narrow_compares`, or stored as it is) is
+//! reused like any other, and then costs nothing at all.
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dominators::DominatorTree;
@@ -51,13 +54,14 @@ pub fn number_values(func: &mut Function) -> usize {
     let cfg = Cfg::compute(func);
     let domtree = DominatorTree::compute(&cfg);
     let Some(root) = domtree.root() else { return 0 };
+    let extended = extended_values(func);
     // The number of every value that has one other than itself: first
     // the pure instructions', then the removed loads'.
     let mut numbers: HashMap<Value, Value> = HashMap::new();
     let mut removed: HashSet<Inst> = HashSet::new();
     let mut stack = vec![(root, HashMap::new(), HashMap::new())];
     while let Some((block, mut exprs, mut loads)) = stack.pop() {
-        number_block(func, block, &mut exprs, &mut loads, &mut numbers, &mut removed);
+        number_block(func, block, &extended, &mut exprs, &mut loads, &mut numbers, &mut removed);
         for child in domtree.children(block) {
             let extends = cfg.preds(child).iter().all(|&e| cfg.edge(e).from == block);
             let inherited = if extends { loads.clone() } else { HashMap::new() };
@@ -78,6 +82,7 @@ pub fn number_values(func: &mut Function) -> usize {
 fn number_block(
     func: &Function,
     block: Block,
+    extended: &HashSet<Value>,
     exprs: &mut HashMap<Expr, Value>,
     loads: &mut HashMap<Location, Value>,
     numbers: &mut HashMap<Value, Value>,
@@ -88,10 +93,10 @@ fn number_block(
         let result = func.inst_result(inst);
         let ty = result.map(|r| func.value_type(r));
         let known = match (&func.insts[inst], result, ty) {
-            // A byte or `short` is extended wherever it is used, and an
-            // extending load costs what extending a kept value costs, so
-            // reusing it saves nothing and holds a register (k139).
-            (&InstData::Load { .. }, _, Some(Type::I8 | Type::I16)) => None,
+            // An extending load costs what extending a kept value costs,
+            // so reusing an extended byte or `short` saves nothing and
+            // holds a register (k139).
+            (&InstData::Load { .. }, Some(result), Some(Type::I8 | Type::I16)) if extended.contains(&result) => None,
             (&InstData::Load { addr, offset }, Some(result), Some(ty)) => {
                 let location = (number(addr, numbers), offset, ty);
                 let known = *loads.entry(location).or_insert(result);
@@ -121,6 +126,18 @@ fn number_block(
             }
         }
     }
+}
+
+/// The values that a `sextend` or `uextend` reads.
+fn extended_values(func: &Function) -> HashSet<Value> {
+    func.layout
+        .iter()
+        .flat_map(|&block| &func.blocks[block].insts)
+        .filter_map(|&inst| match func.insts[inst] {
+            InstData::Unary { op: UnaryOp::Sextend | UnaryOp::Uextend, arg } => Some(arg),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The expression a pure instruction computes, operands numbered by
