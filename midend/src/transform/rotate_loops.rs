@@ -18,10 +18,24 @@
 //! parameters and results), from H or from H'. Their parameters replace
 //! H's values in the blocks that B or X dominate, which is SSA repair
 //! with the φ-functions placed by hand: those blocks are reached only
-//! through B' (X'), and a value of H used anywhere else makes the pass
-//! leave the loop alone. B' becomes the new header, with parameters, so
-//! the loop stays a natural loop whose induction variables are header
+//! through B' (X'). B' becomes the new header, with parameters, so the
+//! loop stays a natural loop whose induction variables are header
 //! parameters with `v + c` increments from the latch.
+//!
+//! A value of H used anywhere else, typically in an exit block that
+//! several loop blocks branch to (`while (*a && *b && *a == *b)`, a
+//! search loop with a `break`), needs φ-functions where H's and H''s
+//! definitions meet, which B' and X' do not cover. Such a value is
+//! demoted first ([`super::demote`]): H stores it to a stack slot right
+//! after defining it, every use outside H loads the slot, and H' copies the
+//! store with the rest of H, so each execution of H or H' (rotation maps
+//! every execution of the old header to exactly one of them) leaves the
+//! current value in the slot; [`super::mem2reg`] then rebuilds SSA,
+//! placing the parameters on the iterated dominance frontier (Cytron et
+//! al., TOPLAS 1991, §5.1). The stores and slot addresses this adds are
+//! not counted against [`MAX_HEADER_INSTS`]: the plan is made before the
+//! demotion. A 32-bit counter that the loop indexes with and uses after it
+//! is not demoted and its loop is left alone (see [`is_widened_counter`]).
 //!
 //! Only headers of at most [`MAX_HEADER_INSTS`] side-effect-free
 //! instructions are duplicated. [`super::simplify_cfg`] afterwards merges
