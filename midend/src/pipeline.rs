@@ -6,7 +6,7 @@
 use crate::ir::Module;
 use crate::transform::{
     fold_address_offsets, eliminate_dead_code, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
-    rotate_loops, simplify_cfg, widen_ivs,
+    rotate_loops_with, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
 
@@ -93,7 +93,7 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         }
     })?;
     each_function(module, options, "rotate", "loop rotation", |func| {
-        rotate_loops(func);
+        rotate_loops_with(func, enabled("rotate-multi-exit"));
         simplify_cfg(func);
     })?;
     each_function(module, options, "widen", "induction-variable widening", |func| {
@@ -143,7 +143,9 @@ fn each_function(
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `simplify-cfg`,
 /// `if-convert`, `rotate`, `widen`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads` and
-/// `unused-slots`), which exists to measure what each pass is worth.
+/// `unused-slots`; `rotate-multi-exit` keeps rotation from loops whose
+/// header values must be demoted), which exists to measure what each pass
+/// is worth.
 pub fn enabled(pass: &str) -> bool {
     std::env::var("NISSECC_DISABLE_PASSES")
         .map_or(true, |list| !list.split(',').any(|p| p.trim() == pass))

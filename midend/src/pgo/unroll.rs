@@ -59,8 +59,8 @@
 //! A value defined in the loop and used after it would no longer dominate
 //! its uses once the loop has copies: each such value is stored to a new
 //! stack slot after its definition (in the loop and so in every copy) and
-//! loaded at each use outside, and `transform::mem2reg` turns the slots back
-//! into block parameters.
+//! loaded at each use outside (`transform::demote`), and `transform::mem2reg`
+//! turns the slots back into block parameters.
 //!
 //! The counts of the loop are split between the original (which runs the
 //! first iteration of every entry and the remainder) and the copies, so
@@ -69,6 +69,7 @@
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::{BinaryOp, Block, BlockCall, Function, InstData, IntCC, Type, UnaryOp, Value, ValueDef};
+use crate::transform::demote::{demote_values, values_used_outside};
 use crate::transform::mem2reg;
 use std::collections::{HashMap, HashSet};
 
@@ -122,10 +123,11 @@ pub fn unroll_hot_loops(func: &mut Function) -> usize {
         }
         let Some(candidate) = found else { break };
         budget -= candidate.growth();
-        let demoted = demote_values_used_outside(func, &candidate.blocks);
+        let escaping = values_used_outside(func, &candidate.blocks);
+        demote_values(func, &escaping, &candidate.blocks);
         let created = unroll(func, &candidate);
         seen.extend(created);
-        if demoted > 0 {
+        if !escaping.is_empty() {
             mem2reg(func);
         }
         unrolled += 1;
@@ -256,59 +258,6 @@ fn iv_step(func: &Function, params: &[Value], v: Value) -> Option<(usize, i64)> 
         _ => return None,
     };
     (step != 0).then_some((index, step))
-}
-
-/// Stores every value defined in `blocks` and used outside them to a new
-/// stack slot right after its definition, and loads it back at each use
-/// outside; returns how many values were demoted.
-fn demote_values_used_outside(func: &mut Function, blocks: &[Block]) -> usize {
-    let inside: HashSet<Block> = blocks.iter().copied().collect();
-    let mut defined: HashSet<Value> = HashSet::new();
-    for &block in blocks {
-        defined.extend(func.blocks[block].params.iter().copied());
-        defined.extend(func.blocks[block].insts.iter().filter_map(|&i| func.inst_result(i)));
-    }
-    let outside: Vec<Block> = func.layout.iter().copied().filter(|b| !inside.contains(b)).collect();
-    let mut escaping: Vec<Value> = Vec::new();
-    for &block in &outside {
-        for &inst in &func.blocks[block].insts {
-            for v in func.insts[inst].all_uses() {
-                if defined.contains(&v) && !escaping.contains(&v) {
-                    escaping.push(v);
-                }
-            }
-        }
-    }
-    for &value in &escaping {
-        let ty = func.value_type(value);
-        let slot = func.create_stack_slot(ty.bytes(), ty.bytes());
-        let (block, at) = match func.values[value].def {
-            ValueDef::Param(block, _) => (block, 0),
-            ValueDef::Result(inst) => {
-                let block = func.block_of(inst).expect("a placed definition");
-                (block, func.blocks[block].insts.iter().position(|&i| i == inst).expect("in its block") + 1)
-            }
-        };
-        let addr_inst = func.insert_inst(block, at, InstData::StackAddr { slot, offset: 0 }, Some(Type::PTR));
-        let addr = func.inst_result(addr_inst).expect("stack_addr has a result");
-        func.insert_inst(block, at + 1, InstData::Store { value, addr, offset: 0 }, None);
-        for &block in &outside {
-            let mut index = 0;
-            while index < func.blocks[block].insts.len() {
-                let inst = func.blocks[block].insts[index];
-                if func.insts[inst].all_uses().contains(&value) {
-                    let addr_inst = func.insert_inst(block, index, InstData::StackAddr { slot, offset: 0 }, Some(Type::PTR));
-                    let addr = func.inst_result(addr_inst).expect("stack_addr has a result");
-                    let load_inst = func.insert_inst(block, index + 1, InstData::Load { addr, offset: 0 }, Some(ty));
-                    let loaded = func.inst_result(load_inst).expect("load has a result");
-                    func.insts[inst].map_uses(|v| if v == value { loaded } else { v });
-                    index += 2;
-                }
-                index += 1;
-            }
-        }
-    }
-    escaping.len()
 }
 
 /// Unrolls `c`'s loop by its factor; returns the blocks it created.

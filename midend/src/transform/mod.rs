@@ -24,10 +24,13 @@
 //!   memory.
 //! - [`dce`]: removes dead instructions and block parameters.
 //! - [`edit`]: small editing operations the passes share.
+//! - [`demote`]: stores values to stack slots so that a pass that copies
+//!   blocks can leave SSA repair to [`mem2reg`].
 //! - [`filetest`]: the filetest kinds that run the passes.
 
 pub mod address_offsets;
 pub mod dce;
+pub mod demote;
 pub mod edit;
 #[cfg(test)]
 pub(crate) mod eval;
@@ -50,7 +53,7 @@ pub use hoist_loads::hoist_invariant_loads;
 pub use if_convert::if_convert;
 pub use inline_memops::inline_small_memops;
 pub use dce::eliminate_dead_code;
-pub use rotate_loops::rotate_loops;
+pub use rotate_loops::{rotate_loops, rotate_loops_with};
 pub use simplify_cfg::simplify_cfg;
 pub use mem2reg::{mem2reg, promotable_slots};
 pub use narrow_compares::narrow_compares;
