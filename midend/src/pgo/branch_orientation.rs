@@ -41,13 +41,9 @@ pub struct OrientStats {
 /// Orients every annotated `brif` of `func` so as to lower the branch
 /// cost the profile predicts for Cranelift's layout
 /// ([`predicted_branch_cost`]): a local search from the branches as they
-/// are, one from Pettis & Hansen's rule (each branch's hotter successor
-/// the `else` target, which falls through when nothing else claimed it)
-/// and one from its opposite (each hotter successor the `then` target:
-/// in an `else if` chain whose last arm is hot, the hot path then takes
-/// each branch and falls through into the join, which no single turn
-/// from the other two reaches, k087_word_count); the cheapest result
-/// wins, and the branches as they are win a tie.
+/// are and one from Pettis & Hansen's rule (each branch's hotter successor
+/// the `else` target, which falls through when nothing else claimed it);
+/// the cheaper result wins, and the branches as they are win a tie.
 /// Branches whose two targets are the same block are left alone.
 ///
 /// Keeping a tie matters twice: a loop's latch turned so that its hot
@@ -84,14 +80,9 @@ pub fn orient_branches(func: &mut Function) -> OrientStats {
     }
     let terms: Vec<Inst> = candidates.iter().map(|&(_, term, _)| term).collect();
     let hot_rule: Vec<bool> = candidates.iter().map(|&(_, _, hot_then)| hot_then).collect();
-    let against_rule: Vec<bool> = hot_rule.iter().map(|&turn| !turn).collect();
     let (kept_cost, kept) = local_search(func, &terms, vec![false; terms.len()]);
     let (rule_cost, from_rule) = local_search(func, &terms, hot_rule);
-    let (against_cost, from_against) = local_search(func, &terms, against_rule);
-    let turned = [(rule_cost, from_rule), (against_cost, from_against)]
-        .into_iter()
-        .fold((kept_cost, kept), |best, start| if start.0 < best.0 { start } else { best })
-        .1;
+    let turned = if rule_cost < kept_cost { from_rule } else { kept };
     for ((block, term, _), turned) in candidates.into_iter().zip(turned) {
         if !turned {
             continue;

@@ -22,15 +22,14 @@
 //!    the switch ([`switch_peeling`]);
 //! 5. copies small hot join blocks into their hot predecessors
 //!    ([`tail_duplication`]);
-//! 6. marks the blocks that never ran cold ([`cold_blocks`]), before
-//!    orientation, whose layout prediction sinks exactly the marked ones;
-//! 7. orients every two-way branch so that its hot successor falls
+//! 6. orients every two-way branch so that its hot successor falls
 //!    through, judged by the layout Cranelift will produce
 //!    ([`branch_orientation`], [`cranelift_layout`]);
-//! 8. runs value numbering again (`transform::number_values`), so that a
+//! 7. runs value numbering again (`transform::number_values`), so that a
 //!    copied join or a turned branch does not reload what its one
 //!    predecessor just loaded: Cranelift's own redundant-load elimination
 //!    depends on the block order and misses such reloads;
+//! 8. marks the blocks that never ran cold ([`cold_blocks`]);
 //!
 //! and finally orders the module's functions hottest first
 //! ([`function_order`]). The layout steps follow Pettis & Hansen,
@@ -257,17 +256,15 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         if options.tail_duplication {
             *tails = tail_duplication::duplicate_tails(func);
         }
-        // Orientation predicts Cranelift's layout, which sinks only the
-        // blocks marked cold, so they are marked first.
-        if options.cold_blocks {
-            *cold = cold_blocks::mark_cold_blocks(func);
-        }
         if options.orient_branches {
             let stats = branch_orientation::orient_branches(func);
             (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
         }
         if options.reuse_loads {
             *reloads = crate::transform::number_values(func);
+        }
+        if options.cold_blocks {
+            *cold = cold_blocks::mark_cold_blocks(func);
         }
     }
     if options.order_functions {

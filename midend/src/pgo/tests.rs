@@ -5,7 +5,7 @@
 
 use super::branch_orientation::orient_branches;
 use super::cold_blocks::mark_cold_blocks;
-use super::cranelift_layout::{branch_cost, predicted_order, Forwarding};
+use super::cranelift_layout::{branch_cost, predicted_order};
 use super::function_order::order_functions;
 use super::inline::inline_hot_calls;
 use super::tail_duplication::duplicate_tails;
@@ -65,8 +65,8 @@ fn orientation_makes_the_hot_successor_the_else_target() {
 
 /// `@count(n)`: a loop that leaves early through `block3` once and
 /// otherwise loops back from its latch `block4` 99 times; the latch's exit
-/// never ran and is marked cold, so Cranelift emits it last: nothing the
-/// latch branches to can follow it.
+/// never ran, so it is cold and Cranelift emits it last: nothing the latch
+/// branches to can follow it.
 const LATCH: &str = "
 function @count(i32) -> i32 export {
 block0(v0: i32) count 1:
@@ -83,7 +83,7 @@ block4 count 99:
     v6 = iadd v2, v5
     v7 = icmp slt v6, v0
     brif v7, block1(v6) count 99, block2 count 0
-block2 count 0 cold:
+block2 count 0:
     return v6
 }
 ";
@@ -97,7 +97,7 @@ fn the_predicted_layout_costs_a_back_edge_turned_to_fall_through_more() {
     assert_eq!(order, [b0, b1, b4, b3, b2]);
     // `block1` takes its branch to `block3` once; the latch takes its back
     // edge 99 times and never runs its jump to `block2`.
-    assert_eq!(branch_cost(func, &order, Forwarding::Stay), 1 + 99);
+    assert_eq!(branch_cost(func, &order), 1 + 99);
     // Turned round, the latch runs a conditional jump out and a taken
     // unconditional jump back on every iteration.
     let mut turned = module.functions[0].clone();
@@ -105,7 +105,7 @@ fn the_predicted_layout_costs_a_back_edge_turned_to_fall_through_more() {
     if let InstData::Brif { then_dest, else_dest, .. } = &mut turned.insts[term] {
         std::mem::swap(then_dest, else_dest);
     }
-    assert_eq!(branch_cost(&turned, &predicted_order(&turned), Forwarding::Stay), 1 + 2 * 99);
+    assert_eq!(branch_cost(&turned, &predicted_order(&turned)), 1 + 2 * 99);
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn orientation_negates_shared_and_plain_conditions() {
     // v2 feeds two branches, so it cannot be inverted in place; v0 is a
     // parameter, which becomes `icmp eq v0, 0`. Turning block0's branch
     // lets block2 follow it, and block4's lets block5 follow it; block2's
-    // hot successor already follows it, since its other one is cold.
+    // hot successor already follows it.
     let mut module = parse(
         "
 function @g(i32) -> i32 export {
@@ -141,7 +141,7 @@ block1 count 1:
     return v1
 block2 count 9:
     brif v2, block4 count 9, block3 count 0
-block3 count 0 cold:
+block3 count 0:
     return v0
 block4 count 9:
     brif v0, block5 count 8, block6 count 1
@@ -557,146 +557,5 @@ block3 count 0:
     assert_valid(&module);
     for v in [0, 6, 7, 8] {
         assert_eq!(run(&module.functions[0], &[64, v], 10), run(&before, &[64, v], 10), "v = {v}");
-    }
-}
-
-
-/// `@op(op, x)`: k038_stack_vm's `if (op == 2) … else if (op == 3) … else
-/// if (op == 4) … else` chain, reduced. The arms meet in `block9` through
-/// the forwarding blocks `block7` and `block8`, and the `op == 3` arm never
-/// ran but is not marked cold.
-const ELSE_IF_CHAIN: &str = "
-function @op(i32, i32) -> i32 export {
-block0(v0: i32, v1: i32) count 240:
-    v2 = iconst.i32 2
-    v3 = icmp eq v0, v2
-    brif v3, block1 count 60, block2 count 180
-block1 count 60:
-    v4 = iadd v1, v1
-    jump block9(v4) count 60
-block2 count 180:
-    v5 = iconst.i32 3
-    v6 = icmp eq v0, v5
-    brif v6, block3 count 0, block4 count 180
-block3 count 0:
-    v7 = isub v1, v0
-    jump block8(v7) count 0
-block4 count 180:
-    v8 = iconst.i32 4
-    v9 = icmp eq v0, v8
-    brif v9, block5 count 60, block6 count 120
-block5 count 60:
-    v10 = imul v1, v0
-    jump block7(v10) count 60
-block6 count 120:
-    v11 = iadd v1, v0
-    jump block7(v11) count 120
-block7(v12: i32) count 180:
-    jump block8(v12) count 180
-block8(v13: i32) count 180:
-    jump block9(v13) count 180
-block9(v14: i32) count 240:
-    v15 = iadd v14, v1
-    return v15
-}
-";
-
-#[test]
-fn forwarding_blocks_vanish_or_stay_and_never_run_blocks_stay_unless_cold() {
-    let module = parse(ELSE_IF_CHAIN);
-    let func = &module.functions[0];
-    let block = |n: usize| func.layout[n];
-    // Cranelift's order for k038's chain (objdump): the never-run `block3`
-    // stays between the hot arms and their join.
-    let order = predicted_order(func);
-    assert_eq!(order, [0, 2, 4, 6, 5, 7, 3, 8, 1, 9].map(|n| block(n)));
-    // With the forwarding blocks gone, `block0` and `block4` take their
-    // branches 60 times each; `block6` jumps over `block5`, `block3` and
-    // `block1` to the join, and `block5` over `block3` and `block1`.
-    assert_eq!(branch_cost(func, &order, Forwarding::Vanish), 60 + 60 + 2 * 120 + 2 * 60);
-    // With them staying, `block6` jumps over `block5` to `block7`, `block7`
-    // over `block3` to `block8`, and `block8` over `block1` to the join.
-    assert_eq!(branch_cost(func, &order, Forwarding::Stay), 60 + 60 + 2 * 120 + 2 * 180 + 2 * 180);
-    let mut marked = module.functions[0].clone();
-    marked.blocks[block(3)].cold = true;
-    assert_eq!(predicted_order(&marked), [0, 2, 4, 6, 5, 7, 8, 1, 9, 3].map(|n| block(n)));
-}
-
-#[test]
-fn orientation_does_not_turn_only_the_outer_branches_of_an_else_if_chain() {
-    // Turning only `block0` and `block4`, so that their colder arms come
-    // first, looks cheapest if the forwarding blocks stay and `block3`
-    // sinks; in Cranelift's layout of k038_stack_vm, where `block3` stays
-    // and the forwarding blocks vanish, it cost 60,000 more jumps and
-    // 180,000 more taken branches.
-    let mut module = parse(ELSE_IF_CHAIN);
-    let before = module.functions[0].clone();
-    orient_branches(&mut module.functions[0]);
-    let turned = |func: &crate::ir::Function, n: usize| {
-        let term = func.terminator(func.layout[n]).unwrap();
-        let InstData::Brif { then_dest, .. } = &func.insts[term] else { panic!("a brif") };
-        let original = before.terminator(before.layout[n]).unwrap();
-        let InstData::Brif { then_dest: original_then, .. } = &before.insts[original] else { panic!("a brif") };
-        then_dest.block != original_then.block
-    };
-    let func = &module.functions[0];
-    assert_ne!([0, 2, 4].map(|n| turned(func, n)), [true, false, true]);
-    assert_valid(&module);
-    for op in 0..6 {
-        assert_eq!(run(&module.functions[0], &[op, 7], 10), run(&before, &[op, 7], 10), "op = {op}");
-    }
-}
-
-#[test]
-fn orientation_lets_the_hot_last_arm_of_an_else_if_chain_fall_into_its_join() {
-    // k087_word_count's character classes: the last `else` runs most, and
-    // the arms meet through the forwarding blocks `block9` and `block6`.
-    // Turning all three branches makes the hot path take each of them and
-    // fall through into the join; in k087 a move stayed in the forwarding
-    // block, and the hot path of the untouched chain ran two jumps.
-    let mut module = parse(
-        "
-function @classify(i32) -> i32 export {
-block0(v0: i32) count 200:
-    v1 = iconst.i32 15
-    v2 = icmp ult v0, v1
-    brif v2, block1 count 30, block2 count 170
-block1 count 30:
-    v3 = iconst.i32 32
-    jump block7(v3) count 30
-block2 count 170:
-    v4 = iconst.i32 18
-    v5 = icmp ult v0, v4
-    brif v5, block3 count 7, block4 count 163
-block3 count 7:
-    v6 = iconst.i32 10
-    jump block6(v6) count 7
-block4 count 163:
-    v7 = iconst.i32 19
-    v8 = icmp ult v0, v7
-    brif v8, block5 count 2, block8 count 161
-block5 count 2:
-    v9 = iconst.i32 9
-    jump block9(v9) count 2
-block8 count 161:
-    v10 = iconst.i32 26
-    v11 = iadd v0, v10
-    jump block9(v11) count 161
-block9(v12: i32) count 163:
-    jump block6(v12) count 163
-block6(v13: i32) count 170:
-    jump block7(v13) count 170
-block7(v14: i32) count 200:
-    v15 = iadd v14, v0
-    return v15
-}
-",
-    );
-    let before = module.functions[0].clone();
-    assert_eq!(orient_branches(&mut module.functions[0]).flipped, 3);
-    assert_valid(&module);
-    let func = &module.functions[0];
-    for x in [0, 14, 15, 17, 18, 19, 40, 99] {
-        assert_eq!(run(func, &[x], 10), run(&before, &[x], 10), "x = {x}");
     }
 }
