@@ -29,49 +29,24 @@ static unsigned long mix(unsigned long h, unsigned v)
     return h * 1000003UL ^ v;
 }
 
-static unsigned long signed_chars(const signed char *a, int n)
-{
-    unsigned long h = 0;
-    for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++)
-            h = mix(h, ORDER_BITS(a[i], a[j]));
-        h = mix(h, CONSTANT_BITS(a[i]));
+/* A hash of every operator on every pair of elements of `a`, and of every
+   element against the constants; one definition per element type. */
+#define DEFINE_PAIRS_HASH(name, type) \
+    static unsigned long name(const type *a, int n) \
+    { \
+        unsigned long h = 0; \
+        for (int i = 0; i < n; i++) { \
+            for (int j = 0; j < n; j++) \
+                h = mix(h, ORDER_BITS(a[i], a[j])); \
+            h = mix(h, CONSTANT_BITS(a[i])); \
+        } \
+        return h; \
     }
-    return h;
-}
 
-static unsigned long unsigned_chars(const unsigned char *a, int n)
-{
-    unsigned long h = 0;
-    for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++)
-            h = mix(h, ORDER_BITS(a[i], a[j]));
-        h = mix(h, CONSTANT_BITS(a[i]));
-    }
-    return h;
-}
-
-static unsigned long signed_shorts(const short *a, int n)
-{
-    unsigned long h = 0;
-    for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++)
-            h = mix(h, ORDER_BITS(a[i], a[j]));
-        h = mix(h, CONSTANT_BITS(a[i]));
-    }
-    return h;
-}
-
-static unsigned long unsigned_shorts(const unsigned short *a, int n)
-{
-    unsigned long h = 0;
-    for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++)
-            h = mix(h, ORDER_BITS(a[i], a[j]));
-        h = mix(h, CONSTANT_BITS(a[i]));
-    }
-    return h;
-}
+DEFINE_PAIRS_HASH(signed_chars, signed char)
+DEFINE_PAIRS_HASH(unsigned_chars, unsigned char)
+DEFINE_PAIRS_HASH(signed_shorts, short)
+DEFINE_PAIRS_HASH(unsigned_shorts, unsigned short)
 
 /* Signed against unsigned of one width, and bytes against shorts. */
 static unsigned long mixed(void)

@@ -353,9 +353,24 @@ impl Rotation {
 mod tests {
     use super::*;
     use crate::text::parse_module;
+    use crate::ir::Module;
     use crate::transform::eval::run;
     use crate::transform::{dce::eliminate_dead_code, simplify_cfg::simplify_cfg};
     use crate::verifier::verify_function;
+
+    /// The module of `text`, and its one function with its one loop
+    /// rotated and cleaned up by CFG simplification and dead code
+    /// elimination, verified after each step.
+    fn rotate_one_loop(text: &str) -> (Module, Function) {
+        let module = parse_module(text).unwrap();
+        let mut func = module.functions[0].clone();
+        assert_eq!(rotate_loops(&mut func), 1);
+        verify_function(&func, &module).unwrap();
+        simplify_cfg(&mut func);
+        eliminate_dead_code(&mut func);
+        verify_function(&func, &module).unwrap();
+        (module, func)
+    }
 
     /// `s = 0; for (i = 0; i < n; i++) s += i; return s + i;`
     const SUM: &str = "function @sum(i32) -> i32 export {
@@ -377,14 +392,8 @@ block3:
 
     #[test]
     fn rotated_loop_tests_at_the_bottom_and_computes_the_same() {
-        let module = parse_module(SUM).unwrap();
+        let (module, func) = rotate_one_loop(SUM);
         let original = &module.functions[0];
-        let mut func = original.clone();
-        assert_eq!(rotate_loops(&mut func), 1);
-        verify_function(&func, &module).unwrap();
-        simplify_cfg(&mut func);
-        eliminate_dead_code(&mut func);
-        verify_function(&func, &module).unwrap();
         for n in [-2, 0, 1, 5] {
             assert_eq!(run(&func, &[n], 100), run(original, &[n], 100), "n = {n}");
         }
@@ -423,14 +432,8 @@ block4:
 
     #[test]
     fn multi_exit_loop_is_rotated_through_demotion_and_computes_the_same() {
-        let module = parse_module(SEARCH).unwrap();
+        let (module, func) = rotate_one_loop(SEARCH);
         let original = &module.functions[0];
-        let mut func = original.clone();
-        assert_eq!(rotate_loops(&mut func), 1);
-        verify_function(&func, &module).unwrap();
-        simplify_cfg(&mut func);
-        eliminate_dead_code(&mut func);
-        verify_function(&func, &module).unwrap();
         for (n, x) in [(-1, 5), (0, 0), (1, 0), (5, 3), (5, 100), (10, 50)] {
             assert_eq!(run(&func, &[n, x], 1000), run(original, &[n, x], 1000), "n = {n}, x = {x}");
         }
