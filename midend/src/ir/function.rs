@@ -7,7 +7,7 @@
 //! its terminator.
 
 use super::entities::{Block, Inst, StackSlot, Value};
-use super::instructions::{BlockCall, InstData};
+use super::instructions::{BinaryOp, BlockCall, InstData};
 use super::types::{Signature, Type};
 use cranelift_entity::{packed_option::PackedOption, EntitySet, PrimaryMap, SecondaryMap};
 
@@ -110,6 +110,46 @@ impl Function {
         }
     }
 
+    /// `(base, c)` when `v` is `iadd base, c`, `iadd c, base` or
+    /// `isub base, -c` with `c` an `iconst`: a value a constant away from
+    /// another, such as an induction variable's step.
+    pub fn constant_offset(&self, v: Value) -> Option<(Value, i64)> {
+        let ValueDef::Result(inst) = self.values[v].def else { return None };
+        let InstData::Binary { op, args: [a, b] } = self.insts[inst] else { return None };
+        match op {
+            BinaryOp::Iadd => match (self.constant_value(a), self.constant_value(b)) {
+                (_, Some(c)) => Some((a, c)),
+                (Some(c), _) => Some((b, c)),
+                _ => None,
+            },
+            BinaryOp::Isub => Some((a, self.constant_value(b)?.checked_neg()?)),
+            _ => None,
+        }
+    }
+
+    /// The instructions of the function's blocks, terminators included.
+    pub fn size(&self) -> usize {
+        self.layout.iter().map(|&b| self.blocks[b].insts.len()).sum()
+    }
+
+    /// The block of `v`'s definition and the position right after it in
+    /// that block: after its instruction, or the top of the block whose
+    /// parameter it is. A placed definition is assumed.
+    pub fn after_definition(&self, v: Value) -> (Block, usize) {
+        match self.values[v].def {
+            ValueDef::Param(block, _) => (block, 0),
+            ValueDef::Result(inst) => {
+                let block = self.block_of(inst).expect("the definition is placed");
+                (block, self.position_in_block(block, inst) + 1)
+            }
+        }
+    }
+
+    /// The position of `inst` in `block`, which holds it.
+    pub fn position_in_block(&self, block: Block, inst: Inst) -> usize {
+        self.blocks[block].insts.iter().position(|&i| i == inst).expect("the instruction is in its block")
+    }
+
     /// The entry block, if the function has a body.
     pub fn entry(&self) -> Option<Block> {
         self.layout.first().copied()
@@ -172,6 +212,14 @@ impl Function {
         let at = self.blocks[block].insts.len() - 1;
         let inst = self.insert_inst(block, at, data, Some(ty));
         self.inst_result(inst).expect("the instruction was created with a result")
+    }
+
+    /// Inserts an instruction producing a value of type `ty` right before
+    /// `inst`, which `block` holds, and returns that value.
+    pub fn insert_before(&mut self, block: Block, inst: Inst, data: InstData, ty: Type) -> Value {
+        let at = self.position_in_block(block, inst);
+        let new = self.insert_inst(block, at, data, Some(ty));
+        self.inst_result(new).expect("the instruction was created with a result")
     }
 
     /// Appends `data`, a rewritten copy of `original`, to `block`: its

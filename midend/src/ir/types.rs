@@ -81,6 +81,17 @@ impl Type {
         }
     }
 
+    /// The smallest and largest values of this integer type, read as
+    /// signed or as unsigned numbers.
+    pub fn int_range(self, signed: bool) -> (i128, i128) {
+        let bits = self.bits();
+        if signed {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        }
+    }
+
     /// Truncates `imm` to this integer width and sign-extends it back to
     /// 64 bits: the canonical form in which `iconst` immediates are stored.
     pub fn canonical_imm(self, imm: i64) -> i64 {

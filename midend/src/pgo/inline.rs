@@ -86,17 +86,12 @@ pub fn inline_hot_calls(module: &mut Module) -> usize {
     inlined
 }
 
-/// The instructions of `func`, terminators included.
-fn size(func: &Function) -> usize {
-    func.layout.iter().map(|&b| func.blocks[b].insts.len()).sum()
-}
-
 /// Whether `func` may be copied into its callers.
 fn is_inlinable(func: &Function) -> bool {
     if func.layout.is_empty() || func.signature.variadic {
         return false;
     }
-    let insts = size(func);
+    let insts = func.size();
     let calls_itself = func.layout.iter().flat_map(|&b| &func.blocks[b].insts).any(|&inst| {
         matches!(&func.insts[inst], InstData::Call { callee: Callee::Direct(name), .. } if *name == func.name)
     });
@@ -121,7 +116,7 @@ fn hot_call_sites<'c>(
             if runs_once_per_run(func, block, callee) {
                 continue;
             }
-            if size(callee) > MAX_CALLEE_INSTS && func.blocks[block].count.unwrap_or(0) < very_hot {
+            if callee.size() > MAX_CALLEE_INSTS && func.blocks[block].count.unwrap_or(0) < very_hot {
                 continue;
             }
             let types_match = callee.signature.params.len() == args.len()

@@ -46,7 +46,7 @@ pub const MIN_GROWTH_INSTS: usize = 24;
 /// Copies the hot small join blocks of annotated `func` into their hot
 /// predecessors; returns how many were copied.
 pub fn duplicate_tails(func: &mut Function) -> usize {
-    let size: usize = func.layout.iter().map(|&b| func.blocks[b].insts.len()).sum();
+    let size = func.size();
     let mut budget = ((size as f64 * MAX_GROWTH) as usize).max(MIN_GROWTH_INSTS);
     let mut copied = 0;
     for pred in func.layout.clone() {

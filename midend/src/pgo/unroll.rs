@@ -246,17 +246,8 @@ fn candidate(func: &Function, forest: &LoopForest, lp: Loop, hottest: u64, budge
 /// `(i, s)` when `v` is `iadd p, s`, `iadd s, p` or `isub p, -s` with `p`
 /// the `i`-th of `params` and `s` a non-zero constant.
 fn iv_step(func: &Function, params: &[Value], v: Value) -> Option<(usize, i64)> {
-    let ValueDef::Result(inst) = func.values[v].def else { return None };
-    let InstData::Binary { op, args: [l, r] } = func.insts[inst] else { return None };
-    let param = |p: Value| params.iter().position(|&q| q == p);
-    let (index, step) = match op {
-        BinaryOp::Iadd => match (param(l), func.constant_value(r), param(r), func.constant_value(l)) {
-            (Some(i), Some(s), _, _) | (_, _, Some(i), Some(s)) => (i, s),
-            _ => return None,
-        },
-        BinaryOp::Isub => (param(l)?, func.constant_value(r)?.checked_neg()?),
-        _ => return None,
-    };
+    let (base, step) = func.constant_offset(v)?;
+    let index = params.iter().position(|&p| p == base)?;
     (step != 0).then_some((index, step))
 }
 
@@ -460,7 +451,6 @@ struct LimitShape {
 
 /// The [`LimitShape`] of `c`'s condition, `None` for `ne`.
 fn limit_shape(c: &Candidate, ty: Type) -> Option<LimitShape> {
-    let bits = ty.bits();
     let span = (c.factor as i128 - 1) * c.step.unsigned_abs() as i128;
     let (signed, down, strict) = match c.continue_cc {
         IntCC::Slt => (true, false, true),
@@ -474,7 +464,7 @@ fn limit_shape(c: &Candidate, ty: Type) -> Option<LimitShape> {
         IntCC::Ne | IntCC::Eq => return None,
     };
     let k = if strict { span } else { span - 1 };
-    let (min, max) = if signed { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+    let (min, max) = ty.int_range(signed);
     Some(LimitShape { signed, down, k, min, max })
 }
 
@@ -508,10 +498,9 @@ fn shifted_room_test(func: &mut Function, block: Block, c: &Candidate, p: Value)
 fn extension_range(func: &Function, v: Value) -> Option<(i128, i128)> {
     let ValueDef::Result(inst) = func.values[v].def else { return None };
     let InstData::Unary { op, arg } = func.insts[inst] else { return None };
-    let bits = func.value_type(arg).bits();
     match op {
-        UnaryOp::Sextend => Some((-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)),
-        UnaryOp::Uextend => Some((0, (1i128 << bits) - 1)),
+        UnaryOp::Sextend => Some(func.value_type(arg).int_range(true)),
+        UnaryOp::Uextend => Some(func.value_type(arg).int_range(false)),
         _ => None,
     }
 }

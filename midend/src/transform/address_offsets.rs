@@ -78,23 +78,12 @@ pub fn fold_address_offsets(func: &mut Function) -> usize {
                 InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => (addr, offset),
                 _ => continue,
             };
-            if used_as_value.contains(&addr) {
-                let Some((base, c)) = stepped_param(func, addr) else { continue };
-                let Some(new_offset) = i32::try_from(c).ok().and_then(|c| c.checked_add(offset)) else { continue };
-                match &mut func.insts[inst] {
-                    InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => {
-                        *addr = base;
-                        *offset = new_offset;
-                    }
-                    _ => unreachable!("the instruction was a load or a store"),
-                }
-                folded += 1;
-                continue;
-            }
-            let Some((rest, constant)) = split(func, addr, 0) else { continue };
-            if !rest.scales() {
-                continue;
-            }
+            let split_off = if used_as_value.contains(&addr) {
+                stepped_param(func, addr).map(|(base, c)| (Rest::Existing(base), c))
+            } else {
+                split(func, addr, 0).filter(|(rest, _)| rest.scales())
+            };
+            let Some((rest, constant)) = split_off else { continue };
             let Some(new_offset) = i32::try_from(constant).ok().and_then(|c| c.checked_add(offset)) else { continue };
             let mut position = index - 1;
             let new_addr = build(func, rest, block, &mut position);

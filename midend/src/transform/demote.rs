@@ -15,7 +15,7 @@
 //! followed by `mem2reg`. No paper of the project's collection covers
 //! this repair.
 
-use crate::ir::{Block, Function, InstData, StackSlot, Type, Value, ValueDef};
+use crate::ir::{Block, Function, InstData, StackSlot, Type, Value};
 use std::collections::HashSet;
 
 /// The values defined in `blocks` (parameters and results) that some
@@ -55,15 +55,8 @@ pub fn demote_values(func: &mut Function, values: &[Value], keep: &[Block]) -> V
         let ty = func.value_type(value);
         let slot = func.create_stack_slot(ty.bytes(), ty.bytes());
         slots.push(slot);
-        let (block, at) = match func.values[value].def {
-            ValueDef::Param(block, _) => (block, 0),
-            ValueDef::Result(inst) => {
-                let block = func.block_of(inst).expect("a placed definition");
-                (block, func.blocks[block].insts.iter().position(|&i| i == inst).expect("in its block") + 1)
-            }
-        };
-        let addr_inst = func.insert_inst(block, at, InstData::StackAddr { slot, offset: 0 }, Some(Type::PTR));
-        let addr = func.inst_result(addr_inst).expect("stack_addr has a result");
+        let (block, at) = func.after_definition(value);
+        let addr = slot_address(func, block, at, slot);
         func.insert_inst(block, at + 1, InstData::Store { value, addr, offset: 0 }, None);
         for &block in &outside {
             let mut index = 0;
@@ -84,8 +77,14 @@ pub fn demote_values(func: &mut Function, values: &[Value], keep: &[Block]) -> V
 /// Inserts `stack_addr slot` and a load of type `ty` from it at position
 /// `index` of `block`, and returns the loaded value.
 pub fn load_slot(func: &mut Function, block: Block, index: usize, slot: StackSlot, ty: Type) -> Value {
-    let addr_inst = func.insert_inst(block, index, InstData::StackAddr { slot, offset: 0 }, Some(Type::PTR));
-    let addr = func.inst_result(addr_inst).expect("stack_addr has a result");
+    let addr = slot_address(func, block, index, slot);
     let load_inst = func.insert_inst(block, index + 1, InstData::Load { addr, offset: 0 }, Some(ty));
     func.inst_result(load_inst).expect("load has a result")
+}
+
+/// Inserts `stack_addr slot` at position `index` of `block` and returns
+/// the address.
+fn slot_address(func: &mut Function, block: Block, index: usize, slot: StackSlot) -> Value {
+    let inst = func.insert_inst(block, index, InstData::StackAddr { slot, offset: 0 }, Some(Type::PTR));
+    func.inst_result(inst).expect("stack_addr has a result")
 }

@@ -96,7 +96,10 @@ pub fn narrow_compares(func: &mut Function) -> usize {
     for &(inst, (cond, narrow_type, operands)) in &rewrites {
         let args = operands.map(|operand| match operand {
             Narrow::Extension(value) => value,
-            Narrow::Constant(imm) => insert_constant_before(func, inst, narrow_type, imm),
+            Narrow::Constant(imm) => {
+                let block = func.block_of(inst).expect("the comparison is in a block");
+                func.insert_before(block, inst, InstData::Iconst { imm }, narrow_type)
+            }
         });
         func.insts[inst] = InstData::Icmp { cond, args };
     }
@@ -181,10 +184,3 @@ fn unsigned(cond: IntCC) -> IntCC {
     }
 }
 
-/// Inserts `iconst.ty imm` right before `inst` and returns its value.
-fn insert_constant_before(func: &mut Function, inst: Inst, ty: Type, imm: i64) -> Value {
-    let block = func.block_of(inst).expect("the comparison is in a block");
-    let index = func.blocks[block].insts.iter().position(|&i| i == inst).expect("the comparison is in its block");
-    let constant = func.insert_inst(block, index, InstData::Iconst { imm }, Some(ty));
-    func.inst_result(constant).expect("an iconst has a result")
-}

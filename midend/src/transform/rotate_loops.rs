@@ -234,16 +234,7 @@ fn tests_carried_band(func: &Function, cfg: &Cfg, forest: &LoopForest, lp: Loop,
 /// −11.5%).
 fn is_widened_counter(func: &Function, cfg: &Cfg, data: &LoopData, v: Value) -> bool {
     let ValueDef::Param(block, index) = func.values[v].def else { return false };
-    let stepped = |x: Value| {
-        let ValueDef::Result(inst) = func.values[x].def else { return false };
-        match func.insts[inst] {
-            InstData::Binary { op: BinaryOp::Iadd, args: [a, b] } => {
-                (a == v && func.constant_value(b).is_some()) || (b == v && func.constant_value(a).is_some())
-            }
-            InstData::Binary { op: BinaryOp::Isub, args: [a, b] } => a == v && func.constant_value(b).is_some(),
-            _ => false,
-        }
-    };
+    let stepped = |x: Value| func.constant_offset(x).is_some_and(|(base, _)| base == v);
     let extended = data.blocks.iter().any(|&b| {
         func.blocks[b].insts.iter().any(|&i| {
             matches!(func.insts[i], InstData::Unary { op: UnaryOp::Sextend | UnaryOp::Uextend, arg }

@@ -146,13 +146,8 @@ impl Counter {
 
     /// `d` if `inst` computes `param + d` in 32 bits, wrapping or not.
     fn wrapping_offset(&self, func: &Function, inst: Inst) -> Option<i64> {
-        let InstData::Binary { op, args: [a, b] } = func.insts[inst] else { return None };
-        match op {
-            BinaryOp::Iadd if a == self.param => func.constant_value(b),
-            BinaryOp::Iadd if b == self.param => func.constant_value(a),
-            BinaryOp::Isub if a == self.param => func.constant_value(b)?.checked_neg(),
-            _ => None,
-        }
+        let (base, d) = func.constant_offset(func.inst_result(inst)?)?;
+        (base == self.param).then_some(d)
     }
 
     /// True if `inst` extends to 64 bits a value whose extension
@@ -216,7 +211,7 @@ impl Counter {
             if d == 0 {
                 return wide;
             }
-            (BinaryOp::Iadd, [wide, insert_before(func, block, inst, InstData::Iconst { imm: d })])
+            (BinaryOp::Iadd, [wide, func.insert_before(block, inst, InstData::Iconst { imm: d }, Type::I64)])
         } else if let Some(twin) = self.twin(v) {
             return twin;
         } else if func.constant_value(v).is_some() || self.outside(func, forest, v) {
@@ -228,7 +223,7 @@ impl Counter {
             let b = self.build_wide(func, forest, wide, block, inst, b);
             (op, [a, b])
         };
-        let result = insert_before(func, block, inst, InstData::Binary { op, args });
+        let result = func.insert_before(block, inst, InstData::Binary { op, args }, Type::I64);
         if let ValueDef::Result(new) = func.values[result].def {
             func.no_signed_wrap.insert(new);
         }
@@ -337,9 +332,9 @@ impl Counter {
             for (inst, d) in offsets {
                 let result = func.inst_result(inst).expect("an addition has a result");
                 let exact = self.offset(func, result).is_some();
-                let offset = insert_before(func, block, inst, InstData::Iconst { imm: d });
+                let offset = func.insert_before(block, inst, InstData::Iconst { imm: d }, Type::I64);
                 let data = InstData::Binary { op: BinaryOp::Iadd, args: [wide, offset] };
-                let sum = insert_before(func, block, inst, data);
+                let sum = func.insert_before(block, inst, data, Type::I64);
                 func.insts[inst] = InstData::Unary { op: UnaryOp::Ireduce, arg: sum };
                 func.no_signed_wrap.remove(inst);
                 if exact {
@@ -386,29 +381,14 @@ fn tested_below_bound(func: &Function, branch: Inst, slot: usize, arg: Value) ->
 /// `extend(v)` as a 64-bit value, defined right after `v` (a constant
 /// becomes a 64-bit constant).
 fn extend_after_definition(func: &mut Function, v: Value, extend: UnaryOp) -> Value {
-    let (block, position, data) = match func.values[v].def {
-        ValueDef::Result(inst) => {
-            let block = func.block_of(inst).expect("in the layout");
-            let position = func.blocks[block].insts.iter().position(|&i| i == inst).expect("in its block") + 1;
-            let data = match func.insts[inst] {
-                InstData::Iconst { imm } if extend == UnaryOp::Uextend => InstData::Iconst { imm: imm as u32 as i64 },
-                InstData::Iconst { imm } => InstData::Iconst { imm },
-                _ => InstData::Unary { op: extend, arg: v },
-            };
-            (block, position, data)
-        }
-        ValueDef::Param(block, _) => (block, 0, InstData::Unary { op: extend, arg: v }),
+    let (block, position) = func.after_definition(v);
+    let data = match func.constant_value(v) {
+        Some(imm) if extend == UnaryOp::Uextend => InstData::Iconst { imm: imm as u32 as i64 },
+        Some(imm) => InstData::Iconst { imm },
+        None => InstData::Unary { op: extend, arg: v },
     };
     let inst = func.insert_inst(block, position, data, Some(Type::I64));
     func.inst_result(inst).expect("created with a result")
-}
-
-/// Inserts `data` (of type i64) right before `inst` in `block` and
-/// returns its result.
-fn insert_before(func: &mut Function, block: Block, inst: Inst, data: InstData) -> Value {
-    let position = func.blocks[block].insts.iter().position(|&i| i == inst).expect("in its block");
-    let new = func.insert_inst(block, position, data, Some(Type::I64));
-    func.inst_result(new).expect("created with a result")
 }
 
 #[cfg(test)]
