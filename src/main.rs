@@ -181,7 +181,25 @@ impl ProfileFlags {
     }
 }
 
+/// The stack of the thread that compiles. lang-c's parser and the lowering
+/// recurse once per nesting level of the source; with this stack, programs
+/// nested up to the frontend's bracket limit compile. Only the pages used
+/// are ever touched.
+const COMPILER_STACK_BYTES: usize = 4 << 30;
+
 fn main() -> ExitCode {
+    let compiler = std::thread::Builder::new().name("nissecc".into()).stack_size(COMPILER_STACK_BYTES).spawn(compiler_main);
+    match compiler.map(|thread| thread.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => ExitCode::from(70),
+        Err(e) => {
+            eprintln!("nissecc: cannot start the compiler thread: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn compiler_main() -> ExitCode {
     let mut linker_passthrough = Vec::new();
     let mut argv: Vec<String> = std::env::args()
         .filter(|a| a == WERROR_PROFILE_MISMATCH || !is_ignored_flag(a))

@@ -3,6 +3,7 @@
 //! It is the only crate that knows C and lang-c, and it owns diagnostics.
 
 pub mod diagnostic;
+mod lexical_prepass;
 pub mod literal;
 mod lower;
 pub mod preprocess;
@@ -47,10 +48,15 @@ pub fn compile_file(path: &Path, options: &PreprocessOptions) -> FrontendOutput 
 }
 
 /// Parses and lowers already-preprocessed text.
-pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
+pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput {
     let map = SourceMap::new(&text, file_name);
     if let Some(diagnostic) = unsupported_pragma(&text, &map) {
         return FrontendOutput { result: Err(diagnostic), warnings: vec![], source_map: Some(map) };
+    }
+    if let Some(offset) = lexical_prepass::prepare(&mut text) {
+        let span = lang_c::span::Span::span(offset, offset + 1);
+        let message = format!("nesting of brackets deeper than {} levels", lexical_prepass::MAX_NESTING);
+        return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
     }
     let config = Config::with_gcc();
     let parse = match parse_preprocessed(&config, text) {

@@ -32,7 +32,10 @@ fn integer_value(i: &Integer) -> Result<LiteralValue, String> {
         IntegerBase::Hexadecimal => 16,
         IntegerBase::Binary => 2,
     };
-    let digits = i.number.trim_start_matches("0x").trim_start_matches("0X").trim_start_matches("0b");
+    // lang-c has already removed the base prefix (`0x`, `0b`, the octal
+    // `0`): `number` holds only the digits, which may themselves begin with
+    // `0b` in a hexadecimal constant (`0x0b1d065b`).
+    let digits: &str = &i.number;
     let digits = if digits.is_empty() { "0" } else { digits };
     let value = u64::from_str_radix(digits, radix).map_err(|_| "integer constant is too large".to_string())?;
     let decimal = matches!(i.base, IntegerBase::Decimal);
@@ -102,32 +105,150 @@ fn parse_hex_float(text: &str) -> Option<f64> {
     Some(value * 2f64.powi(exponent))
 }
 
-/// A character constant has type `int`; a multi-character constant is
-/// outside the subset.
-fn character_value(token: &str) -> Result<LiteralValue, String> {
-    if token.starts_with(['L', 'u', 'U']) {
-        return Err("wide character constant".into());
+/// The encoding prefix of a character constant or string literal
+/// (C11 §6.4.4.4, §6.4.5) and the element type it gives: `char` for none
+/// or `u8`, `wchar_t` (`int` on x86-64 Linux) for `L`, `char16_t`
+/// (`unsigned short`) for `u` and `char32_t` (`unsigned int`) for `U`.
+fn split_prefix(token: &str) -> (CType, &str) {
+    for (prefix, elem) in [("u8", CType::CHAR), ("L", CType::INT), ("u", CType::Int(IntKind::UShort)), ("U", CType::UINT)] {
+        if let Some(rest) = token.strip_prefix(prefix) {
+            if rest.starts_with(['\'', '"']) {
+                return (elem, rest);
+            }
+        }
     }
-    let inner = token.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')).ok_or("malformed character constant")?;
+    (CType::CHAR, token)
+}
+
+/// A character constant. A plain one has type `int` and the value of its
+/// `char` (signed on x86-64); a multi-character constant such as `'ab'`
+/// packs its bytes into an `int`, first byte highest, as GCC does. A wide
+/// one (`L'x'`, `u'x'`, `U'x'`) has its element type and the code point.
+fn character_value(token: &str) -> Result<LiteralValue, String> {
+    let (elem, quoted) = split_prefix(token);
+    let inner = quoted.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')).ok_or("malformed character constant")?;
+    if elem != CType::CHAR {
+        let units = unescape_wide(inner)?;
+        let [unit] = units.as_slice() else { return Err("multi-character wide character constant".into()) };
+        let value = match elem {
+            CType::Int(IntKind::UShort) => (*unit & 0xffff) as i64,
+            CType::INT => *unit as i32 as i64,
+            _ => *unit as i64,
+        };
+        return Ok(LiteralValue::Int(value, elem));
+    }
     let bytes = unescape(inner)?;
     match bytes.as_slice() {
+        [] => Err("empty character constant".into()),
         [b] => Ok(LiteralValue::Int(*b as i8 as i64, CType::INT)),
-        _ => Err("multi-character constant".into()),
+        many => Ok(LiteralValue::Int(many.iter().fold(0u32, |v, &b| (v << 8) | b as u32) as i32 as i64, CType::INT)),
     }
 }
 
-/// The bytes of a string literal made of adjacent tokens, without the
-/// terminating NUL.
-pub fn string_literal_bytes(tokens: &[String]) -> Result<Vec<u8>, String> {
+/// A string literal made of adjacent tokens (C11 §6.4.5): its element
+/// type and its encoded bytes, without the terminating null character.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StringLiteral {
+    pub elem: CType,
+    pub bytes: Vec<u8>,
+}
+
+impl StringLiteral {
+    /// The size of one element in bytes.
+    pub fn elem_size(&self) -> usize {
+        match &self.elem {
+            CType::Int(k) => k.size() as usize,
+            _ => 1,
+        }
+    }
+
+    /// The number of elements, with the terminating null character.
+    pub fn len_with_terminator(&self) -> u64 {
+        (self.bytes.len() / self.elem_size()) as u64 + 1
+    }
+
+    /// The bytes with the terminating null character.
+    pub fn bytes_with_terminator(&self) -> Vec<u8> {
+        let mut bytes = self.bytes.clone();
+        bytes.resize(bytes.len() + self.elem_size(), 0);
+        bytes
+    }
+}
+
+/// Decodes the adjacent tokens of a string literal. A token with an
+/// encoding prefix makes the whole literal wide (C11 §6.4.5p5).
+pub fn string_literal(tokens: &[String]) -> Result<StringLiteral, String> {
+    let mut elem = CType::CHAR;
+    for token in tokens {
+        let (token_elem, _) = split_prefix(token);
+        if token_elem != CType::CHAR {
+            if elem != CType::CHAR && elem != token_elem {
+                return Err("concatenation of string literals with different encoding prefixes".into());
+            }
+            elem = token_elem;
+        }
+    }
     let mut bytes = Vec::new();
     for token in tokens {
-        if token.starts_with(['L', 'u', 'U']) {
-            return Err("wide string literal".into());
+        let (_, quoted) = split_prefix(token);
+        let inner = quoted.strip_prefix('"').and_then(|t| t.strip_suffix('"')).ok_or("malformed string literal")?;
+        match &elem {
+            CType::Int(IntKind::Char) => bytes.extend(unescape(inner)?),
+            CType::Int(k) => {
+                for unit in unescape_wide(inner)? {
+                    bytes.extend_from_slice(&unit.to_le_bytes()[..k.size() as usize]);
+                }
+            }
+            _ => unreachable!("string elements are integers"),
         }
-        let inner = token.strip_prefix('"').and_then(|t| t.strip_suffix('"')).ok_or("malformed string literal")?;
-        bytes.extend(unescape(inner)?);
     }
-    Ok(bytes)
+    Ok(StringLiteral { elem, bytes })
+}
+
+/// The code units of a wide literal's contents: each source character is
+/// one code point (the source is UTF-8), each escape one value.
+fn unescape_wide(s: &str) -> Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c != '\\' {
+            out.push(c as u32);
+            continue;
+        }
+        let (_, e) = chars.next().ok_or("incomplete escape sequence")?;
+        let value = match e {
+            'x' => {
+                let mut value = 0u32;
+                while let Some(&(_, d)) = chars.peek() {
+                    let Some(digit) = d.to_digit(16) else { break };
+                    value = value.wrapping_mul(16).wrapping_add(digit);
+                    chars.next();
+                }
+                value
+            }
+            '0'..='7' => {
+                let mut value = e.to_digit(8).unwrap_or(0);
+                for _ in 0..2 {
+                    let Some(&(_, d)) = chars.peek() else { break };
+                    let Some(digit) = d.to_digit(8) else { break };
+                    value = value * 8 + digit;
+                    chars.next();
+                }
+                value
+            }
+            'u' | 'U' => {
+                let count = if e == 'u' { 4 } else { 8 };
+                let digits: String = (0..count).filter_map(|_| chars.next().map(|(_, d)| d)).collect();
+                u32::from_str_radix(&digits, 16).map_err(|_| "malformed universal character name")?
+            }
+            _ => {
+                let simple = unescape(&s[i..i + 1 + e.len_utf8()])?;
+                simple.first().copied().ok_or("malformed escape sequence")? as u32
+            }
+        };
+        out.push(value);
+    }
+    Ok(out)
 }
 
 /// Decodes the escape sequences of C11 §6.4.4.4.
@@ -152,7 +273,8 @@ fn unescape(s: &str) -> Result<Vec<u8>, String> {
             b'b' => out.push(8),
             b'f' => out.push(12),
             b'v' => out.push(11),
-            b'e' => out.push(27),
+            // GCC's `\e` (ESC), which `lexical_prepass` spells `\c`.
+            b'e' | b'E' | b'c' => out.push(27),
             b'\\' | b'\'' | b'"' | b'?' => out.push(c),
             b'x' => {
                 let start = i;
@@ -169,7 +291,18 @@ fn unescape(s: &str) -> Result<Vec<u8>, String> {
                 }
                 out.push(u32::from_str_radix(&s[start..i], 8).map_err(|_| "malformed octal escape")? as u8);
             }
-            other => return Err(format!("unknown escape sequence '\\{}'", other as char)),
+            b'u' | b'U' => {
+                let count = if c == b'u' { 4 } else { 8 };
+                let digits = s.get(i..i + count).ok_or("malformed universal character name")?;
+                let code = u32::from_str_radix(digits, 16).map_err(|_| "malformed universal character name")?;
+                let ch = char::from_u32(code).ok_or("invalid universal character name")?;
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                i += count;
+            }
+            // GCC accepts an unknown escape with a warning and keeps the
+            // character.
+            other => out.push(other),
         }
     }
     Ok(out)
@@ -182,6 +315,16 @@ mod tests {
     #[test]
     fn escapes_decode() {
         assert_eq!(unescape(r"a\n\x41\101\0").unwrap(), b"a\nAA\0");
+    }
+
+    #[test]
+    fn wide_literals_decode() {
+        let lit = string_literal(&["L\"a\\x100\"".to_string()]).unwrap();
+        assert_eq!(lit.elem, CType::INT);
+        assert_eq!(lit.bytes, vec![b'a', 0, 0, 0, 0, 1, 0, 0]);
+        assert_eq!(lit.len_with_terminator(), 3);
+        assert_eq!(character_value("L'\\x41'"), Ok(LiteralValue::Int(0x41, CType::INT)));
+        assert_eq!(character_value("'ab'"), Ok(LiteralValue::Int(0x6162, CType::INT)));
     }
 
     #[test]

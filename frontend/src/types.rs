@@ -204,14 +204,87 @@ pub fn usual_arithmetic_conversion(a: &CType, b: &CType) -> CType {
     }
 }
 
+/// Where a bit-field's bits lie: in the storage unit of its declared
+/// type's size that starts at the field's byte offset, `shift` bits up from
+/// the least significant bit, `width` bits wide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BitField {
+    pub shift: u32,
+    pub width: u32,
+}
+
+impl BitField {
+    /// The mask of the field's bits within its storage unit.
+    pub fn mask(self) -> u64 {
+        let ones = if self.width >= 64 { u64::MAX } else { (1u64 << self.width) - 1 };
+        ones << self.shift
+    }
+
+    /// `unit` with the field's bits replaced by the low bits of `value`.
+    pub fn insert(self, unit: u64, value: u64) -> u64 {
+        (unit & !self.mask()) | ((value << self.shift) & self.mask())
+    }
+
+    /// The type a bit-field's value has in expressions: the integer
+    /// promotions turn a field narrower than `int` into `int` (C11
+    /// §6.3.1.1p2, as GCC reads it also for `unsigned` fields of 31 bits or
+    /// fewer); wider declared types keep their type.
+    pub fn value_type(self, declared: &CType) -> CType {
+        match declared {
+            CType::Int(k) if k.rank() <= IntKind::Int.rank() && *k != IntKind::Bool && self.width < 32 => CType::INT,
+            other => other.clone(),
+        }
+    }
+}
+
 /// One member of a struct or union.
 #[derive(Clone, Debug)]
 pub struct Field {
     /// `None` for an anonymous struct or union member, whose own members
-    /// are found through it.
+    /// are found through it, and for an unnamed bit-field.
     pub name: Option<String>,
     pub ty: CType,
+    /// The byte offset of the member, or of a bit-field's storage unit.
     pub offset: u64,
+    pub bits: Option<BitField>,
+}
+
+impl Field {
+    /// True for members that initializers fill: every member but unnamed
+    /// bit-fields (C11 §6.7.9p9).
+    pub fn is_initializable(&self) -> bool {
+        !(self.name.is_none() && self.bits.is_some())
+    }
+}
+
+/// A member as declared, before layout.
+#[derive(Clone, Debug)]
+pub struct MemberDecl {
+    pub name: Option<String>,
+    pub ty: CType,
+    /// The width of a bit-field.
+    pub bit_width: Option<u32>,
+    /// `__attribute__((aligned(N)))` on the member.
+    pub align: Option<u64>,
+    /// `__attribute__((packed))` on the member.
+    pub packed: bool,
+}
+
+/// Attributes of a struct or union that change its layout.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RecordAttributes {
+    /// `__attribute__((packed))`: members are byte-aligned.
+    pub packed: bool,
+    /// `__attribute__((aligned(N)))`: the record's minimum alignment.
+    pub align: Option<u64>,
+}
+
+/// A member found by name, with its offset from the start of the record.
+#[derive(Clone, Debug)]
+pub struct FieldRef {
+    pub ty: CType,
+    pub offset: u64,
+    pub bits: Option<BitField>,
 }
 
 /// A struct or union; incomplete until its body has been seen.
@@ -237,27 +310,77 @@ impl TypeTable {
         self.records.len() - 1
     }
 
-    /// Lays out `members` (name, type) in declaration order and completes
-    /// the record (C11 §6.7.2.1, System V x86-64 ABI alignment).
-    pub fn complete_record(&mut self, id: RecordId, members: Vec<(Option<String>, CType)>) {
+    /// Lays out `members` in declaration order and completes the record
+    /// (C11 §6.7.2.1 and the System V x86-64 ABI, §3.1.2, as GCC applies
+    /// it). A bit-field goes at the next free bit unless it would cross a
+    /// boundary of its declared type's alignment, where it starts the next
+    /// unit; a zero-width bit-field moves to such a boundary; unnamed
+    /// bit-fields do not raise the record's alignment. A packed record or
+    /// member drops the alignment (and bit-fields then pack across units).
+    pub fn complete_record(&mut self, id: RecordId, members: Vec<MemberDecl>, attributes: RecordAttributes) -> Result<(), String> {
         let is_union = self.records[id].is_union;
-        let mut offset = 0u64;
-        let mut size = 0u64;
+        let mut bit = 0u64;
+        let mut size_bits = 0u64;
         let mut align = 1u64;
         let mut fields = Vec::new();
-        for (name, ty) in members {
-            let (field_size, field_align) = (self.size_of(&ty).unwrap_or(0), self.align_of(&ty));
-            align = align.max(field_align);
-            let field_offset = if is_union { 0 } else { round_up(offset, field_align) };
-            offset = field_offset + field_size;
-            size = size.max(offset);
-            fields.push(Field { name, ty, offset: field_offset });
+        for member in members {
+            let natural = self.align_of(&member.ty);
+            let packed = attributes.packed || member.packed;
+            let mut field_align = if packed { 1 } else { natural };
+            if let Some(a) = member.align {
+                field_align = field_align.max(a);
+            }
+            if is_union {
+                bit = 0;
+            }
+            match member.bit_width {
+                Some(width) => {
+                    let unit_bytes = self.size_of(&member.ty).unwrap_or(1);
+                    let unit_bits = unit_bytes * 8;
+                    if width == 0 {
+                        bit = round_up(bit, natural * 8);
+                        continue;
+                    }
+                    let crosses = bit / (natural * 8) != (bit + width as u64 - 1) / (natural * 8);
+                    if !packed && crosses {
+                        bit = round_up(bit, natural * 8);
+                    }
+                    if member.align.is_some() {
+                        bit = round_up(bit, field_align * 8);
+                    }
+                    // The storage unit is the declared type's size at an
+                    // offset its alignment divides, or, when packed, the
+                    // unit starting at the field's first byte.
+                    let unit_start = if packed && crosses { bit / 8 } else { bit / (natural * 8) * natural };
+                    let shift = bit - unit_start * 8;
+                    if shift + width as u64 > unit_bits {
+                        return Err("bit-field that straddles its storage unit in a packed record".into());
+                    }
+                    fields.push(Field { name: member.name.clone(), ty: member.ty, offset: unit_start, bits: Some(BitField { shift: shift as u32, width }) });
+                    if member.name.is_some() {
+                        align = align.max(field_align);
+                    }
+                    bit += width as u64;
+                }
+                None => {
+                    let size = self.size_of(&member.ty).unwrap_or(0);
+                    let offset = round_up(bit.div_ceil(8), field_align);
+                    fields.push(Field { name: member.name, ty: member.ty, offset, bits: None });
+                    align = align.max(field_align);
+                    bit = (offset + size) * 8;
+                }
+            }
+            size_bits = size_bits.max(bit);
+        }
+        if let Some(a) = attributes.align {
+            align = align.max(a);
         }
         let record = &mut self.records[id];
         record.fields = fields;
         record.align = align;
-        record.size = round_up(size, align);
+        record.size = round_up(size_bits.div_ceil(8), align);
         record.complete = true;
+        Ok(())
     }
 
     /// Size in bytes; `None` for incomplete types, functions and `void`.
@@ -287,16 +410,35 @@ impl TypeTable {
     }
 
     /// Finds a member by name, looking through anonymous members, and
-    /// returns its type and byte offset.
-    pub fn find_field(&self, id: RecordId, name: &str) -> Option<(CType, u64)> {
-        for field in &self.records[id].fields {
-            match &field.name {
-                Some(n) if n == name => return Some((field.ty.clone(), field.offset)),
-                None => {
-                    if let CType::Record(inner) = field.ty {
-                        if let Some((ty, off)) = self.find_field(inner, name) {
-                            return Some((ty, field.offset + off));
-                        }
+    /// returns its type, byte offset and bit-field position.
+    pub fn find_field(&self, id: RecordId, name: &str) -> Option<FieldRef> {
+        self.field_path(id, name).map(|path| {
+            let mut record = id;
+            let mut offset = 0;
+            let mut found = None;
+            for index in path {
+                let field = &self.records[record].fields[index];
+                offset += field.offset;
+                found = Some(field);
+                if let CType::Record(inner) = field.ty {
+                    record = inner;
+                }
+            }
+            let field = found.expect("a path has at least one step");
+            FieldRef { ty: field.ty.clone(), offset, bits: field.bits }
+        })
+    }
+
+    /// The indices, in `fields` lists, that lead from record `id` to the
+    /// member `name`, through anonymous struct and union members.
+    pub fn field_path(&self, id: RecordId, name: &str) -> Option<Vec<usize>> {
+        for (index, field) in self.records[id].fields.iter().enumerate() {
+            match (&field.name, &field.ty, field.bits) {
+                (Some(n), _, _) if n == name => return Some(vec![index]),
+                (None, CType::Record(inner), None) => {
+                    if let Some(mut rest) = self.field_path(*inner, name) {
+                        rest.insert(0, index);
+                        return Some(rest);
                     }
                 }
                 _ => {}
@@ -352,8 +494,40 @@ mod tests {
     fn struct_layout_pads_and_aligns() {
         let mut table = TypeTable::default();
         let id = table.new_record(Some("s".into()), false);
-        table.complete_record(id, vec![(Some("c".into()), CType::CHAR), (Some("d".into()), CType::Double), (Some("i".into()), CType::INT)]);
+        let members = [("c", CType::CHAR), ("d", CType::Double), ("i", CType::INT)].map(|(n, ty)| member(n, ty, None));
+        table.complete_record(id, members.to_vec(), RecordAttributes::default()).unwrap();
         assert_eq!(table.size_of(&CType::Record(id)), Some(24));
-        assert_eq!(table.find_field(id, "i").map(|f| f.1), Some(16));
+        assert_eq!(table.find_field(id, "i").map(|f| f.offset), Some(16));
+    }
+
+    fn member(name: &str, ty: CType, bit_width: Option<u32>) -> MemberDecl {
+        let name = (!name.is_empty()).then(|| name.to_string());
+        MemberDecl { name, ty, bit_width, align: None, packed: false }
+    }
+
+    /// `struct { char c; unsigned a:4, b:30; short :0; unsigned char d:3; }`
+    /// as GCC lays it out on x86-64: `a` shares the first int unit with
+    /// `c`, `b` would cross it and starts the next, the zero-width field
+    /// moves to a 2-byte boundary, and the record is 12 bytes.
+    #[test]
+    fn bit_fields_pack_like_gcc() {
+        let mut table = TypeTable::default();
+        let id = table.new_record(None, false);
+        let uchar = CType::Int(IntKind::UChar);
+        let members = vec![
+            member("c", CType::CHAR, None),
+            member("a", CType::UINT, Some(4)),
+            member("b", CType::UINT, Some(30)),
+            member("", CType::Int(IntKind::Short), Some(0)),
+            member("d", uchar, Some(3)),
+        ];
+        table.complete_record(id, members, RecordAttributes::default()).unwrap();
+        let a = table.find_field(id, "a").unwrap();
+        assert_eq!((a.offset, a.bits), (0, Some(BitField { shift: 8, width: 4 })));
+        let b = table.find_field(id, "b").unwrap();
+        assert_eq!((b.offset, b.bits), (4, Some(BitField { shift: 0, width: 30 })));
+        let d = table.find_field(id, "d").unwrap();
+        assert_eq!((d.offset, d.bits), (8, Some(BitField { shift: 0, width: 3 })));
+        assert_eq!(table.size_of(&CType::Record(id)), Some(12));
     }
 }

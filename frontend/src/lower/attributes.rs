@@ -1,9 +1,11 @@
-//! GNU `__attribute__`s. Most (`unused`, `noreturn`, `format`,
-//! `nonnull`…) do not change what a program computes and are ignored.
-//! The ones that change data layout, symbols or program start-up would be
-//! silently wrong if ignored, so in user code they are reported as
-//! unsupported; in system headers they only decorate declarations the
-//! subset does not use, and are ignored.
+//! GNU `__attribute__`s. Most (`unused`, `noreturn`, `format`, `cold`,
+//! `always_inline`, `nonnull`…) do not change what a program computes and
+//! are ignored. `packed` and `aligned` change data layout and are honoured
+//! on structs, unions, members and variables; `weak` changes linkage and is
+//! honoured on functions and variables. The remaining ones that change
+//! layout, symbols or program start-up would be silently wrong if ignored,
+//! so in user code they are reported as unsupported; in system headers they
+//! only decorate declarations the subset does not use, and are ignored.
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -11,9 +13,7 @@ use lang_c::ast::Extension;
 use lang_c::span::Node;
 
 /// Attributes whose meaning nissecc does not implement and must not drop.
-const MEANINGFUL: &[&str] = &[
-    "packed",
-    "aligned",
+const UNSUPPORTED: &[&str] = &[
     "vector_size",
     "mode",
     "transparent_union",
@@ -22,22 +22,65 @@ const MEANINGFUL: &[&str] = &[
     "section",
     "cleanup",
     "alias",
-    "weak",
     "weakref",
     "ifunc",
     "scalar_storage_order",
 ];
 
+/// The layout and linkage attributes found in a list of extensions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Attributes {
+    pub packed: bool,
+    /// The largest `aligned(N)`; a bare `aligned` is 16 on x86-64.
+    pub align: Option<u64>,
+    pub weak: bool,
+}
+
+impl Attributes {
+    /// Both sets of attributes at once.
+    pub fn merge(self, other: Attributes) -> Attributes {
+        Attributes {
+            packed: self.packed || other.packed,
+            align: match (self.align, other.align) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            },
+            weak: self.weak || other.weak,
+        }
+    }
+}
+
 impl Lowerer {
-    /// Rejects attributes outside the subset (see the module header).
-    pub fn check_attributes(&self, extensions: &[Node<Extension>]) -> LowerResult<()> {
+    /// Reads the attributes of `extensions`, rejecting those outside the
+    /// subset (see the module header).
+    pub fn attributes(&mut self, extensions: &[Node<Extension>]) -> LowerResult<Attributes> {
+        let mut found = Attributes::default();
         for ext in extensions {
             let Extension::Attribute(attr) = &ext.node else { continue };
             let name = attr.name.node.trim_matches('_');
-            if MEANINGFUL.contains(&name) && !self.is_system_header(ext.span) {
-                return Err(Diagnostic::unsupported(ext.span, format!("__attribute__(({name}))")));
+            let system = self.is_system_header(ext.span);
+            match name {
+                "packed" => found.packed = true,
+                "aligned" => {
+                    let align = match attr.arguments.first() {
+                        Some(e) => {
+                            let n = self.eval_int(e)?;
+                            if n <= 0 || (n & (n - 1)) != 0 {
+                                return Err(Diagnostic::error_at(e.span, "requested alignment is not a positive power of 2"));
+                            }
+                            n as u64
+                        }
+                        None => 16,
+                    };
+                    found.align = Some(found.align.unwrap_or(1).max(align));
+                }
+                "weak" => found.weak = true,
+                _ if UNSUPPORTED.contains(&name) && !system => {
+                    return Err(Diagnostic::unsupported(ext.span, format!("__attribute__(({name}))")));
+                }
+                _ => {}
             }
         }
-        Ok(())
+        Ok(found)
     }
 }

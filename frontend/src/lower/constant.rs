@@ -321,10 +321,13 @@ impl Lowerer {
                     }
                 };
                 let CType::Record(id) = ty else { return Err(not_constant(e.span)) };
-                let (fty, off) = self.types.find_field(id, &m.node.identifier.node.name).ok_or_else(|| {
+                let field = self.types.find_field(id, &m.node.identifier.node.name).ok_or_else(|| {
                     Diagnostic::error_at(m.node.identifier.span, format!("no member named '{}'", m.node.identifier.node.name))
                 })?;
-                Ok((symbol, offset + off as i64, fty))
+                if field.bits.is_some() {
+                    return Err(not_constant(e.span));
+                }
+                Ok((symbol, offset + field.offset as i64, field.ty))
             }
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
                 let (s, o, p) = self.eval_const_pointer(&u.node.operand)?;

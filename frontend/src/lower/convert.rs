@@ -86,6 +86,7 @@ impl Lowerer {
             (Place::Value(v), _) => Ok(v),
             (Place::Addr(a), CType::Array(..) | CType::Function(_) | CType::Record(_)) => Ok(a),
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
+            (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
             (Place::Addr(_), _) | (Place::Void, _) => {
                 Err(Diagnostic::error_at(span, "void value not ignored as it ought to be"))
             }

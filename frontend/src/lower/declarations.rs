@@ -2,10 +2,11 @@
 //! types, struct/union/enum definitions, typedefs, and the pointer, array
 //! and function derivations of declarators.
 
+use super::attributes::Attributes;
 use super::scope::{Symbol, Tag};
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
-use crate::types::{CType, FuncType, IntKind};
+use crate::types::{CType, FuncType, IntKind, MemberDecl, RecordAttributes};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::rc::Rc;
@@ -25,6 +26,8 @@ pub enum Storage {
 pub struct BaseType {
     pub ty: CType,
     pub storage: Storage,
+    /// Attributes and `_Alignas` of the declared entities.
+    pub attributes: Attributes,
 }
 
 /// A declarator resolved to a name and a type.
@@ -38,6 +41,8 @@ pub struct Declared {
     /// Parameter names and spans when the outermost derivation is a
     /// function (used for definitions).
     pub param_names: Vec<(Option<String>, Span)>,
+    /// The declarator's own attributes (`int x __attribute__((aligned(8)))`).
+    pub attributes: Attributes,
 }
 
 /// Type specifiers collected from a specifier list.
@@ -58,10 +63,15 @@ struct SpecifierCounts {
 
 impl Lowerer {
     /// Resolves declaration specifiers to a base type and storage class.
+    /// Attributes written after a struct or union body (`struct s {…}
+    /// __attribute__((packed))`) belong to that type; the others to the
+    /// declared objects or functions.
     pub fn base_type(&mut self, specifiers: &[Node<DeclarationSpecifier>], span: Span) -> LowerResult<BaseType> {
         let mut storage = Storage::None;
         let mut type_specs = Vec::new();
-        for spec in specifiers {
+        let mut record_extensions = Vec::new();
+        let mut attributes = Attributes::default();
+        for (index, spec) in specifiers.iter().enumerate() {
             match &spec.node {
                 DeclarationSpecifier::StorageClass(sc) => {
                     storage = match sc.node {
@@ -76,15 +86,42 @@ impl Lowerer {
                 }
                 DeclarationSpecifier::TypeSpecifier(ts) => type_specs.push(ts),
                 DeclarationSpecifier::Alignment(a) => {
-                    return Err(Diagnostic::unsupported(a.span, "_Alignas"))
+                    let align = self.alignment_specifier(a)?;
+                    attributes = attributes.merge(Attributes { align: Some(align), ..Attributes::default() });
                 }
                 DeclarationSpecifier::TypeQualifier(q) => self.check_qualifier(q)?,
-                DeclarationSpecifier::Extension(exts) => self.check_attributes(exts)?,
+                DeclarationSpecifier::Extension(exts) => {
+                    let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeSpecifier(t) if is_record_body(t)));
+                    if follows_body {
+                        record_extensions.extend(exts.iter().cloned());
+                    } else {
+                        attributes = attributes.merge(self.attributes(exts)?);
+                    }
+                }
                 DeclarationSpecifier::Function(_) => {}
             }
         }
-        let ty = self.type_from_specifiers(&type_specs, span)?;
-        Ok(BaseType { ty, storage })
+        self.pending_record_attributes = self.attributes(&record_extensions)?;
+        let ty = self.type_from_specifiers(&type_specs, span);
+        self.pending_record_attributes = Attributes::default();
+        Ok(BaseType { ty: ty?, storage, attributes })
+    }
+
+    /// `_Alignas(N)` or `_Alignas(type)`.
+    fn alignment_specifier(&mut self, a: &Node<AlignmentSpecifier>) -> LowerResult<u64> {
+        match &a.node {
+            AlignmentSpecifier::Type(t) => {
+                let ty = self.type_name(t)?;
+                Ok(self.types.align_of(&ty))
+            }
+            AlignmentSpecifier::Constant(e) => {
+                let n = self.eval_int(e)?;
+                if n < 0 || (n & (n - 1)) != 0 {
+                    return Err(Diagnostic::error_at(e.span, "requested alignment is not a power of 2"));
+                }
+                Ok(n.max(1) as u64)
+            }
+        }
     }
 
     fn check_qualifier(&self, q: &Node<TypeQualifier>) -> LowerResult<()> {
@@ -94,17 +131,34 @@ impl Lowerer {
         }
     }
 
-    /// Resolves the specifier-qualifier list of a type name or struct field.
+    /// Resolves the specifier-qualifier list of a type name or struct
+    /// field, with the attributes written among the specifiers.
     pub fn base_type_of_qualifiers(&mut self, specifiers: &[Node<SpecifierQualifier>], span: Span) -> LowerResult<CType> {
+        Ok(self.qualified_base_type(specifiers, span)?.0)
+    }
+
+    fn qualified_base_type(&mut self, specifiers: &[Node<SpecifierQualifier>], span: Span) -> LowerResult<(CType, Attributes)> {
         let mut type_specs = Vec::new();
-        for spec in specifiers {
+        let mut record_extensions = Vec::new();
+        let mut attributes = Attributes::default();
+        for (index, spec) in specifiers.iter().enumerate() {
             match &spec.node {
                 SpecifierQualifier::TypeSpecifier(ts) => type_specs.push(ts),
                 SpecifierQualifier::TypeQualifier(q) => self.check_qualifier(q)?,
-                SpecifierQualifier::Extension(exts) => self.check_attributes(exts)?,
+                SpecifierQualifier::Extension(exts) => {
+                    let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeSpecifier(t) if is_record_body(t)));
+                    if follows_body {
+                        record_extensions.extend(exts.iter().cloned());
+                    } else {
+                        attributes = attributes.merge(self.attributes(exts)?);
+                    }
+                }
             }
         }
-        self.type_from_specifiers(&type_specs, span)
+        self.pending_record_attributes = self.attributes(&record_extensions)?;
+        let ty = self.type_from_specifiers(&type_specs, span);
+        self.pending_record_attributes = Attributes::default();
+        Ok((ty?, attributes))
     }
 
     fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], _span: Span) -> LowerResult<CType> {
@@ -215,31 +269,59 @@ impl Lowerer {
                 id
             }
         };
+        let record_attributes = std::mem::take(&mut self.pending_record_attributes);
         let mut members = Vec::new();
         for decl in declarations {
             let StructDeclaration::Field(field) = &decl.node else { continue };
-            let base = self.base_type_of_qualifiers(&field.node.specifiers, field.span)?;
+            let (base, field_attributes) = self.qualified_base_type(&field.node.specifiers, field.span)?;
             if field.node.declarators.is_empty() {
                 // An anonymous struct or union member.
-                members.push((None, base));
+                members.push(MemberDecl { name: None, ty: base, bit_width: None, align: field_attributes.align, packed: field_attributes.packed });
                 continue;
             }
             for d in &field.node.declarators {
-                if let Some(width) = &d.node.bit_width {
-                    return Err(Diagnostic::unsupported(width.span, "bit-field"));
+                let declared = match &d.node.declarator {
+                    Some(declarator) => self.declarator(base.clone(), declarator)?,
+                    None => Declared::abstract_of(base.clone(), d.span),
+                };
+                let attributes = field_attributes.merge(declared.attributes);
+                let bit_width = match &d.node.bit_width {
+                    Some(width) => Some(self.bit_field_width(&declared, width)?),
+                    None => None,
+                };
+                if bit_width.is_none() && self.types.size_of(&declared.ty).is_none() {
+                    let what = if matches!(declared.ty, CType::Array(_, None)) { "flexible array member not at the end of the struct" } else { "field has incomplete type" };
+                    let is_last = std::ptr::eq(decl, declarations.last().expect("a member")) && std::ptr::eq(d, field.node.declarators.last().expect("a declarator"));
+                    if !(is_last && matches!(declared.ty, CType::Array(_, None)) && !is_union) {
+                        return Err(Diagnostic::error_at(declared.name_span, what));
+                    }
                 }
-                let declarator = d.node.declarator.as_ref().expect("a field declarator");
-                let declared = self.declarator(base.clone(), declarator)?;
-                if self.types.size_of(&declared.ty).is_none() {
-                    let flexible = matches!(declared.ty, CType::Array(_, None));
-                    let what = if flexible { "flexible array member" } else { "field of incomplete type" };
-                    return Err(Diagnostic::unsupported(declarator.span, what));
-                }
-                members.push((declared.name, declared.ty));
+                members.push(MemberDecl { name: declared.name, ty: declared.ty, bit_width, align: attributes.align, packed: attributes.packed });
             }
         }
-        self.types.complete_record(id, members);
+        let attributes = RecordAttributes { packed: record_attributes.packed, align: record_attributes.align };
+        self.types.complete_record(id, members, attributes).map_err(|what| Diagnostic::unsupported(st.span, what))?;
         Ok(CType::Record(id))
+    }
+
+    /// The width of a bit-field, checked against its type (C11 §6.7.2.1p4-5).
+    fn bit_field_width(&mut self, declared: &Declared, width: &Node<Expression>) -> LowerResult<u32> {
+        let what = declared.name.as_deref().map(|n| format!("'{n}'")).unwrap_or_else(|| "unnamed bit-field".into());
+        let CType::Int(kind) = declared.ty else {
+            return Err(Diagnostic::error_at(width.span, format!("bit-field {what} has invalid type")));
+        };
+        let n = self.eval_int(width)?;
+        let bits = if kind == IntKind::Bool { 1 } else { kind.size() as i64 * 8 };
+        if n < 0 {
+            return Err(Diagnostic::error_at(width.span, format!("negative width in bit-field {what}")));
+        }
+        if n > bits {
+            return Err(Diagnostic::error_at(width.span, format!("width of bit-field {what} exceeds its type")));
+        }
+        if n == 0 && declared.name.is_some() {
+            return Err(Diagnostic::error_at(width.span, format!("zero width for bit-field {what}")));
+        }
+        Ok(n as u32)
     }
 
     fn enum_type(&mut self, et: &Node<EnumType>) -> LowerResult<CType> {
@@ -262,7 +344,7 @@ impl Lowerer {
 
     /// Applies a declarator's derivations to a base type.
     pub fn declarator(&mut self, base: CType, d: &Node<Declarator>) -> LowerResult<Declared> {
-        self.check_attributes(&d.node.extensions)?;
+        let attributes = self.attributes(&d.node.extensions)?;
         let mut asm_label = None;
         for ext in &d.node.extensions {
             if let Extension::AsmLabel(label) = &ext.node {
@@ -291,8 +373,11 @@ impl Lowerer {
                     CType::Function(Rc::new(ft))
                 }
                 DerivedDeclarator::KRFunction(ids) => {
-                    if !ids.is_empty() {
-                        return Err(Diagnostic::unsupported(derived.span, "K&R-style function definition"));
+                    // An identifier list (`f(a, b)`) only names the
+                    // parameters of a definition, whose declaration list
+                    // gives their types; the type has no prototype.
+                    if index == 0 {
+                        param_names = ids.iter().map(|id| (Some(id.node.name.clone()), id.span)).collect();
                     }
                     CType::Function(Rc::new(FuncType { ret: ty, params: vec![], variadic: false, unprototyped: true }))
                 }
@@ -302,7 +387,7 @@ impl Lowerer {
         }
         match &d.node.kind.node {
             DeclaratorKind::Abstract => {
-                Ok(Declared { name: None, name_span: d.span, ty, asm_label, param_names })
+                Ok(Declared { name: None, name_span: d.span, ty, asm_label, param_names, attributes })
             }
             DeclaratorKind::Identifier(id) => Ok(Declared {
                 name: Some(id.node.name.clone()),
@@ -310,6 +395,7 @@ impl Lowerer {
                 ty,
                 asm_label,
                 param_names,
+                attributes,
             }),
             DeclaratorKind::Declarator(inner) => {
                 let mut declared = self.declarator(ty, inner)?;
@@ -319,6 +405,7 @@ impl Lowerer {
                 if declared.param_names.is_empty() {
                     declared.param_names = param_names;
                 }
+                declared.attributes = declared.attributes.merge(attributes);
                 Ok(declared)
             }
         }
@@ -355,8 +442,12 @@ impl Lowerer {
         if matches!(ret, CType::Array(..) | CType::Function(_)) {
             return Err(Diagnostic::error_at(fd.span, "function cannot return an array or a function"));
         }
+        // Tags and enumeration constants declared in a parameter list have
+        // prototype scope, which ends with the declarator (C11 §6.2.1p4).
         self.parameter_depth += 1;
+        self.scopes.push();
         let result = self.parameter_types(fd);
+        self.scopes.pop();
         self.parameter_depth -= 1;
         let (params, names) = result?;
         let variadic = matches!(fd.node.ellipsis, Ellipsis::Some);
@@ -372,8 +463,11 @@ impl Lowerer {
             let base = self.base_type(&p.node.specifiers, p.span)?;
             let declared = match &p.node.declarator {
                 Some(d) => self.declarator(base.ty, d)?,
-                None => Declared { name: None, name_span: p.span, ty: base.ty, asm_label: None, param_names: vec![] },
+                None => Declared::abstract_of(base.ty, p.span),
             };
+            if declared.ty.is_void() && fd.node.parameters.len() > 1 {
+                return Err(Diagnostic::error_at(p.span, "'void' must be the only parameter"));
+            }
             // `f(void)` has no parameters.
             if declared.ty.is_void() && declared.name.is_none() && fd.node.parameters.len() == 1 {
                 break;
@@ -401,6 +495,18 @@ impl Lowerer {
         }
         Ok(())
     }
+}
+
+impl Declared {
+    /// A declarator without a name (`int` in `f(int)`).
+    pub fn abstract_of(ty: CType, span: Span) -> Declared {
+        Declared { name: None, name_span: span, ty, asm_label: None, param_names: vec![], attributes: Attributes::default() }
+    }
+}
+
+/// True for a struct or union specifier with a body.
+fn is_record_body(t: &Node<TypeSpecifier>) -> bool {
+    matches!(&t.node, TypeSpecifier::Struct(st) if st.node.declarations.is_some())
 }
 
 /// The text of a plain string-literal token without its quotes (for asm

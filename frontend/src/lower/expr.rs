@@ -206,11 +206,14 @@ impl Lowerer {
         if !self.types.records[id].complete {
             return Err(Diagnostic::error_at(m.span, format!("incomplete definition of type '{}'", self.types.describe(&record_ty))));
         }
-        let (ty, offset) = self.types.find_field(id, name).ok_or_else(|| {
+        let field = self.types.find_field(id, name).ok_or_else(|| {
             Diagnostic::error_at(m.node.identifier.span, format!("no member named '{name}' in '{}'", self.types.describe(&record_ty)))
         })?;
-        let a = self.offset_address(base_addr, offset as i64);
-        Ok(addr(ty, a))
+        let a = self.offset_address(base_addr, field.offset as i64);
+        match (field.bits, &field.ty) {
+            (Some(bits), CType::Int(kind)) => Ok(Operand { ty: bits.value_type(&field.ty), place: Place::BitField(a, bits, *kind) }),
+            _ => Ok(addr(field.ty, a)),
+        }
     }
 
     pub fn lower_call(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<Operand> {
@@ -326,6 +329,20 @@ impl Lowerer {
         }
     }
 
+    /// Stores scalar `v`, already of the lvalue's type, into the lvalue
+    /// `target`; returns the value the lvalue then holds (a bit-field keeps
+    /// only its width).
+    fn store_to(&mut self, target: &Operand, v: Value) -> Value {
+        match target.place {
+            Place::BitField(a, bits, kind) => self.store_bit_field_value(a, bits, kind, v, &target.ty),
+            Place::Addr(a) => {
+                self.store(v, a);
+                v
+            }
+            Place::Value(_) | Place::Void => unreachable!("checked to be an lvalue"),
+        }
+    }
+
     /// The symbol of a call's callee when it names a function directly.
     fn direct_callee(&self, callee: &Node<Expression>) -> Option<(String, CType)> {
         let Expression::Identifier(id) = &callee.node else { return None };
@@ -342,6 +359,7 @@ impl Lowerer {
                 let op = self.lower_expr(&u.node.operand)?;
                 match op.place {
                     Place::Addr(a) => Ok(value(CType::pointer_to(op.ty), a)),
+                    Place::BitField(..) => Err(Diagnostic::error_at(span, "cannot take the address of a bit-field")),
                     Place::Value(v) if matches!(op.ty, CType::Function(_)) => Ok(value(CType::pointer_to(op.ty), v)),
                     _ => Err(Diagnostic::error_at(span, "cannot take the address of an rvalue")),
                 }
@@ -394,19 +412,19 @@ impl Lowerer {
                 let increment = matches!(u.node.operator.node, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement);
                 let post = matches!(u.node.operator.node, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
                 let op = self.lower_expr(&u.node.operand)?;
-                let Place::Addr(a) = op.place else {
+                if !matches!(op.place, Place::Addr(_) | Place::BitField(..)) {
                     return Err(Diagnostic::error_at(operand_span, "expression is not assignable"));
-                };
+                }
                 if !op.ty.is_scalar() {
                     return Err(Diagnostic::error_at(span, format!("cannot increment value of type '{}'", self.types.describe(&op.ty))));
                 }
-                let old = self.load(&op.ty, a);
+                let old = self.rvalue(&op, operand_span)?;
                 let one_ty = if op.ty.is_pointer() { CType::LONG } else { CType::INT };
                 let one = self.iconst(one_ty.ir_type().expect("int"), 1);
                 let kind = if increment { BinaryOperator::Plus } else { BinaryOperator::Minus };
                 let new = self.arithmetic(kind, value(op.ty.clone(), old), value(one_ty, one), span)?;
-                let stored = self.convert(new.1, &new.0, &op.ty, span)?;
-                self.store(stored, a);
+                let converted = self.convert(new.1, &new.0, &op.ty, span)?;
+                let stored = self.store_to(&op, converted);
                 Ok(value(op.ty, if post { old } else { stored }))
             }
         }
@@ -442,21 +460,21 @@ impl Lowerer {
             }
             B::Assign => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
-                let Place::Addr(a) = lhs.place else {
+                if !matches!(lhs.place, Place::Addr(_) | Place::BitField(..)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
-                };
+                }
                 if matches!(lhs.ty, CType::Array(..) | CType::Function(_)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable: array type"));
                 }
                 let rhs = self.lower_expr(&b.node.rhs)?;
                 let v = self.assign_convert(&rhs, &lhs.ty, span)?;
-                if lhs.ty.is_record() {
+                if let (true, Place::Addr(a)) = (lhs.ty.is_record(), lhs.place) {
                     let size = self.types.size_of(&lhs.ty).unwrap_or(0);
                     self.copy_bytes(a, v, size);
                     return Ok(addr(lhs.ty, a));
                 }
-                self.store(v, a);
-                Ok(value(lhs.ty, v))
+                let stored = self.store_to(&lhs, v);
+                Ok(value(lhs.ty, stored))
             }
             B::AssignPlus | B::AssignMinus | B::AssignMultiply | B::AssignDivide | B::AssignModulo
             | B::AssignShiftLeft | B::AssignShiftRight | B::AssignBitwiseAnd | B::AssignBitwiseOr | B::AssignBitwiseXor => {
@@ -473,18 +491,18 @@ impl Lowerer {
                     _ => B::BitwiseXor,
                 };
                 let lhs = self.lower_expr(&b.node.lhs)?;
-                let Place::Addr(a) = lhs.place else {
+                if !matches!(lhs.place, Place::Addr(_) | Place::BitField(..)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
-                };
+                }
                 if !lhs.ty.is_scalar() {
                     return Err(Diagnostic::error_at(span, format!("invalid operands to binary expression ('{}')", self.types.describe(&lhs.ty))));
                 }
-                let old = self.load(&lhs.ty, a);
+                let old = self.rvalue(&lhs, b.node.lhs.span)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
                 let (ty, v) = self.arithmetic(kind, value(lhs.ty.clone(), old), rhs, span)?;
                 let v = self.convert(v, &ty, &lhs.ty, span)?;
-                self.store(v, a);
-                Ok(value(lhs.ty, v))
+                let stored = self.store_to(&lhs, v);
+                Ok(value(lhs.ty, stored))
             }
             _ => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
@@ -772,11 +790,14 @@ impl Lowerer {
             let CType::Record(id) = *ty else {
                 return Err(Diagnostic::error_at(name.span, "offsetof requires a struct or union"));
             };
-            let (fty, off) = this.types.find_field(id, &name.node.name).ok_or_else(|| {
+            let field = this.types.find_field(id, &name.node.name).ok_or_else(|| {
                 Diagnostic::error_at(name.span, format!("no member named '{}'", name.node.name))
             })?;
-            *offset += off;
-            *ty = fty;
+            if field.bits.is_some() {
+                return Err(Diagnostic::error_at(name.span, format!("cannot compute offset of bit-field '{}'", name.node.name)));
+            }
+            *offset += field.offset;
+            *ty = field.ty;
             Ok(())
         };
         step(self, &mut ty, &mut offset, &o.node.designator.node.base)?;

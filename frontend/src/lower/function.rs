@@ -85,16 +85,14 @@ impl Lowerer {
         let declared = self.declarator(base.ty, &def.node.declarator)?;
         let Some(name) = declared.name.clone() else { return Ok(()) };
         let linkage = if base.storage == Storage::Static { Linkage::Local } else { Linkage::Export };
-        self.globals.entry(name.clone()).or_insert(GlobalInfo { symbol: name.clone(), ty: declared.ty.clone(), linkage, defined: false });
+        let declared_at = declared.name_span;
+        self.globals.entry(name.clone()).or_insert(GlobalInfo { symbol: name.clone(), ty: declared.ty.clone(), linkage, defined: false, declared_at });
         self.scopes.declare(&name, Symbol::Global { symbol: name.clone(), ty: declared.ty });
         Ok(())
     }
 
     pub fn lower_function_definition(&mut self, def: &Node<FunctionDefinition>) -> LowerResult<()> {
         let base = self.base_type(&def.node.specifiers, def.span)?;
-        if !def.node.declarations.is_empty() {
-            return Err(Diagnostic::unsupported(def.span, "K&R-style function definition"));
-        }
         let declared = self.declarator(base.ty, &def.node.declarator)?;
         let name = declared.name.clone().expect("a function definition has a name");
         let CType::Function(ft) = &declared.ty else {
@@ -104,23 +102,41 @@ impl Lowerer {
         if ft.variadic {
             return Err(Diagnostic::unsupported(declared.name_span, "variadic function definition"));
         }
-        let sig = self.signature_of(&ft, declared.name_span)?;
+        // The parameters as the body sees them, and as the caller passes
+        // them: an old-style definition receives its parameters promoted
+        // (C11 §6.5.2.2p6) and converts them to their declared types.
+        let (param_types, received) = if ft.unprototyped {
+            let declared_types = self.old_style_parameters(def, &declared)?;
+            let received = declared_types.iter().map(promoted_argument_type).collect::<Vec<_>>();
+            (declared_types, received)
+        } else {
+            (ft.params.clone(), ft.params.clone())
+        };
+        let sig = self.definition_signature(&ft, &received, declared.name_span)?;
         if let Some(existing) = self.globals.get(&name) {
             if existing.defined {
-                return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
+                return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'"))
+                    .with_note(format!("{}: previous definition of '{name}' is here", self.location_text(existing.declared_at))));
             }
         }
+        self.check_redeclaration(&name, &declared.ty, declared.name_span)?;
         let linkage = match (base.storage, self.globals.get(&name)) {
             (Storage::Static, _) => Linkage::Local,
             (_, Some(previous)) => previous.linkage,
             _ => Linkage::Export,
         };
+        // A prototype seen earlier stays the type callers use when the
+        // definition is old-style.
+        let ty = match self.globals.get(&name).map(|g| &g.ty) {
+            Some(previous @ CType::Function(p)) if ft.unprototyped && !p.unprototyped => previous.clone(),
+            _ => declared.ty.clone(),
+        };
         let symbol = name.clone();
         self.globals.insert(
             name.clone(),
-            GlobalInfo { symbol: symbol.clone(), ty: declared.ty.clone(), linkage, defined: true },
+            GlobalInfo { symbol: symbol.clone(), ty: ty.clone(), linkage, defined: true, declared_at: declared.name_span },
         );
-        self.scopes.declare(&name, Symbol::Global { symbol: symbol.clone(), ty: declared.ty.clone() });
+        self.scopes.declare(&name, Symbol::Global { symbol: symbol.clone(), ty });
 
         let mut func = Function::new(symbol, sig.clone(), linkage);
         let entry = func.create_block();
@@ -131,7 +147,7 @@ impl Lowerer {
         if ft.ret.is_record() {
             self.f().struct_return = params.next();
         }
-        for ((param_name, span), (value, ty)) in declared.param_names.iter().zip(params.zip(ft.params.iter())) {
+        for (((param_name, span), (value, ty)), passed) in declared.param_names.iter().zip(params.zip(param_types.iter())).zip(&received) {
             let Some(param_name) = param_name else { continue };
             let slot = self.local_slot(ty, *span)?;
             let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
@@ -140,6 +156,7 @@ impl Lowerer {
                 let size = self.types.size_of(ty).unwrap_or(0);
                 self.copy_bytes(addr, value, size);
             } else {
+                let value = self.convert(value, passed, ty, *span)?;
                 self.store(value, addr);
             }
             self.scopes.declare(param_name, Symbol::Local { slot, ty: ty.clone() });
@@ -156,6 +173,32 @@ impl Lowerer {
         self.scopes.pop();
         result?;
         self.finish_function(&ft)
+    }
+
+    /// The parameter types of an old-style definition, `f(a, b) char *a;
+    /// { … }`, in the order of its identifier list: each as its
+    /// declaration list gives it (adjusted like a prototype's parameters),
+    /// or `int` when it has no declaration (C89's implicit int).
+    fn old_style_parameters(&mut self, def: &Node<FunctionDefinition>, declared: &super::declarations::Declared) -> LowerResult<Vec<CType>> {
+        let mut types: Vec<Option<CType>> = vec![None; declared.param_names.len()];
+        self.parameter_depth += 1;
+        let result = (|| {
+            for declaration in &def.node.declarations {
+                let base = self.base_type(&declaration.node.specifiers, declaration.span)?;
+                for init in &declaration.node.declarators {
+                    let param = self.declarator(base.ty.clone(), &init.node.declarator)?;
+                    let Some(param_name) = &param.name else { continue };
+                    let Some(index) = declared.param_names.iter().position(|(n, _)| n.as_deref() == Some(param_name.as_str())) else {
+                        return Err(Diagnostic::error_at(param.name_span, format!("declaration for parameter '{param_name}' but no such parameter")));
+                    };
+                    types[index] = Some(param.ty.decay());
+                }
+            }
+            Ok(())
+        })();
+        self.parameter_depth -= 1;
+        result?;
+        Ok(types.into_iter().map(|t| t.unwrap_or(CType::INT)).collect())
     }
 
     /// Terminates the last block, checks labels and adds the function to
@@ -185,7 +228,8 @@ impl Lowerer {
 
     /// The `__func__` array of the function (C11 §6.4.2.2).
     fn func_name_object(&mut self, name: &str) -> Symbol {
-        let (symbol, ty) = self.string_constant(name.as_bytes().to_vec());
+        let literal = crate::literal::StringLiteral { elem: CType::CHAR, bytes: name.as_bytes().to_vec() };
+        let (symbol, ty) = self.string_constant(&literal);
         Symbol::Global { symbol, ty }
     }
 
@@ -238,6 +282,16 @@ impl Lowerer {
         if f.func.block_lines[block] == 0 {
             f.func.block_lines[block] = line;
         }
+    }
+}
+
+/// The type an argument has after the default argument promotions
+/// (C11 §6.5.2.2p6): the integer promotions, and `float` to `double`.
+pub fn promoted_argument_type(ty: &CType) -> CType {
+    match ty.decay() {
+        CType::Float => CType::Double,
+        t if t.is_integer() => t.promote(),
+        t => t,
     }
 }
 

@@ -2,30 +2,52 @@
 //! designators are flattened once into a list of leaf items (an offset, a
 //! type and an expression), which static initialization turns into bytes
 //! and relocations and automatic initialization turns into stores.
+//!
+//! A braced list walks its object with a cursor, as §6.7.9p17-20 describe
+//! the "current object": a stack of frames, one per aggregate being filled
+//! by brace elision, each at the position of its next element. A
+//! designation resets the cursor to the list's own object and moves it
+//! down the designated path; a positional initializer takes the element
+//! after the last one initialized, leaving exhausted frames for their
+//! parents. An aggregate element given an expression that does not
+//! initialize it whole (a scalar for a struct, say) gets a frame of its
+//! own, so the expression goes to its first scalar. Later items override
+//! earlier ones for the same bytes, and designating another member of a
+//! union drops what its previous member was given.
 
 use super::constant::ConstValue;
 use super::{LowerResult, Lowerer, Place};
 use crate::diagnostic::Diagnostic;
-use crate::literal::string_literal_bytes;
-use crate::types::{CType, IntKind};
+use crate::literal::{string_literal, StringLiteral};
+use crate::types::{BitField, CType, RecordId};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{DataObject, DataReloc, InstData, Type, Value};
+use std::collections::HashMap;
 use std::rc::Rc;
 
-/// One scalar (or string-into-char-array, or whole-struct) initialization.
+/// One scalar (or string-into-array, or whole-struct) initialization.
 pub struct InitItem<'a> {
     pub offset: u64,
     pub ty: CType,
+    /// The bits of a bit-field member at `offset`.
+    pub bits: Option<BitField>,
     pub expr: &'a Node<Expression>,
 }
 
-fn is_string_literal(e: &Node<Expression>) -> bool {
-    matches!(e.node, Expression::StringLiteral(_))
+/// An element of an aggregate: its type, offset and bit-field position.
+struct Element {
+    ty: CType,
+    offset: u64,
+    bits: Option<BitField>,
 }
 
-fn is_char_array(ty: &CType) -> bool {
-    matches!(ty, CType::Array(elem, _) if matches!(**elem, CType::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)))
+/// One aggregate on the cursor's stack and the position of its next
+/// element (an index into an array, or into a record's `fields`).
+struct Frame {
+    ty: CType,
+    offset: u64,
+    position: u64,
 }
 
 impl Lowerer {
@@ -34,7 +56,7 @@ impl Lowerer {
     /// becomes `int[2]`).
     pub fn flatten_initializer<'a>(&mut self, ty: &CType, init: &'a Node<Initializer>) -> LowerResult<(Vec<InitItem<'a>>, CType)> {
         let mut items = Vec::new();
-        let count = self.init_value(ty, 0, init, &mut items)?;
+        let count = self.init_value(ty, 0, None, init, &mut items)?;
         let ty = match (ty, count) {
             (CType::Array(elem, None), Some(n)) => CType::Array(elem.clone(), Some(n)),
             (t, _) => t.clone(),
@@ -42,52 +64,62 @@ impl Lowerer {
         Ok((items, ty))
     }
 
+    /// The string literal `e` when it initializes an array of type `ty`
+    /// whole: `char s[] = "abc"`, `int w[4] = L"abc"`.
+    fn string_initializer(&self, ty: &CType, e: &Node<Expression>) -> LowerResult<Option<StringLiteral>> {
+        let (CType::Array(elem, _), Expression::StringLiteral(s)) = (ty, &e.node) else { return Ok(None) };
+        let CType::Int(kind) = **elem else { return Ok(None) };
+        let literal = string_literal(&s.node).map_err(|w| Diagnostic::unsupported(e.span, w))?;
+        Ok((kind.size() as usize == literal.elem_size()).then_some(literal))
+    }
+
     /// Initializes one object from one initializer; returns the element
     /// count when the object is an array.
-    fn init_value<'a>(&mut self, ty: &CType, offset: u64, init: &'a Node<Initializer>, out: &mut Vec<InitItem<'a>>) -> LowerResult<Option<u64>> {
+    fn init_value<'a>(&mut self, ty: &CType, offset: u64, bits: Option<BitField>, init: &'a Node<Initializer>, out: &mut Vec<InitItem<'a>>) -> LowerResult<Option<u64>> {
         match &init.node {
             Initializer::Expression(e) => {
-                if is_char_array(ty) && is_string_literal(e) {
-                    let Expression::StringLiteral(s) = &e.node else { unreachable!() };
-                    let len = string_literal_bytes(&s.node).map_err(|w| Diagnostic::unsupported(e.span, w))?.len() as u64 + 1;
+                if let Some(literal) = self.string_initializer(ty, e)? {
+                    let len = literal.len_with_terminator();
                     let ty = match ty {
                         CType::Array(elem, None) => CType::Array(elem.clone(), Some(len)),
                         t => t.clone(),
                     };
-                    out.push(InitItem { offset, ty, expr: e });
+                    out.push(InitItem { offset, ty, bits: None, expr: e });
                     return Ok(Some(len));
                 }
                 if matches!(ty, CType::Array(..)) {
                     return Err(Diagnostic::error_at(e.span, "array initializer must be an initializer list or string literal"));
                 }
-                out.push(InitItem { offset, ty: ty.clone(), expr: e });
+                out.push(InitItem { offset, ty: ty.clone(), bits, expr: e });
                 Ok(None)
             }
             Initializer::List(list) => {
                 if ty.is_scalar() {
-                    // `int x = {5};`
+                    // `int x = {5};`, and the empty `{}` (zero).
                     return match list.first() {
-                        Some(first) => self.init_value(ty, offset, &first.node.initializer, out),
+                        Some(first) => self.init_value(ty, offset, bits, &first.node.initializer, out),
                         None => Ok(None),
                     };
                 }
                 // `char s[] = {"abc"}`.
-                if is_char_array(ty) && list.len() == 1 && list[0].node.designation.is_empty() {
-                    if let Initializer::Expression(e) = &list[0].node.initializer.node {
-                        if is_string_literal(e) {
-                            return self.init_value(ty, offset, &list[0].node.initializer, out);
+                if let [only] = list.as_slice() {
+                    if let (true, Initializer::Expression(e)) = (only.node.designation.is_empty(), &only.node.initializer.node) {
+                        if self.string_initializer(ty, e)?.is_some() {
+                            return self.init_value(ty, offset, None, &only.node.initializer, out);
                         }
                     }
                 }
-                let (_, count) = self.init_list(ty, offset, list, 0, false, out)?;
-                Ok(Some(count))
+                if !matches!(ty, CType::Array(..) | CType::Record(_)) {
+                    return Err(Diagnostic::error_at(init.span, format!("initializer list for type '{}'", self.types.describe(ty))));
+                }
+                Ok(Some(self.init_list(ty, offset, list, out)?))
             }
         }
     }
 
-    /// The number of elements of an aggregate for positional
-    /// initialization (`None`: unbounded array).
-    fn element_count(&self, ty: &CType) -> Option<u64> {
+    /// The number of element positions of an aggregate (`None`: an array
+    /// of unknown size).
+    fn position_count(&self, ty: &CType) -> Option<u64> {
         match ty {
             CType::Array(_, n) => *n,
             CType::Record(id) => Some(self.types.records[*id].fields.len() as u64),
@@ -95,136 +127,236 @@ impl Lowerer {
         }
     }
 
-    /// Type and offset of element `pos` of an aggregate.
-    fn element_at(&self, ty: &CType, pos: u64) -> (CType, u64) {
+    fn union_of(&self, ty: &CType) -> Option<RecordId> {
         match ty {
-            CType::Array(elem, _) => ((**elem).clone(), pos * self.types.size_of(elem).unwrap_or(0)),
+            CType::Record(id) if self.types.records[*id].is_union => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// The first position at or after `position` that initializers fill
+    /// (records skip unnamed bit-fields).
+    fn fillable_position(&self, ty: &CType, mut position: u64) -> u64 {
+        if let CType::Record(id) = ty {
+            let fields = &self.types.records[*id].fields;
+            while (position as usize) < fields.len() && !fields[position as usize].is_initializable() {
+                position += 1;
+            }
+        }
+        position
+    }
+
+    /// The element at `position` of an aggregate at `offset`.
+    fn element_at(&self, ty: &CType, offset: u64, position: u64) -> Element {
+        match ty {
+            CType::Array(elem, _) => Element { ty: (**elem).clone(), offset: offset + position * self.types.size_of(elem).unwrap_or(0), bits: None },
             CType::Record(id) => {
-                let field = &self.types.records[*id].fields[pos as usize];
-                (field.ty.clone(), field.offset)
+                let field = &self.types.records[*id].fields[position as usize];
+                Element { ty: field.ty.clone(), offset: offset + field.offset, bits: field.bits }
             }
             _ => unreachable!("element_at on a scalar"),
         }
     }
 
-    /// Initializes the elements of aggregate `ty` from `items[start..]`.
-    /// With `elide`, stops once the aggregate is full (brace elision);
-    /// otherwise consumes the whole list. Returns the next item index and
-    /// the number of elements reached.
-    fn init_list<'a>(
-        &mut self,
-        ty: &CType,
-        offset: u64,
-        items: &'a [Node<InitializerListItem>],
-        start: usize,
-        elide: bool,
-        out: &mut Vec<InitItem<'a>>,
-    ) -> LowerResult<(usize, u64)> {
-        let limit = self.element_count(ty);
-        // A union initializes one member: the first, or the designated one.
-        let is_union = matches!(ty, CType::Record(id) if self.types.records[*id].is_union);
-        let mut pos = 0u64;
-        let mut max = 0u64;
-        let mut i = start;
-        while i < items.len() {
-            let item = &items[i];
-            if !item.node.designation.is_empty() {
-                if elide && i != start {
-                    break;
-                }
-                pos = self.designated_position(ty, &item.node.designation[0])?;
-                if item.node.designation.len() > 1 {
-                    let (elem_ty, elem_off) = self.element_at(ty, pos);
-                    self.init_designated(&elem_ty, offset + elem_off, &item.node.designation[1..], &item.node.initializer, out)?;
-                    pos = if is_union { limit.unwrap_or(0) } else { pos + 1 };
-                    max = max.max(pos);
-                    i += 1;
+    /// Initializes an aggregate from a braced list; returns how many
+    /// elements of the aggregate the list reached.
+    fn init_list<'a>(&mut self, ty: &CType, offset: u64, list: &'a [Node<InitializerListItem>], out: &mut Vec<InitItem<'a>>) -> LowerResult<u64> {
+        let mut stack = vec![Frame { ty: ty.clone(), offset, position: 0 }];
+        // The member each union (by offset and record) holds so far.
+        let mut union_members: HashMap<(u64, RecordId), u64> = HashMap::new();
+        let mut reached = 0u64;
+        for item in list {
+            if item.node.designation.is_empty() {
+                if !self.next_position(&mut stack) {
+                    // Excess initializers are ignored, as GCC does after a
+                    // warning.
                     continue;
                 }
-            }
-            if limit.is_some_and(|n| pos >= n) {
-                if elide {
-                    break;
-                }
-                // Excess initializers are ignored, as GCC does after a warning.
-                i += 1;
+                self.init_at_cursor(&mut stack, &item.node.initializer, &mut union_members, out)?;
+                reached = reached.max(stack[0].position + (stack.len() > 1) as u64);
                 continue;
             }
-            let (elem_ty, elem_off) = self.element_at(ty, pos);
-            i = self.init_element(&elem_ty, offset + elem_off, items, i, out)?;
-            pos = if is_union { limit.unwrap_or(0) } else { pos + 1 };
-            max = max.max(pos);
+            // A GNU range designator `[lo ... hi]` repeats the item for
+            // each index.
+            let range = match item.node.designation.iter().find_map(|d| match &d.node {
+                Designator::Range(r) => Some(r),
+                _ => None,
+            }) {
+                Some(r) => {
+                    let (lo, hi) = (self.eval_int(&r.node.from)?, self.eval_int(&r.node.to)?);
+                    if lo < 0 || hi < lo {
+                        return Err(Diagnostic::error_at(r.span, "empty or negative index range in initializer"));
+                    }
+                    lo as u64..=hi as u64
+                }
+                None => 0..=0,
+            };
+            for index in range {
+                stack.truncate(1);
+                self.designate(&mut stack, &item.node.designation, index, &mut union_members, out)?;
+                self.init_at_cursor(&mut stack, &item.node.initializer, &mut union_members, out)?;
+                reached = reached.max(stack[0].position + (stack.len() > 1) as u64);
+            }
         }
-        Ok((i, max))
+        Ok(reached)
     }
 
-    /// Initializes one element from `items[i]`, eliding braces when a
-    /// scalar initializes an aggregate element. Returns the next index.
-    fn init_element<'a>(&mut self, ty: &CType, offset: u64, items: &'a [Node<InitializerListItem>], i: usize, out: &mut Vec<InitItem<'a>>) -> LowerResult<usize> {
-        let init = &items[i].node.initializer;
-        let Initializer::Expression(e) = &init.node else {
-            self.init_value(ty, offset, init, out)?;
-            return Ok(i + 1);
-        };
-        let direct = ty.is_scalar()
-            || (is_char_array(ty) && is_string_literal(e))
-            || (ty.is_record() && !matches!(e.node, Expression::Constant(_)) && &self.type_of_expression(e)? == ty);
-        if direct {
-            self.init_value(ty, offset, init, out)?;
-            return Ok(i + 1);
+    /// Moves the cursor to the next fillable element, leaving exhausted
+    /// frames; false when the whole list's object is full.
+    fn next_position(&self, stack: &mut Vec<Frame>) -> bool {
+        loop {
+            let top = stack.last_mut().expect("the list's own frame");
+            top.position = self.fillable_position(&top.ty, top.position);
+            if self.position_count(&top.ty).is_none_or(|n| top.position < n) {
+                return true;
+            }
+            if stack.len() == 1 {
+                return false;
+            }
+            stack.pop();
+            self.advance(stack);
         }
-        let (next, _) = self.init_list(ty, offset, items, i, true, out)?;
-        Ok(next.max(i + 1))
     }
 
-    fn init_designated<'a>(&mut self, ty: &CType, offset: u64, designators: &[Node<Designator>], init: &'a Node<Initializer>, out: &mut Vec<InitItem<'a>>) -> LowerResult<()> {
-        let Some((first, rest)) = designators.split_first() else {
-            self.init_value(ty, offset, init, out)?;
-            return Ok(());
-        };
-        let pos = self.designated_position(ty, first)?;
-        let (elem_ty, elem_off) = self.element_at(ty, pos);
-        self.init_designated(&elem_ty, offset + elem_off, rest, init, out)
+    /// Moves past the element just initialized; a union takes only one.
+    fn advance(&self, stack: &mut [Frame]) {
+        let top = stack.last_mut().expect("a frame");
+        top.position = if self.union_of(&top.ty).is_some() { self.position_count(&top.ty).unwrap_or(0) } else { top.position + 1 };
     }
 
-    fn designated_position(&mut self, ty: &CType, d: &Node<Designator>) -> LowerResult<u64> {
+    /// Follows a designation from the list's own frame, leaving the cursor
+    /// on the designated element.
+    fn designate<'a>(&mut self, stack: &mut Vec<Frame>, designation: &[Node<Designator>], range_index: u64, union_members: &mut HashMap<(u64, RecordId), u64>, out: &mut Vec<InitItem<'a>>) -> LowerResult<()> {
+        let mut steps = Vec::new();
+        for (i, d) in designation.iter().enumerate() {
+            // Each designator's type is that of the element the previous
+            // ones reached.
+            let ty = if i == 0 {
+                stack[0].ty.clone()
+            } else {
+                let top = stack.last().expect("a frame");
+                let element = self.element_at(&top.ty, top.offset, top.position);
+                stack.push(Frame { ty: element.ty, offset: element.offset, position: 0 });
+                stack.last().expect("just pushed").ty.clone()
+            };
+            steps.clear();
+            self.designated_positions(&ty, d, range_index, &mut steps)?;
+            for (j, &position) in steps.iter().enumerate() {
+                if j > 0 {
+                    let top = stack.last().expect("a frame");
+                    let element = self.element_at(&top.ty, top.offset, top.position);
+                    stack.push(Frame { ty: element.ty, offset: element.offset, position: 0 });
+                }
+                let top = stack.last_mut().expect("a frame");
+                top.position = position;
+                let (ty, offset) = (top.ty.clone(), top.offset);
+                self.select_union_member(&ty, offset, position, union_members, out);
+            }
+        }
+        Ok(())
+    }
+
+    /// Records that a union's member `position` is being initialized; a
+    /// different member than before discards what the old one was given.
+    fn select_union_member(&self, ty: &CType, offset: u64, position: u64, union_members: &mut HashMap<(u64, RecordId), u64>, out: &mut Vec<InitItem<'_>>) {
+        let Some(id) = self.union_of(ty) else { return };
+        if let Some(previous) = union_members.insert((offset, id), position) {
+            if previous != position {
+                let end = offset + self.types.records[id].size;
+                out.retain(|item| item.offset < offset || item.offset >= end);
+            }
+        }
+    }
+
+    /// Initializes the element under the cursor from `init`, descending
+    /// into aggregate elements that a lone expression starts (brace
+    /// elision), then advances the cursor.
+    fn init_at_cursor<'a>(&mut self, stack: &mut Vec<Frame>, init: &'a Node<Initializer>, union_members: &mut HashMap<(u64, RecordId), u64>, out: &mut Vec<InitItem<'a>>) -> LowerResult<()> {
+        loop {
+            let top = stack.last().expect("a frame");
+            let (ty, offset, position) = (top.ty.clone(), top.offset, top.position);
+            let element = self.element_at(&ty, offset, position);
+            self.select_union_member(&ty, offset, position, union_members, out);
+            let descend = match &init.node {
+                Initializer::List(_) => false,
+                Initializer::Expression(e) => !self.initializes_whole(&element.ty, e)?,
+            };
+            if !descend {
+                self.init_value(&element.ty, element.offset, element.bits, init, out)?;
+                self.advance(stack);
+                return Ok(());
+            }
+            stack.push(Frame { ty: element.ty, offset: element.offset, position: 0 });
+            if !self.next_position(stack) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// True when expression `e` initializes an object of type `ty` by
+    /// itself: a scalar, a string for an array, a struct of the same type.
+    fn initializes_whole(&mut self, ty: &CType, e: &Node<Expression>) -> LowerResult<bool> {
+        if ty.is_scalar() || self.string_initializer(ty, e)?.is_some() {
+            return Ok(true);
+        }
+        if ty.is_record() && !matches!(e.node, Expression::Constant(_) | Expression::StringLiteral(_)) {
+            return Ok(&self.type_of_expression(e)? == ty);
+        }
+        Ok(!matches!(ty, CType::Array(..) | CType::Record(_)))
+    }
+
+    /// The positions one designator selects, from the aggregate `ty`: one
+    /// index, or the path to a member through anonymous members.
+    /// `range_index` is the index a range designator stands for.
+    fn designated_positions(&mut self, ty: &CType, d: &Node<Designator>, range_index: u64, out: &mut Vec<u64>) -> LowerResult<()> {
         match (&d.node, ty) {
             (Designator::Index(e), CType::Array(_, n)) => {
                 let i = self.eval_int(e)?;
                 if i < 0 || n.is_some_and(|n| i as u64 >= n) {
                     return Err(Diagnostic::error_at(e.span, "array index in initializer exceeds array bounds"));
                 }
-                Ok(i as u64)
+                out.push(i as u64);
+                Ok(())
             }
-            (Designator::Member(name), CType::Record(id)) => self.types.records[*id]
-                .fields
-                .iter()
-                .position(|f| f.name.as_deref() == Some(&name.node.name))
-                .map(|p| p as u64)
-                .ok_or_else(|| Diagnostic::error_at(name.span, format!("no member named '{}'", name.node.name))),
-            (Designator::Range(_), _) => Err(Diagnostic::unsupported(d.span, "range designator")),
+            (Designator::Member(name), CType::Record(id)) => {
+                let path = self.types.field_path(*id, &name.node.name).ok_or_else(|| {
+                    Diagnostic::error_at(name.span, format!("no member named '{}' in '{}'", name.node.name, self.types.describe(ty)))
+                })?;
+                out.extend(path.into_iter().map(|p| p as u64));
+                Ok(())
+            }
+            (Designator::Range(_), CType::Array(_, n)) => {
+                if n.is_some_and(|n| range_index >= n) {
+                    return Err(Diagnostic::error_at(d.span, "array index range in initializer exceeds array bounds"));
+                }
+                out.push(range_index);
+                Ok(())
+            }
             _ => Err(Diagnostic::error_at(d.span, "designator does not match the type being initialized")),
         }
     }
 
     /// The read-only data object holding a string literal.
     pub fn string_literal_object(&mut self, tokens: &[String], span: Span) -> LowerResult<(String, CType)> {
-        let bytes = string_literal_bytes(tokens).map_err(|w| Diagnostic::unsupported(span, w))?;
-        Ok(self.string_constant(bytes))
+        let literal = string_literal(tokens).map_err(|w| Diagnostic::unsupported(span, w))?;
+        Ok(self.string_constant(&literal))
     }
 
-    /// The read-only `char` array holding `bytes` and a terminating NUL
-    /// (string literals and `__func__`). Identical strings share one
-    /// object, as GCC merges them.
-    pub fn string_constant(&mut self, mut bytes: Vec<u8>) -> (String, CType) {
-        bytes.push(0);
-        let ty = CType::Array(Rc::new(CType::CHAR), Some(bytes.len() as u64));
-        if let Some(symbol) = self.string_literals.get(&bytes) {
+    /// The read-only array holding a string and its terminating null
+    /// character (string literals and `__func__`). Identical strings share
+    /// one object, as GCC merges them.
+    pub fn string_constant(&mut self, literal: &StringLiteral) -> (String, CType) {
+        let ty = CType::Array(Rc::new(literal.elem.clone()), Some(literal.len_with_terminator()));
+        let bytes = literal.bytes_with_terminator();
+        let key = (bytes, literal.elem_size());
+        if let Some(symbol) = self.string_literals.get(&key) {
             return (symbol.clone(), ty);
         }
         let symbol = self.fresh_symbol(".str");
-        self.string_literals.insert(bytes.clone(), symbol.clone());
-        self.put_data(DataObject::read_only(symbol.clone(), bytes));
+        let mut object = DataObject::read_only(symbol.clone(), key.0.clone());
+        object.align = object.align.max(literal.elem_size() as u32);
+        self.string_literals.insert(key, symbol.clone());
+        self.put_data(object);
         (symbol, ty)
     }
 
@@ -235,11 +367,10 @@ impl Lowerer {
         let mut relocs = Vec::new();
         for item in items {
             let at = item.offset as usize;
-            if let (true, Expression::StringLiteral(s)) = (matches!(item.ty, CType::Array(..)), &item.expr.node) {
-                let data = string_literal_bytes(&s.node).map_err(|w| Diagnostic::unsupported(s.span, w))?;
+            if let Some(literal) = self.string_initializer(&item.ty, item.expr)? {
                 let room = self.types.size_of(&item.ty).unwrap_or(0) as usize;
-                let n = data.len().min(room);
-                bytes[at..at + n].copy_from_slice(&data[..n]);
+                let n = literal.bytes.len().min(room);
+                bytes[at..at + n].copy_from_slice(&literal.bytes[..n]);
                 continue;
             }
             if !item.ty.is_scalar() {
@@ -250,6 +381,13 @@ impl Lowerer {
             })?;
             let value = self.const_convert(value, &item.ty, item.expr.span)?;
             let width = self.types.size_of(&item.ty).unwrap_or(0) as usize;
+            if let (Some(bits), ConstValue::Int(v, _)) = (item.bits, &value) {
+                let mut unit = [0u8; 8];
+                unit[..width].copy_from_slice(&bytes[at..at + width]);
+                let merged = bits.insert(u64::from_le_bytes(unit), *v as u64);
+                bytes[at..at + width].copy_from_slice(&merged.to_le_bytes()[..width]);
+                continue;
+            }
             match value {
                 ConstValue::Int(v, _) => bytes[at..at + width].copy_from_slice(&v.to_le_bytes()[..width]),
                 ConstValue::Float(v, CType::Float) => bytes[at..at + 4].copy_from_slice(&(v as f32).to_le_bytes()),
@@ -276,8 +414,8 @@ impl Lowerer {
         }
         for item in items {
             let at = self.offset_address(base, item.offset as i64);
-            if let (CType::Array(..), Expression::StringLiteral(s)) = (&item.ty, &item.expr.node) {
-                let (symbol, lit_ty) = self.string_literal_object(&s.node, s.span)?;
+            if let Some(literal) = self.string_initializer(&item.ty, item.expr)? {
+                let (symbol, lit_ty) = self.string_constant(&literal);
                 let room = self.types.size_of(&item.ty).unwrap_or(0);
                 let n = self.types.size_of(&lit_ty).unwrap_or(0).min(room);
                 let src = self.emit(InstData::SymbolAddr { symbol, offset: 0 }, Type::PTR);
@@ -286,6 +424,10 @@ impl Lowerer {
             }
             let op = self.lower_expr(item.expr)?;
             let v = self.assign_convert(&op, &item.ty, item.expr.span)?;
+            if let Some(bits) = item.bits {
+                self.store_bit_field(at, &item.ty, bits, v);
+                continue;
+            }
             if item.ty.is_record() {
                 let size = self.types.size_of(&item.ty).unwrap_or(0);
                 if let Place::Addr(_) | Place::Value(_) = op.place {

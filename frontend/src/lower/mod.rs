@@ -6,6 +6,7 @@
 //! an [`Operand`]: an SSA value, or the address of an lvalue.
 
 mod attributes;
+mod bit_fields;
 mod builtins;
 mod constant;
 mod convert;
@@ -13,6 +14,7 @@ mod declarations;
 mod expr;
 mod function;
 mod initializer;
+mod redeclaration;
 mod scope;
 mod stmt;
 mod variables;
@@ -39,6 +41,10 @@ pub enum Place {
     Value(nissecc_midend::ir::Value),
     /// An object in memory at this address (an lvalue, or a struct value).
     Addr(nissecc_midend::ir::Value),
+    /// A bit-field lvalue: its bits in the storage unit at this address,
+    /// whose type is the field's declared integer type. The operand's type
+    /// is the type of the field's value (`BitField::value_type`).
+    BitField(nissecc_midend::ir::Value, crate::types::BitField, crate::types::IntKind),
     /// The result of a `void` expression.
     Void,
 }
@@ -58,6 +64,8 @@ pub struct GlobalInfo {
     pub ty: CType,
     pub linkage: Linkage,
     pub defined: bool,
+    /// Where it was first declared, for notes on conflicting declarations.
+    pub declared_at: Span,
 }
 
 /// The state of lowering one translation unit.
@@ -73,8 +81,9 @@ pub struct Lowerer {
     /// Functions called or whose address is taken, by symbol.
     pub referenced_functions: HashMap<String, Signature>,
     pub func: Option<FunctionState>,
-    /// String literal objects by contents (with the NUL).
-    string_literals: HashMap<Vec<u8>, String>,
+    /// String literal objects by contents (with the terminator) and
+    /// element size.
+    string_literals: HashMap<(Vec<u8>, usize), String>,
     /// Globals (by C name) that have been given an initializer, so that a
     /// tentative definition may precede the real one but two initializers
     /// may not.
@@ -86,6 +95,9 @@ pub struct Lowerer {
     /// Nesting depth of parameter lists being resolved: their outermost
     /// array sizes only decay, so they need not be constant.
     pub parameter_depth: u32,
+    /// Attributes written after the body of the struct or union whose
+    /// specifiers are being resolved; its layout consumes them.
+    pub pending_record_attributes: attributes::Attributes,
     next_anonymous: u32,
     pub warnings: Vec<Diagnostic>,
     source_map: Rc<SourceMap>,
@@ -111,6 +123,7 @@ impl Lowerer {
             initialized: Default::default(),
             library_functions: Default::default(),
             parameter_depth: 0,
+            pending_record_attributes: Default::default(),
             next_anonymous: 0,
             warnings: Vec::new(),
             source_map,
@@ -176,24 +189,41 @@ impl Lowerer {
     }
 
     /// A call through an unprototyped declaration (`int f();`) was given
-    /// the promoted argument types; once `f` is defined in this unit, its
-    /// calls take its real signature, which those types must match.
+    /// the promoted argument types and a variadic signature. Once `f` is
+    /// defined in this unit, a call whose argument types match the
+    /// definition's parameters takes its real signature; any other call
+    /// (wrong argument count or types, undefined behaviour that GCC still
+    /// compiles) calls `f`'s address with the variadic signature, as the
+    /// machine-level call GCC makes.
     fn fix_unprototyped_calls(&mut self) {
         use nissecc_midend::ir::{Callee, InstData};
         let defined: HashMap<String, Signature> =
             self.module.functions.iter().map(|f| (f.name.clone(), f.signature.clone())).collect();
         for func in &mut self.module.functions {
-            let calls: Vec<_> = func.insts.keys().collect();
-            for inst in calls {
-                let arg_types: Vec<_> = match &func.insts[inst] {
-                    InstData::Call { args, .. } => args.iter().map(|&a| func.values[a].ty).collect(),
-                    _ => continue,
-                };
-                if let InstData::Call { callee: Callee::Direct(name), sig, .. } = &mut func.insts[inst] {
-                    if let Some(real) = defined.get(name) {
-                        if sig.variadic && sig.params.is_empty() && !real.variadic && real.params == arg_types {
+            let blocks: Vec<_> = func.layout.clone();
+            for block in blocks {
+                let insts = func.blocks[block].insts.clone();
+                for inst in insts {
+                    let (name, arg_types) = match &func.insts[inst] {
+                        InstData::Call { callee: Callee::Direct(name), sig, args } if sig.variadic && sig.params.is_empty() => {
+                            (name.clone(), args.iter().map(|&a| func.values[a].ty).collect::<Vec<_>>())
+                        }
+                        _ => continue,
+                    };
+                    let Some(real) = defined.get(&name) else { continue };
+                    if real.variadic {
+                        continue;
+                    }
+                    if real.params == arg_types {
+                        if let InstData::Call { sig, .. } = &mut func.insts[inst] {
                             *sig = real.clone();
                         }
+                        continue;
+                    }
+                    let address = func.insert_before(block, inst, InstData::SymbolAddr { symbol: name, offset: 0 }, nissecc_midend::ir::Type::PTR);
+                    if let InstData::Call { callee, sig, .. } = &mut func.insts[inst] {
+                        *callee = Callee::Indirect(address);
+                        let _ = sig;
                     }
                 }
             }
@@ -241,6 +271,15 @@ impl Lowerer {
             }
         }
         Ok(Signature { params, ret, variadic: ft.variadic || ft.unprototyped })
+    }
+
+    /// The IR signature of a function definition. A definition's `()` or
+    /// identifier list declares its parameters exactly (C11 §6.7.6.3p14),
+    /// so only `...` makes it variadic; `params` are the parameter types it
+    /// receives (for an old-style definition, the promoted ones).
+    pub fn definition_signature(&self, ft: &FuncType, params: &[CType], span: Span) -> LowerResult<Signature> {
+        let exact = FuncType { ret: ft.ret.clone(), params: params.to_vec(), variadic: ft.variadic, unprototyped: false };
+        self.signature_of(&exact, span)
     }
 
     /// Records that `symbol` is called or referenced with function type `ft`.

@@ -19,7 +19,7 @@ impl Lowerer {
             let Some(name) = declared.name.clone() else { continue };
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => self.scopes.declare(&name, Symbol::Typedef(ty.clone())),
-                (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage),
+                (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (storage, _) => {
                     let linkage = if storage == Storage::Static { Linkage::Local } else { Linkage::Export };
                     let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
@@ -31,7 +31,8 @@ impl Lowerer {
     }
 
     /// Declares a function (a prototype, or a block-scope declaration).
-    fn declare_function(&mut self, name: &str, declared: &Declared, storage: Storage) {
+    fn declare_function(&mut self, name: &str, declared: &Declared, storage: Storage) -> LowerResult<()> {
+        self.check_redeclaration(name, &declared.ty, declared.name_span)?;
         let symbol = declared.asm_label.clone().unwrap_or_else(|| name.to_string());
         if self.is_system_header(declared.name_span) {
             self.library_functions.insert(symbol.clone());
@@ -41,6 +42,7 @@ impl Lowerer {
             ty: declared.ty.clone(),
             linkage: if storage == Storage::Static { Linkage::Local } else { Linkage::Export },
             defined: false,
+            declared_at: declared.name_span,
         });
         // A later prototype refines an unprototyped declaration.
         if let (CType::Function(old), CType::Function(new)) = (&info.ty, &declared.ty) {
@@ -50,6 +52,7 @@ impl Lowerer {
         }
         let (symbol, ty) = (info.symbol.clone(), info.ty.clone());
         self.scopes.declare(name, Symbol::Global { symbol, ty });
+        Ok(())
     }
 
     /// Defines (or declares, with `external`) a global or static local.
@@ -89,7 +92,8 @@ impl Lowerer {
                 if previous.is_none() {
                     self.put_data(DataObject { name: symbol.to_string(), linkage: Linkage::Export, readonly: false, align: self.types.align_of(&ty) as u32, bytes: vec![], relocs: vec![], external: true, section: None });
                 }
-                let info = GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage: Linkage::Export, defined: previous.as_ref().is_some_and(|p| p.defined) };
+                let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
+                let info = GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage: Linkage::Export, defined: previous.as_ref().is_some_and(|p| p.defined), declared_at };
                 let ty = if previous.as_ref().is_some_and(|p| p.defined) { previous.as_ref().map(|p| p.ty.clone()).unwrap_or(ty) } else { ty };
                 self.globals.insert(name.to_string(), GlobalInfo { ty: ty.clone(), ..info });
                 self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
@@ -120,7 +124,8 @@ impl Lowerer {
         };
         let align = self.types.align_of(&ty).max(if bytes.len() >= 16 { 16 } else { 1 }) as u32;
         self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, relocs, external: false, section: None });
-        self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true });
+        let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
+        self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
         self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
         Ok(())
     }
@@ -138,7 +143,7 @@ impl Lowerer {
             let init = init_decl.node.initializer.as_ref();
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => self.scopes.declare(&name, Symbol::Typedef(ty.clone())),
-                (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage),
+                (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (Storage::Extern, _) => {
                     let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
                     self.define_static_object(&name, &symbol, &declared, Linkage::Export, true, None)?;

@@ -1,0 +1,65 @@
+//! Redeclarations of functions (C11 §6.7p4, §6.2.7): every declaration of
+//! a function must have a type compatible with the earlier ones. GCC
+//! rejects `int f(void);` followed by `short f(void) {…}` with "conflicting
+//! types", and so does nissecc, with a note at the earlier declaration.
+//! Declarations in system headers are trusted.
+
+use super::{LowerResult, Lowerer};
+use crate::diagnostic::Diagnostic;
+use crate::types::{CType, FuncType, TypeTable};
+use lang_c::span::Span;
+
+impl Lowerer {
+    /// Checks a new declaration of function `name` with type `ty` against
+    /// the earlier one, if any.
+    pub fn check_redeclaration(&self, name: &str, ty: &CType, span: Span) -> LowerResult<()> {
+        let Some(previous) = self.globals.get(name) else { return Ok(()) };
+        if self.is_system_header(span) || self.is_system_header(previous.declared_at) {
+            return Ok(());
+        }
+        let compatible = match (&previous.ty, ty) {
+            (CType::Function(old), CType::Function(new)) => functions_compatible(&self.types, old, new),
+            _ => false,
+        };
+        if compatible {
+            return Ok(());
+        }
+        let what = if matches!(previous.ty, CType::Function(_)) { "conflicting types for" } else { "redeclared as a different kind of symbol:" };
+        Err(Diagnostic::error_at(span, format!("{what} '{name}'"))
+            .with_note(format!("{}: previous declaration of '{name}' is here", self.location_text(previous.declared_at))))
+    }
+
+    /// `file:line:col` of a span's start.
+    pub fn location_text(&self, span: Span) -> String {
+        let location = self.source_map.locate(span.start);
+        format!("{}:{}:{}", location.file, location.line, location.column)
+    }
+}
+
+/// Two function types are compatible when their return types are, and
+/// their parameter lists are when both have one (C11 §6.7.6.3p15).
+fn functions_compatible(types: &TypeTable, a: &FuncType, b: &FuncType) -> bool {
+    if !compatible(types, &a.ret, &b.ret) {
+        return false;
+    }
+    if a.unprototyped || b.unprototyped {
+        return true;
+    }
+    a.variadic == b.variadic && a.params.len() == b.params.len() && a.params.iter().zip(&b.params).all(|(x, y)| compatible(types, x, y))
+}
+
+/// Type compatibility, with qualifiers already dropped. Records match by
+/// identity or by tag: a struct first named in a prototype is the same
+/// struct to the programmer, and GCC only warns there.
+fn compatible(types: &TypeTable, a: &CType, b: &CType) -> bool {
+    match (a, b) {
+        (CType::Pointer(x), CType::Pointer(y)) => compatible(types, x, y),
+        (CType::Array(x, n), CType::Array(y, m)) => compatible(types, x, y) && (n.is_none() || m.is_none() || n == m),
+        (CType::Function(f), CType::Function(g)) => functions_compatible(types, f, g),
+        (CType::Record(x), CType::Record(y)) => {
+            let (r, s) = (&types.records[*x], &types.records[*y]);
+            x == y || (r.is_union == s.is_union && r.name.is_some() && r.name == s.name)
+        }
+        _ => a == b,
+    }
+}
