@@ -3,6 +3,7 @@
 //! It is the only crate that knows C and lang-c, and it owns diagnostics.
 
 pub mod diagnostic;
+mod implicit_int;
 mod lexical_prepass;
 pub mod literal;
 mod lower;
@@ -59,21 +60,36 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
         return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
     }
     let config = Config::with_gcc();
-    let parse = match parse_preprocessed(&config, text) {
-        Ok(p) => p,
-        Err(e) => {
-            let mut expected: Vec<_> = e.expected.iter().copied().collect();
-            expected.sort();
-            let end = (e.offset + 1).min(e.source.len());
-            let span = lang_c::span::Span::span(e.offset, end.max(e.offset));
-            let message = if expected.len() <= 6 {
-                format!("syntax error: expected {}", expected.join(", "))
-            } else {
-                "syntax error: unexpected token".to_string()
-            };
-            return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
+    let mut insertions = Vec::new();
+    let parse = loop {
+        match parse_preprocessed(&config, text.clone()) {
+            Ok(p) => break p,
+            Err(e) => {
+                // C89's implicit `int` (`static counter = 0;`), which
+                // lang-c's grammar lacks: the missing `int` is inserted and
+                // the text parsed again.
+                if let Some(at) = implicit_int::position(&text, e.offset, &e.expected) {
+                    if insertions.len() < implicit_int::MAX_INSERTIONS {
+                        text.insert_str(at, implicit_int::INSERTED);
+                        insertions.push(at);
+                        continue;
+                    }
+                }
+                let map = source_map_with_insertions(&text, file_name, &insertions);
+                let mut expected: Vec<_> = e.expected.iter().copied().collect();
+                expected.sort();
+                let end = (e.offset + 1).min(e.source.len());
+                let span = lang_c::span::Span::span(e.offset, end.max(e.offset));
+                let message = match implicit_int::identifier_at(&text, e.offset) {
+                    Some(name) if expected.contains(&"<typedef_name>") => format!("unknown type name '{name}'"),
+                    _ if expected.len() <= 6 => format!("syntax error: expected {}", expected.join(", ")),
+                    _ => "syntax error: unexpected token".to_string(),
+                };
+                return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
+            }
         }
     };
+    let map = source_map_with_insertions(&text, file_name, &insertions);
     let map = Rc::new(map);
     let lowerer = lower::Lowerer::new(map.clone());
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
@@ -85,6 +101,23 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     };
     let map = Rc::try_unwrap(map).unwrap_or_else(|rc| (*rc).clone());
     FrontendOutput { result, warnings, source_map: Some(map) }
+}
+
+/// The source map of `text`, which differs from the preprocessor's output
+/// by the implicit `int`s inserted at `insertions`.
+fn source_map_with_insertions(text: &str, file_name: &str, insertions: &[usize]) -> SourceMap {
+    let mut map = SourceMap::new(text, file_name);
+    // An offset was taken before the later insertions, which moved it when
+    // they came before it.
+    let mut final_offsets: Vec<usize> = Vec::new();
+    for (i, &at) in insertions.iter().enumerate() {
+        let later_before = insertions[i + 1..].iter().filter(|&&b| b <= at).count();
+        final_offsets.push(at + later_before * implicit_int::INSERTED.len());
+    }
+    for at in final_offsets {
+        map.note_insertion(at, implicit_int::INSERTED.len());
+    }
+    map
 }
 
 /// `#pragma pack` changes struct layout, which nissecc does not implement;

@@ -26,6 +26,9 @@ pub struct SourceMap {
     line_starts: Vec<usize>,
     markers: Vec<LineMarker>,
     main_file: String,
+    /// Text the frontend inserted (offset in the text, length), which
+    /// columns must not count.
+    insertions: Vec<(usize, usize)>,
 }
 
 impl SourceMap {
@@ -43,16 +46,24 @@ impl SourceMap {
                 markers.push(LineMarker { first_line: index + 1, file: marker.0, source_line: marker.1 });
             }
         }
-        SourceMap { line_starts, markers, main_file: main_file.to_string() }
+        SourceMap { line_starts, markers, main_file: main_file.to_string(), insertions: Vec::new() }
     }
 
     /// The original location of byte `offset` of the preprocessed text.
+    /// Records that the frontend inserted `len` bytes at `offset` of the
+    /// text this map was built from (they hold no newline).
+    pub fn note_insertion(&mut self, offset: usize, len: usize) {
+        self.insertions.push((offset, len));
+    }
+
     pub fn locate(&self, offset: usize) -> SourceLocation {
         let line_index = match self.line_starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let column = (offset - self.line_starts[line_index]) as u32 + 1;
+        let line_start = self.line_starts[line_index];
+        let inserted: usize = self.insertions.iter().filter(|&&(at, _)| at >= line_start && at < offset).map(|&(_, len)| len).sum();
+        let column = (offset - line_start).saturating_sub(inserted) as u32 + 1;
         let marker = self.markers.iter().rev().find(|m| m.first_line <= line_index);
         match marker {
             Some(m) => SourceLocation {

@@ -222,6 +222,7 @@ impl Lowerer {
                 if let Some(result) = self.lower_builtin_call(id, c, span)? {
                     return Ok(result);
                 }
+                self.declare_implicitly(id);
             }
         }
         let direct = self.direct_callee(&c.node.callee);
@@ -246,9 +247,6 @@ impl Lowerer {
         match &direct {
             Some((symbol, _)) if by_value && self.library_functions.contains(symbol) => {
                 return Err(Diagnostic::unsupported(c.node.callee.span, format!("struct passed or returned by value to the library function '{symbol}'")));
-            }
-            None if ft.variadic => {
-                return Err(Diagnostic::unsupported(c.node.callee.span, "call through a pointer to a variadic function"));
             }
             _ => {}
         }
@@ -327,6 +325,24 @@ impl Lowerer {
                 }
             }
         }
+    }
+
+    /// A call to an undeclared function declares it as `extern int
+    /// name()` at file scope, with a warning, as C89 did and GCC still does
+    /// (C89 §3.3.2.2).
+    fn declare_implicitly(&mut self, id: &Node<Identifier>) {
+        let name = &id.node.name;
+        self.warnings.push(Diagnostic::warning_at(id.span, format!("implicit declaration of function '{name}'")));
+        let ty = CType::Function(Rc::new(FuncType { ret: CType::INT, params: vec![], variadic: false, unprototyped: true }));
+        let info = self.globals.entry(name.clone()).or_insert_with(|| super::GlobalInfo {
+            symbol: name.clone(),
+            ty: ty.clone(),
+            linkage: nissecc_midend::ir::Linkage::Export,
+            defined: false,
+            declared_at: id.span,
+        });
+        let symbol = info.symbol.clone();
+        self.scopes.declare_global(name, Symbol::Global { symbol, ty });
     }
 
     /// Stores scalar `v`, already of the lvalue's type, into the lvalue

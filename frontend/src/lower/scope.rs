@@ -57,6 +57,11 @@ impl Scopes {
         self.stack.iter().rev().find_map(|s| s.symbols.get(name))
     }
 
+    /// Declares `name` at file scope, whatever scope is open.
+    pub fn declare_global(&mut self, name: &str, symbol: Symbol) {
+        self.stack[0].symbols.insert(name.to_string(), symbol);
+    }
+
     /// The symbol declared in the innermost scope only.
     pub fn lookup_current(&self, name: &str) -> Option<&Symbol> {
         self.stack.last().and_then(|s| s.symbols.get(name))

@@ -1,0 +1,82 @@
+//! C89's implicit `int` (C89 §3.5.2; removed in C99, still accepted by GCC
+//! with a warning): `static counter = 0;`, `register i;`, `const c = 3;`,
+//! and functions defined without a return type, `f(x) { … }`. lang-c's
+//! grammar requires a type specifier, so where a parse fails for the lack
+//! of one, the frontend inserts `int ` into the text and parses again.
+
+/// The text inserted.
+pub const INSERTED: &str = "int ";
+
+/// A bound on insertions, so that a pathological input cannot make the
+/// frontend parse forever.
+pub const MAX_INSERTIONS: usize = 10_000;
+
+/// Specifiers after which a missing type is C89's implicit `int`.
+const SPECIFIERS: &[&str] = &[
+    "static", "extern", "register", "auto", "const", "volatile", "inline", "__inline", "__inline__", "__const", "__volatile__",
+];
+
+/// Keywords that can never be an implicitly typed declarator.
+const KEYWORDS: &[&str] = &[
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern", "float", "for", "goto", "if",
+    "inline", "int", "long", "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+    "unsigned", "void", "volatile", "while", "_Bool", "_Complex", "_Static_assert", "__attribute__", "__extension__", "__asm__", "asm",
+    "typeof", "__typeof__",
+];
+
+/// The identifier starting at `offset`, if one does.
+pub fn identifier_at(text: &str, offset: usize) -> Option<&str> {
+    let rest = text.get(offset..)?;
+    let len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    let word = &rest[..len];
+    (len > 0 && !word.as_bytes()[0].is_ascii_digit()).then_some(word)
+}
+
+/// Where to insert `int` after a parse error at `offset` that expected a
+/// type name: before an identifier that follows a storage class or
+/// qualifier, or before one that starts a declaration (after `;`, `}`,
+/// `{` or a preprocessor line) and is followed by `(`.
+pub fn position(text: &str, offset: usize, expected: &std::collections::HashSet<&'static str>) -> Option<usize> {
+    if !expected.contains("<typedef_name>") {
+        return None;
+    }
+    let name = identifier_at(text, offset)?;
+    if KEYWORDS.contains(&name) {
+        return None;
+    }
+    let before = text[..offset].trim_end_matches([' ', '\t', '\r']);
+    let previous_word = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    if before.ends_with(previous_word) && !previous_word.is_empty() && SPECIFIERS.contains(&previous_word) {
+        return Some(offset);
+    }
+    let starts_declaration = before.is_empty()
+        || before.ends_with([';', '}', '{'])
+        || before.rsplit('\n').next().is_some_and(|line| line.trim_start().starts_with('#'))
+        || before.ends_with('\n');
+    let after = text[offset + name.len()..].trim_start();
+    (starts_declaration && after.starts_with('(')).then_some(offset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expected() -> std::collections::HashSet<&'static str> {
+        ["<typedef_name>"].into_iter().collect()
+    }
+
+    #[test]
+    fn inserts_after_a_storage_class_or_before_a_typeless_function() {
+        let text = "static counter = 0;\nf(x) { }\n";
+        assert_eq!(position(text, 7, &expected()), Some(7));
+        let f = text.find("f(").unwrap();
+        assert_eq!(position(text, f, &expected()), Some(f));
+    }
+
+    #[test]
+    fn leaves_unknown_type_names_alone() {
+        let text = "size_tt x;";
+        assert_eq!(position(text, 0, &expected()), None);
+        assert_eq!(identifier_at(text, 0), Some("size_tt"));
+    }
+}
