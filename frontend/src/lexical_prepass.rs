@@ -10,6 +10,72 @@
 //!   error at the bracket that goes too deep, as GCC and clang stop at
 //!   their own limits (clang's `-fbracket-depth` is 256).
 
+/// The identifier inserted between the `?` and `:` of GCC's conditional
+/// with an omitted middle operand, `a ?: b`, which lang-c cannot parse;
+/// the lowering reads it as "the condition's value".
+pub const OMITTED_OPERAND: &str = "__nissecc_omitted_operand__";
+
+/// The offsets just after each `?` that a `:` follows with only white
+/// space between (GCC's `a ?: b`), outside literals and line markers.
+pub fn gnu_conditionals(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        if bytes[i] == b'?' {
+            let mut j = i + 1;
+            while j < bytes.len() && (bytes[j] == b' ' || bytes[j] == b'\t' || bytes[j] == b'\n') {
+                j += 1;
+            }
+            if bytes.get(j) == Some(&b':') {
+                found.push(i + 1);
+            }
+        }
+    });
+    found
+}
+
+/// Calls `visit` with the offset of every byte of code outside literals,
+/// comments having been removed by the preprocessor, and preprocessor
+/// lines.
+fn scan(bytes: &[u8], visit: impl FnMut(usize)) {
+    walk(bytes, visit, |_| {});
+}
+
+/// Calls `visit` with the offset of the character after each backslash
+/// inside a character constant or string literal.
+fn scan_literal_escapes(bytes: &[u8], visit: impl FnMut(usize)) {
+    walk(bytes, |_| {}, visit);
+}
+
+/// The walk behind [`scan`] and [`scan_literal_escapes`].
+fn walk(bytes: &[u8], mut visit: impl FnMut(usize), mut escape: impl FnMut(usize)) {
+    let mut i = 0;
+    let mut line_start = true;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if line_start && b == b'#' {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        line_start = b == b'\n' || (line_start && (b == b' ' || b == b'\t'));
+        if b == b'"' || b == b'\'' {
+            i += 1;
+            while i < bytes.len() && bytes[i] != b && bytes[i] != b'\n' {
+                if bytes[i] == b'\\' && i + 1 < bytes.len() {
+                    escape(i + 1);
+                    i += 1;
+                }
+                i += 1;
+            }
+        } else {
+            visit(i);
+        }
+        i += 1;
+    }
+}
+
 /// The deepest nesting of `(`, `[` and `{` accepted. The compiler runs on
 /// a thread with a stack large enough for this depth (see `src/main.rs`).
 pub const MAX_NESTING: usize = 1024;
@@ -23,41 +89,24 @@ pub fn prepare(text: &mut String) -> Option<usize> {
     let bytes = unsafe { text.as_bytes_mut() };
     let mut depth = 0usize;
     let mut too_deep = None;
-    let mut i = 0;
-    let mut line_start = true;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if line_start && b == b'#' {
-            // A line marker or directive left by the preprocessor.
-            while i < bytes.len() && bytes[i] != b'\n' {
-                i += 1;
+    let mut escapes = Vec::new();
+    scan(bytes, |i| match bytes[i] {
+        b'(' | b'[' | b'{' => {
+            depth += 1;
+            if depth > MAX_NESTING && too_deep.is_none() {
+                too_deep = Some(i);
             }
-            continue;
         }
-        line_start = b == b'\n' || (line_start && (b == b' ' || b == b'\t'));
-        match b {
-            b'"' | b'\'' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b && bytes[i] != b'\n' {
-                    if bytes[i] == b'\\' && i + 1 < bytes.len() {
-                        if bytes[i + 1] == b'e' || bytes[i + 1] == b'E' {
-                            bytes[i + 1] = b'c';
-                        }
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_NESTING && too_deep.is_none() {
-                    too_deep = Some(i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
+        b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+        _ => {}
+    });
+    scan_literal_escapes(bytes, |i| {
+        if bytes[i] == b'e' || bytes[i] == b'E' {
+            escapes.push(i);
         }
-        i += 1;
+    });
+    for at in escapes {
+        bytes[at] = b'c';
     }
     too_deep
 }
@@ -71,6 +120,11 @@ mod tests {
         let mut text = String::from("# 1 \"a\\e.c\"\nint e = '\\e'; char *s = \"x\\E\\\\e\";\n");
         assert_eq!(prepare(&mut text), None);
         assert_eq!(text, "# 1 \"a\\e.c\"\nint e = '\\c'; char *s = \"x\\c\\\\e\";\n");
+    }
+
+    #[test]
+    fn omitted_conditional_operands_are_found() {
+        assert_eq!(gnu_conditionals("x = a ?: b; s = \"?:\"; c ? d : e;"), vec![7]);
     }
 
     #[test]

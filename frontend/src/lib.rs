@@ -4,7 +4,7 @@
 
 pub mod diagnostic;
 mod implicit_int;
-mod lexical_prepass;
+pub(crate) mod lexical_prepass;
 pub mod literal;
 mod lower;
 pub mod preprocess;
@@ -60,7 +60,12 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
         return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
     }
     let config = Config::with_gcc();
-    let mut insertions = Vec::new();
+    // Text inserted for lang-c, as (offset when inserted, length).
+    let mut insertions: Vec<(usize, usize)> = Vec::new();
+    for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
+        text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
+        insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));
+    }
     let parse = loop {
         match parse_preprocessed(&config, text.clone()) {
             Ok(p) => break p,
@@ -71,7 +76,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
                 if let Some(at) = implicit_int::position(&text, e.offset, &e.expected) {
                     if insertions.len() < implicit_int::MAX_INSERTIONS {
                         text.insert_str(at, implicit_int::INSERTED);
-                        insertions.push(at);
+                        insertions.push((at, implicit_int::INSERTED.len()));
                         continue;
                     }
                 }
@@ -104,18 +109,13 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
 }
 
 /// The source map of `text`, which differs from the preprocessor's output
-/// by the implicit `int`s inserted at `insertions`.
-fn source_map_with_insertions(text: &str, file_name: &str, insertions: &[usize]) -> SourceMap {
+/// by the text inserted at `insertions` (offset when inserted, length).
+fn source_map_with_insertions(text: &str, file_name: &str, insertions: &[(usize, usize)]) -> SourceMap {
     let mut map = SourceMap::new(text, file_name);
-    // An offset was taken before the later insertions, which moved it when
-    // they came before it.
-    let mut final_offsets: Vec<usize> = Vec::new();
-    for (i, &at) in insertions.iter().enumerate() {
-        let later_before = insertions[i + 1..].iter().filter(|&&b| b <= at).count();
-        final_offsets.push(at + later_before * implicit_int::INSERTED.len());
-    }
-    for at in final_offsets {
-        map.note_insertion(at, implicit_int::INSERTED.len());
+    for (i, &(at, len)) in insertions.iter().enumerate() {
+        // Later insertions at or before this offset moved it.
+        let moved: usize = insertions[i + 1..].iter().filter(|&&(b, _)| b <= at).map(|&(_, l)| l).sum();
+        map.note_insertion(at + moved, len);
     }
     map
 }

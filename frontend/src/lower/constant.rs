@@ -50,6 +50,11 @@ impl Lowerer {
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.const_designator(e),
             Expression::Member(_) => self.const_designator(e),
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.const_designator(e),
+            Expression::CompoundLiteral(_) => self.const_designator(e),
+            Expression::GenericSelection(g) => {
+                let chosen = self.generic_choice(g)?;
+                self.eval_const(chosen)
+            }
             Expression::Constant(c) => match constant_value(&c.node).map_err(|w| Diagnostic::unsupported(c.span, w))? {
                 LiteralValue::Int(v, ty) => Ok(ConstValue::Int(self.wrap_to(v, &ty), ty)),
                 LiteralValue::Float(v, ty) => Ok(ConstValue::Float(v, ty)),
@@ -96,7 +101,7 @@ impl Lowerer {
                     ConstValue::Float(v, _) => v != 0.0,
                     ConstValue::Addr { .. } => true,
                 };
-                let a = self.eval_const(&c.node.then_expression)?;
+                let a = if super::expr::is_omitted_operand(&c.node.then_expression) { cond.clone() } else { self.eval_const(&c.node.then_expression)? };
                 let b = self.eval_const(&c.node.else_expression)?;
                 if a.ty().is_arithmetic() && b.ty().is_arithmetic() {
                     let ty = usual_arithmetic_conversion(a.ty(), b.ty());
@@ -150,7 +155,7 @@ impl Lowerer {
         match u.node.operator.node {
             UnaryOperator::Address => {
                 let (symbol, offset, ty) = self.const_lvalue(&u.node.operand)?;
-                Ok(ConstValue::Addr { symbol, offset, ty: CType::pointer_to(ty) })
+                Ok(address_constant(symbol, offset, CType::pointer_to(ty)))
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement | UnaryOperator::Negate => {
                 let v = self.eval_const(&u.node.operand)?;
@@ -274,7 +279,7 @@ impl Lowerer {
     fn const_designator(&mut self, e: &Node<Expression>) -> LowerResult<ConstValue> {
         let (symbol, offset, ty) = self.const_lvalue(e)?;
         if matches!(ty, CType::Array(..) | CType::Function(_)) {
-            return Ok(ConstValue::Addr { symbol, offset, ty: ty.decay() });
+            return Ok(address_constant(symbol, offset, ty.decay()));
         }
         Err(not_constant(e.span))
     }
@@ -333,6 +338,18 @@ impl Lowerer {
                 let (s, o, p) = self.eval_const_pointer(&u.node.operand)?;
                 Ok((s, o, p.pointee().cloned().ok_or_else(|| not_constant(e.span))?))
             }
+            Expression::CompoundLiteral(cl) => {
+                // A compound literal in a static initializer has static
+                // storage (C11 §6.5.2.5p5): an unnamed local object.
+                let ty = self.type_name(&cl.node.type_name)?;
+                let init = Node { node: Initializer::List(cl.node.initializer_list.clone()), span: cl.span };
+                let (items, ty) = self.flatten_initializer(&ty, &init)?;
+                let (bytes, relocs) = self.static_image(&ty, &items, cl.span)?;
+                let symbol = self.fresh_symbol(".compoundliteral");
+                let align = self.types.align_of(&ty) as u32;
+                self.put_data(nissecc_midend::ir::DataObject { name: symbol.clone(), linkage: nissecc_midend::ir::Linkage::Local, readonly: false, align, bytes, relocs, external: false, section: None });
+                Ok((symbol, 0, ty))
+            }
             _ => Err(Diagnostic::error_at(e.span, "initializer element is not a compile-time constant")),
         }
     }
@@ -346,8 +363,22 @@ impl Lowerer {
         }
         match self.eval_const(e)? {
             ConstValue::Addr { symbol, offset, ty } => Ok((symbol, offset, ty)),
+            // An integer cast to a pointer, such as the null pointer in
+            // `&((struct s *)0)->f`: an absolute address.
+            ConstValue::Int(v, ty) if ty.is_pointer() => Ok((String::new(), v, ty)),
             _ => Err(not_constant(e.span)),
         }
+    }
+}
+
+/// The address `offset` bytes past `symbol`, or the absolute address
+/// `offset` when there is no symbol (`&((struct s *)0)->f`, GCC's old
+/// `offsetof`), which is an integer constant of pointer type.
+fn address_constant(symbol: String, offset: i64, ty: CType) -> ConstValue {
+    if symbol.is_empty() {
+        ConstValue::Int(offset, ty)
+    } else {
+        ConstValue::Addr { symbol, offset, ty }
     }
 }
 

@@ -22,6 +22,11 @@ fn addr(ty: CType, a: Value) -> Operand {
     Operand { ty, place: Place::Addr(a) }
 }
 
+/// True for the operand that `lexical_prepass` puts in `a ?: b`.
+pub fn is_omitted_operand(e: &Node<Expression>) -> bool {
+    matches!(&e.node, Expression::Identifier(id) if id.node.name == crate::lexical_prepass::OMITTED_OPERAND)
+}
+
 impl Lowerer {
     pub fn lower_expr(&mut self, e: &Node<Expression>) -> LowerResult<Operand> {
         match &e.node {
@@ -94,7 +99,10 @@ impl Lowerer {
                 }
                 Ok(last)
             }
-            Expression::GenericSelection(_) => Err(Diagnostic::unsupported(e.span, "_Generic")),
+            Expression::GenericSelection(g) => {
+                let chosen = self.generic_choice(g)?;
+                self.lower_expr(chosen)
+            }
             Expression::CompoundLiteral(cl) => self.lower_compound_literal(cl),
             Expression::OffsetOf(o) => {
                 let offset = self.offset_of(o)?;
@@ -748,11 +756,28 @@ impl Lowerer {
         let then_block = self.new_block();
         let else_block = self.new_block();
         let join = self.new_block();
-        self.lower_condition(&c.node.condition, then_block, else_block)?;
+        // GCC's `a ?: b` yields `a` itself when it is nonzero, evaluated once.
+        let omitted = is_omitted_operand(&c.node.then_expression);
+        let condition_value = if omitted {
+            let op = self.lower_expr(&c.node.condition)?;
+            if !op.ty.decay().is_scalar() {
+                return Err(Diagnostic::error_at(c.node.condition.span, "used type where scalar is required"));
+            }
+            let v = self.rvalue(&op, c.node.condition.span)?;
+            let truth = self.truth_value(v, &op.ty.decay())?;
+            self.branch(truth, then_block, else_block);
+            Some(value(op.ty.decay(), v))
+        } else {
+            self.lower_condition(&c.node.condition, then_block, else_block)?;
+            None
+        };
         // Lower both arms, then decide the result type and convert each arm
         // at its own end.
         self.switch_to(then_block);
-        let a = self.lower_expr(&c.node.then_expression)?;
+        let a = match condition_value {
+            Some(op) => op,
+            None => self.lower_expr(&c.node.then_expression)?,
+        };
         let a_end = self.f().current;
         self.switch_to(else_block);
         let b = self.lower_expr(&c.node.else_expression)?;

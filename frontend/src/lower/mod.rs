@@ -13,6 +13,7 @@ mod convert;
 mod declarations;
 mod expr;
 mod function;
+mod generic;
 mod initializer;
 mod redeclaration;
 mod scope;
