@@ -86,6 +86,10 @@ pub enum CType {
     /// An array; `None` is an array of unknown size (`int a[]`).
     Array(Rc<CType>, Option<u64>),
     Function(Rc<FuncType>),
+    /// A variable-length array (C11 §6.7.6.2p4): its length was computed
+    /// when its declarator was reached and is kept, as an `i64`, in this
+    /// stack slot of the function being lowered.
+    Vla(Rc<CType>, nissecc_midend::ir::StackSlot),
     /// A struct or union, by its id in the `TypeTable`.
     Record(RecordId),
     /// A type outside the subset that system headers mention in
@@ -126,6 +130,20 @@ impl CType {
         self.is_arithmetic() || self.is_pointer()
     }
 
+    /// True for a variable-length array, or an array of them.
+    pub fn is_variably_modified(&self) -> bool {
+        match self {
+            CType::Vla(..) => true,
+            CType::Array(elem, _) | CType::Pointer(elem) => elem.is_variably_modified(),
+            _ => false,
+        }
+    }
+
+    /// True for arrays of either kind.
+    pub fn is_array(&self) -> bool {
+        matches!(self, CType::Array(..) | CType::Vla(..))
+    }
+
     pub fn is_record(&self) -> bool {
         matches!(self, CType::Record(_))
     }
@@ -141,7 +159,7 @@ impl CType {
     /// The pointee of a pointer, or the element of an array.
     pub fn pointee(&self) -> Option<&CType> {
         match self {
-            CType::Pointer(t) | CType::Array(t, _) => Some(t),
+            CType::Pointer(t) | CType::Array(t, _) | CType::Vla(t, _) => Some(t),
             _ => None,
         }
     }
@@ -150,7 +168,7 @@ impl CType {
     /// function-to-pointer decay (C11 §6.3.2.1).
     pub fn decay(&self) -> CType {
         match self {
-            CType::Array(elem, _) => CType::Pointer(elem.clone()),
+            CType::Array(elem, _) | CType::Vla(elem, _) => CType::Pointer(elem.clone()),
             CType::Function(_) => CType::Pointer(Rc::new(self.clone())),
             other => other.clone(),
         }
@@ -391,7 +409,7 @@ impl TypeTable {
             CType::Float => Some(4),
             CType::Double | CType::Pointer(_) => Some(8),
             CType::Array(elem, Some(n)) => Some(self.size_of(elem)? * n),
-            CType::Array(_, None) => None,
+            CType::Array(_, None) | CType::Vla(..) => None,
             CType::Record(id) => {
                 let r = &self.records[*id];
                 r.complete.then_some(r.size)
@@ -402,7 +420,7 @@ impl TypeTable {
 
     pub fn align_of(&self, ty: &CType) -> u64 {
         match ty {
-            CType::Array(elem, _) => self.align_of(elem),
+            CType::Array(elem, _) | CType::Vla(elem, _) => self.align_of(elem),
             CType::Record(id) => self.records[*id].align,
             CType::Unsupported(_) => 16,
             other => self.size_of(other).unwrap_or(1).max(1),
@@ -457,6 +475,7 @@ impl TypeTable {
             CType::Pointer(t) => format!("{} *", self.describe(t)),
             CType::Array(t, Some(n)) => format!("{}[{n}]", self.describe(t)),
             CType::Array(t, None) => format!("{}[]", self.describe(t)),
+            CType::Vla(t, _) => format!("{}[*]", self.describe(t)),
             CType::Function(f) => format!("{} (function)", self.describe(&f.ret)),
             CType::Unsupported(what) => what.to_string(),
             CType::Record(id) => {

@@ -421,6 +421,10 @@ impl Lowerer {
             // `int a[n]` as a parameter is a pointer: its size is irrelevant
             // and may name earlier parameters.
             ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) if self.parameter_depth > 0 && self.eval_int(e).is_err() => None,
+            // A non-constant length in a function makes a VLA.
+            ArraySize::VariableExpression(e) if self.func.is_some() && self.eval_int(e).is_err() => {
+                return self.variable_length_array(elem, e);
+            }
             ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
                 let n = self.eval_int(e).map_err(|err| {
                     if err.message.starts_with("unsupported") || err.message.contains("not a constant") {

@@ -149,6 +149,10 @@ impl Lowerer {
     }
 
     fn size_constant(&mut self, ty: &CType, span: Span) -> LowerResult<Operand> {
+        if ty.is_array() && ty.is_variably_modified() {
+            let size = self.runtime_size(ty, span)?;
+            return Ok(value(CType::ULONG, size));
+        }
         let size = match ty {
             CType::Function(_) | CType::Void => 1,
             _ => self.types.size_of(ty).ok_or_else(|| {
@@ -164,6 +168,11 @@ impl Lowerer {
         match self.scopes.lookup(name).cloned() {
             Some(Symbol::Local { slot, ty }) => {
                 let a = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+                if ty.is_array() && ty.is_variably_modified() {
+                    // The slot holds the address of the VLA's heap object.
+                    let object = self.load(&CType::ULONG, a);
+                    return Ok(addr(ty, object));
+                }
                 Ok(addr(ty, a))
             }
             Some(Symbol::Global { symbol, ty }) => {
@@ -487,7 +496,7 @@ impl Lowerer {
                 if !matches!(lhs.place, Place::Addr(_) | Place::BitField(..)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
                 }
-                if matches!(lhs.ty, CType::Array(..) | CType::Function(_)) {
+                if matches!(lhs.ty, CType::Array(..) | CType::Vla(..) | CType::Function(_)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable: array type"));
                 }
                 let rhs = self.lower_expr(&b.node.rhs)?;
@@ -557,27 +566,25 @@ impl Lowerer {
                 if op != B::Minus {
                     return Err(invalid(self));
                 }
-                let elem = self.element_size(&lt, span)?;
                 let a = self.rvalue(&lhs, span)?;
                 let b = self.rvalue(&rhs, span)?;
                 let diff = self.binary(BinaryOp::Isub, a, b);
-                let k = self.iconst(Type::I64, elem as i64);
-                let q = if elem == 1 { diff } else { self.binary(BinaryOp::Sdiv, diff, k) };
+                let q = match self.element_size_value(&lt, span)? {
+                    None => diff,
+                    Some(k) => self.binary(BinaryOp::Sdiv, diff, k),
+                };
                 return Ok((CType::LONG, q));
             }
             let (ptr, ptr_ty, int, int_ty) = if lt.is_pointer() { (&lhs, &lt, &rhs, &rt) } else { (&rhs, &rt, &lhs, &lt) };
             if !int_ty.is_integer() || (op == B::Minus && !lt.is_pointer()) {
                 return Err(invalid(self));
             }
-            let elem = self.element_size(ptr_ty, span)?;
             let p = self.rvalue(ptr, span)?;
             let i = self.rvalue(int, span)?;
             let i = self.convert(i, int_ty, &CType::LONG, span)?;
-            let scaled = if elem == 1 {
-                i
-            } else {
-                let k = self.iconst(Type::I64, elem as i64);
-                self.binary(BinaryOp::Imul, i, k)
+            let scaled = match self.element_size_value(ptr_ty, span)? {
+                None => i,
+                Some(k) => self.binary(BinaryOp::Imul, i, k),
             };
             let r = self.binary(if op == B::Plus { BinaryOp::Iadd } else { BinaryOp::Isub }, p, scaled);
             // A pointer stays inside its object (C11 §6.5.6p8), so the
@@ -640,6 +647,16 @@ impl Lowerer {
             self.mark_no_signed_wrap(result);
         }
         Ok((ty, result))
+    }
+
+    /// The size of the elements a pointer steps over, as an `i64` value,
+    /// or `None` when it is 1.
+    fn element_size_value(&mut self, ptr: &CType, span: Span) -> LowerResult<Option<Value>> {
+        if let Some(elem) = ptr.pointee().filter(|t| t.is_variably_modified()).cloned() {
+            return Ok(Some(self.runtime_size(&elem, span)?));
+        }
+        let size = self.element_size(ptr, span)?;
+        Ok((size != 1).then(|| self.iconst(Type::I64, size as i64)))
     }
 
     fn element_size(&self, ptr: &CType, span: Span) -> LowerResult<u64> {

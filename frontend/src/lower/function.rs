@@ -41,6 +41,8 @@ pub struct FunctionState {
     pub static_count: u32,
     /// Where a function returning a struct writes its result.
     pub struct_return: Option<nissecc_midend::ir::Value>,
+    /// The slots holding the heap objects of variable-length arrays.
+    pub vla_objects: Vec<nissecc_midend::ir::StackSlot>,
 }
 
 impl FunctionState {
@@ -59,6 +61,7 @@ impl FunctionState {
             labels: HashMap::new(),
             static_count: 0,
             struct_return: None,
+            vla_objects: Vec::new(),
         }
     }
 }
@@ -161,6 +164,7 @@ impl Lowerer {
             }
             self.scopes.declare(param_name, Symbol::Local { slot, ty: ty.clone() });
         }
+        self.resolve_variably_modified_parameters(&def.node.declarator)?;
         let func_name_symbol = self.func_name_object(&name);
         self.scopes.declare("__func__", func_name_symbol.clone());
         self.scopes.declare("__FUNCTION__", func_name_symbol.clone());
@@ -173,6 +177,29 @@ impl Lowerer {
         self.scopes.pop();
         result?;
         self.finish_function(&ft)
+    }
+
+    /// Parameters such as `int a[n][m]` point to arrays whose lengths name
+    /// earlier parameters (C11 §6.7.6.2, §6.9.1p10): in the prototype they
+    /// were left without a length; now that the parameters have values,
+    /// their declarators are resolved again, which evaluates the lengths.
+    fn resolve_variably_modified_parameters(&mut self, declarator: &Node<lang_c::ast::Declarator>) -> LowerResult<()> {
+        let Some(fd) = function_declarator(&declarator.node) else { return Ok(()) };
+        for p in &fd.node.parameters {
+            let Some(d) = &p.node.declarator else { continue };
+            let Some(name) = declarator_name(&d.node) else { continue };
+            let Some(Symbol::Local { slot, ty }) = self.scopes.lookup_current(&name).cloned() else { continue };
+            if !has_unknown_length(&ty) {
+                continue;
+            }
+            let base = self.base_type(&p.node.specifiers, p.span)?;
+            let saved = std::mem::replace(&mut self.parameter_depth, 0);
+            let resolved = self.declarator(base.ty, d);
+            self.parameter_depth = saved;
+            let ty = resolved?.ty.decay();
+            self.scopes.declare(&name, Symbol::Local { slot, ty });
+        }
+        Ok(())
     }
 
     /// The parameter types of an old-style definition, `f(a, b) char *a;
@@ -222,6 +249,9 @@ impl Lowerer {
             };
             state.func.append_inst(current, InstData::Return { value }, None);
         }
+        self.func = Some(state);
+        self.free_vla_objects_at_returns();
+        let state = self.func.take().expect("the function just put back");
         self.module.functions.push(state.func);
         Ok(())
     }
@@ -292,6 +322,29 @@ pub fn promoted_argument_type(ty: &CType) -> CType {
         CType::Float => CType::Double,
         t if t.is_integer() => t.promote(),
         t => t,
+    }
+}
+
+/// The parameter list of the function a declarator declares.
+fn function_declarator(d: &lang_c::ast::Declarator) -> Option<&Node<lang_c::ast::FunctionDeclarator>> {
+    if let lang_c::ast::DeclaratorKind::Declarator(inner) = &d.kind.node {
+        if let Some(fd) = function_declarator(&inner.node) {
+            return Some(fd);
+        }
+    }
+    d.derived.iter().find_map(|derived| match &derived.node {
+        lang_c::ast::DerivedDeclarator::Function(fd) => Some(fd),
+        _ => None,
+    })
+}
+
+/// True when a type reaches, through pointers and arrays, an array whose
+/// length a parameter list left unknown.
+fn has_unknown_length(ty: &CType) -> bool {
+    match ty {
+        CType::Array(_, None) => true,
+        CType::Pointer(inner) | CType::Array(inner, Some(_)) => has_unknown_length(inner),
+        _ => false,
     }
 }
 

@@ -19,6 +19,7 @@ mod redeclaration;
 mod scope;
 mod stmt;
 mod variables;
+mod vla;
 
 use crate::diagnostic::Diagnostic;
 use crate::source_map::SourceMap;

@@ -170,6 +170,12 @@ impl Lowerer {
 
     /// An automatic variable: a stack slot, initialized where declared.
     fn define_local(&mut self, name: &str, declared: &Declared, init: Option<&Node<Initializer>>) -> LowerResult<()> {
+        if declared.ty.is_array() && declared.ty.is_variably_modified() {
+            if let Some(init) = init {
+                return Err(Diagnostic::error_at(init.span, "variable-sized object may not be initialized"));
+            }
+            return self.define_vla_local(name, &declared.ty, declared.name_span);
+        }
         let Some(init) = init else {
             if matches!(declared.ty, CType::Array(_, None)) {
                 return Err(Diagnostic::error_at(declared.name_span, format!("definition of variable '{name}' with array type needs an explicit size or an initializer")));
