@@ -200,6 +200,9 @@ fn main() -> ExitCode {
 }
 
 fn compiler_main() -> ExitCode {
+    // `-std=` selects the language the preprocessor sees
+    // (`__STDC_VERSION__`, feature macros); the last one wins, as in gcc.
+    let standard = std::env::args().filter_map(|a| a.strip_prefix("-std=").map(str::to_string)).last();
     let mut linker_passthrough = Vec::new();
     let mut argv: Vec<String> = std::env::args()
         .filter(|a| a == WERROR_PROFILE_MISMATCH || !is_ignored_flag(a))
@@ -226,7 +229,7 @@ fn compiler_main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    match run(&args, &profiling, &linker_passthrough) {
+    match run(&args, &profiling, &linker_passthrough, standard) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             if !message.is_empty() {
@@ -292,7 +295,7 @@ fn use_profile(
     Ok(report)
 }
 
-fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> Result<(), String> {
+fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], standard: Option<String>) -> Result<(), String> {
     let level = opt_level(&args.opt)?;
     if profiling.use_profile.is_some() && profiling.strategy.is_some() {
         return Err("nissecc: error: -fprofile-use and -fprofile-instr cannot be combined".into());
@@ -328,6 +331,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String]) -> 
         include_dirs: args.include.clone(),
         defines: args.define.clone(),
         undefines: args.undefine.clone(),
+        standard,
     };
     let scratch = tempdir()?;
     let mut objects = Vec::new();

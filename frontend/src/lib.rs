@@ -60,6 +60,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
         return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
     }
     let config = Config::with_gcc();
+    let record_attributes = lexical_prepass::take_record_attributes(&mut text);
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
@@ -96,7 +97,8 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     };
     let map = source_map_with_insertions(&text, file_name, &insertions);
     let map = Rc::new(map);
-    let lowerer = lower::Lowerer::new(map.clone());
+    let mut lowerer = lower::Lowerer::new(map.clone());
+    lowerer.head_attributes = record_attributes.into_iter().map(|(at, text)| (moved_offset(at, &insertions), text.layout())).collect();
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {
             module.source_file = file_name.to_string();
@@ -106,6 +108,17 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     };
     let map = Rc::try_unwrap(map).unwrap_or_else(|rc| (*rc).clone());
     FrontendOutput { result, warnings, source_map: Some(map) }
+}
+
+/// Where offset `at` of the preprocessed text is after the insertions.
+fn moved_offset(at: usize, insertions: &[(usize, usize)]) -> usize {
+    let mut at = at;
+    for &(b, len) in insertions {
+        if b <= at {
+            at += len;
+        }
+    }
+    at
 }
 
 /// The source map of `text`, which differs from the preprocessor's output

@@ -14,12 +14,14 @@ pub struct PreprocessOptions {
     /// `NAME` or `NAME=VALUE`.
     pub defines: Vec<String>,
     pub undefines: Vec<String>,
+    /// The `-std=` language (`c89`, `gnu11`…); `gnu11` when unset.
+    pub standard: Option<String>,
 }
 
 /// Preprocesses `path` and returns the preprocessed text.
 pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<String, Diagnostic> {
     let mut cmd = Command::new("cc");
-    cmd.arg("-E").arg("-std=gnu11");
+    cmd.arg("-E").arg(format!("-std={}", options.standard.as_deref().unwrap_or("gnu11")));
     // Headers must not select inline or builtin variants that assume GCC's
     // own code generator.
     cmd.arg("-U__OPTIMIZE__").arg("-D__NISSECC__=1");

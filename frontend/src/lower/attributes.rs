@@ -1,8 +1,8 @@
 //! GNU `__attribute__`s. Most (`unused`, `noreturn`, `format`, `cold`,
 //! `always_inline`, `nonnull`…) do not change what a program computes and
 //! are ignored. `packed` and `aligned` change data layout and are honoured
-//! on structs, unions, members and variables; `weak` changes linkage and is
-//! honoured on functions and variables. The remaining ones that change
+//! on structs, unions, members and variables. The remaining ones, `weak`
+//! among them, that change
 //! layout, symbols or program start-up would be silently wrong if ignored,
 //! so in user code they are reported as unsupported; in system headers they
 //! only decorate declarations the subset does not use, and are ignored.
@@ -22,6 +22,7 @@ const UNSUPPORTED: &[&str] = &[
     "section",
     "cleanup",
     "alias",
+    "weak",
     "weakref",
     "ifunc",
     "scalar_storage_order",
@@ -33,7 +34,6 @@ pub struct Attributes {
     pub packed: bool,
     /// The largest `aligned(N)`; a bare `aligned` is 16 on x86-64.
     pub align: Option<u64>,
-    pub weak: bool,
 }
 
 impl Attributes {
@@ -45,7 +45,6 @@ impl Attributes {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             },
-            weak: self.weak || other.weak,
         }
     }
 }
@@ -74,7 +73,6 @@ impl Lowerer {
                     };
                     found.align = Some(found.align.unwrap_or(1).max(align));
                 }
-                "weak" => found.weak = true,
                 _ if UNSUPPORTED.contains(&name) && !system => {
                     return Err(Diagnostic::unsupported(ext.span, format!("__attribute__(({name}))")));
                 }

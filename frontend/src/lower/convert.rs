@@ -87,6 +87,7 @@ impl Lowerer {
             (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_)) => Ok(a),
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
             (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
+            (Place::Addr(_), CType::Unsupported(what)) => Err(Diagnostic::unsupported(span, format!("{what} values"))),
             (Place::Addr(_), _) | (Place::Void, _) => {
                 Err(Diagnostic::error_at(span, "void value not ignored as it ought to be"))
             }
@@ -162,6 +163,11 @@ impl Lowerer {
     /// types are compatible enough (C11 §6.5.16.1).
     pub fn assign_convert(&mut self, op: &Operand, to: &CType, span: Span) -> LowerResult<Value> {
         let from = op.ty.decay();
+        for ty in [&from, to] {
+            if let CType::Unsupported(what) = ty {
+                return Err(Diagnostic::unsupported(span, format!("{what} values")));
+            }
+        }
         let ok = (from.is_arithmetic() && to.is_arithmetic())
             || (from.is_pointer() && (to.is_pointer() || to.is_integer()))
             || (from.is_integer() && to.is_pointer())

@@ -299,7 +299,12 @@ impl Lowerer {
                 members.push(MemberDecl { name: declared.name, ty: declared.ty, bit_width, align: attributes.align, packed: attributes.packed });
             }
         }
-        let attributes = RecordAttributes { packed: record_attributes.packed, align: record_attributes.align };
+        let (head_packed, head_align) = self.head_attributes.get(&st.span.start).copied().unwrap_or_default();
+        let align = match (record_attributes.align, head_align) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        let attributes = RecordAttributes { packed: record_attributes.packed || head_packed, align };
         self.types.complete_record(id, members, attributes).map_err(|what| Diagnostic::unsupported(st.span, what))?;
         Ok(CType::Record(id))
     }

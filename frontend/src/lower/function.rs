@@ -270,6 +270,9 @@ impl Lowerer {
             .size_of(ty)
             .ok_or_else(|| Diagnostic::error_at(span, format!("variable has incomplete type '{}'", self.types.describe(ty))))?;
         let align = self.types.align_of(ty);
+        if align > super::variables::MAX_STACK_ALIGN {
+            return Err(Diagnostic::unsupported(span, format!("automatic object of type '{}', aligned to {align} bytes (Cranelift's frames are aligned to 16)", self.types.describe(ty))));
+        }
         Ok(self.f().func.create_stack_slot(size.max(1) as u32, align as u32))
     }
 

@@ -100,6 +100,9 @@ pub struct Lowerer {
     /// Attributes written after the body of the struct or union whose
     /// specifiers are being resolved; its layout consumes them.
     pub pending_record_attributes: attributes::Attributes,
+    /// `packed` and `aligned(N)` written between `struct`/`union` and the
+    /// tag, by the offset of the keyword (see `lexical_prepass`).
+    pub head_attributes: HashMap<usize, (bool, Option<u64>)>,
     next_anonymous: u32,
     pub warnings: Vec<Diagnostic>,
     source_map: Rc<SourceMap>,
@@ -126,6 +129,7 @@ impl Lowerer {
             library_functions: Default::default(),
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
+            head_attributes: HashMap::new(),
             next_anonymous: 0,
             warnings: Vec::new(),
             source_map,

@@ -15,7 +15,8 @@ impl Lowerer {
     pub fn lower_global_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
         let base = self.base_type(&decl.node.specifiers, decl.span)?;
         for init_decl in &decl.node.declarators {
-            let declared = self.declarator(base.ty.clone(), &init_decl.node.declarator)?;
+            let mut declared = self.declarator(base.ty.clone(), &init_decl.node.declarator)?;
+            declared.attributes = base.attributes.merge(declared.attributes);
             let Some(name) = declared.name.clone() else { continue };
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => self.scopes.declare(&name, Symbol::Typedef(ty.clone())),
@@ -122,7 +123,7 @@ impl Lowerer {
             Some(p) if linkage == Linkage::Export => p.linkage,
             _ => linkage,
         };
-        let align = self.types.align_of(&ty).max(if bytes.len() >= 16 { 16 } else { 1 }) as u32;
+        let align = self.types.align_of(&ty).max(if bytes.len() >= 16 { 16 } else { 1 }).max(declared.attributes.align.unwrap_or(1)) as u32;
         self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, relocs, external: false, section: None });
         let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
@@ -133,7 +134,8 @@ impl Lowerer {
     pub fn lower_local_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
         let base = self.base_type(&decl.node.specifiers, decl.span)?;
         for init_decl in &decl.node.declarators {
-            let declared = self.declarator(base.ty.clone(), &init_decl.node.declarator)?;
+            let mut declared = self.declarator(base.ty.clone(), &init_decl.node.declarator)?;
+            declared.attributes = base.attributes.merge(declared.attributes);
             let Some(name) = declared.name.clone() else { continue };
             if let Some(prev) = self.scopes.lookup_current(&name) {
                 if !matches!(prev, Symbol::Global { .. }) || base.storage != Storage::Extern {
@@ -180,12 +182,12 @@ impl Lowerer {
             if matches!(declared.ty, CType::Array(_, None)) {
                 return Err(Diagnostic::error_at(declared.name_span, format!("definition of variable '{name}' with array type needs an explicit size or an initializer")));
             }
-            let slot = self.slot_for(&declared.ty, declared.name_span, name)?;
+            let slot = self.slot_for(&declared.ty, declared.name_span, name, declared.attributes.align)?;
             self.scopes.declare(name, Symbol::Local { slot, ty: declared.ty.clone() });
             return Ok(());
         };
         let (items, ty) = self.flatten_initializer(&declared.ty, init)?;
-        let slot = self.slot_for(&ty, declared.name_span, name)?;
+        let slot = self.slot_for(&ty, declared.name_span, name, declared.attributes.align)?;
         // The variable is in scope in its own initializer (C11 §6.2.1p7).
         self.scopes.declare(name, Symbol::Local { slot, ty: ty.clone() });
         let base = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
@@ -193,16 +195,30 @@ impl Lowerer {
         self.store_initializer(&ty, base, &items, braced)
     }
 
-    fn slot_for(&mut self, ty: &CType, span: Span, name: &str) -> LowerResult<nissecc_midend::ir::StackSlot> {
+    /// The slot of an automatic variable, aligned at least to `align`
+    /// (`__attribute__((aligned(N)))`, `_Alignas`).
+    fn slot_for(&mut self, ty: &CType, span: Span, name: &str, align: Option<u64>) -> LowerResult<nissecc_midend::ir::StackSlot> {
         if let Some(what) = unsupported_part(ty) {
             return Err(Diagnostic::unsupported(span, what));
         }
         if self.types.size_of(ty).is_none() {
             return Err(Diagnostic::error_at(span, format!("variable '{name}' has incomplete type '{}'", self.types.describe(ty))));
         }
-        self.local_slot(ty, span)
+        let slot = self.local_slot(ty, span)?;
+        if let Some(align) = align {
+            if align > MAX_STACK_ALIGN {
+                return Err(Diagnostic::unsupported(span, format!("alignment of {align} bytes for an automatic variable (Cranelift's frames are aligned to {MAX_STACK_ALIGN})")));
+            }
+            let data = &mut self.f().func.stack_slots[slot];
+            data.align = data.align.max(align as u32);
+        }
+        Ok(slot)
     }
 }
+
+/// The largest alignment a stack slot gets: Cranelift aligns frames to 16
+/// bytes and does not realign the stack.
+pub const MAX_STACK_ALIGN: u64 = 16;
 
 /// The unsupported type an object type is made of, if any.
 fn unsupported_part(ty: &CType) -> Option<&'static str> {
