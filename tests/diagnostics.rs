@@ -103,3 +103,36 @@ fn text_output_named_dash_goes_to_stdout() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("function @main"));
     assert!(!dir.join("-").exists(), "`-o -` wrote a file named '-'");
 }
+
+/// Deep nesting (issue 14): a 4,000-deep parenthesised expression and
+/// 7,000-deep blocks compile and run as gcc's build does; nesting beyond
+/// the frontend's limit is a located error, never a stack overflow.
+#[test]
+fn deep_nesting_compiles_or_is_a_located_error() {
+    let dir = scratch_dir("nesting");
+    let parens = 4000;
+    let blocks = 7000;
+    let program = format!(
+        "int main(void) {{\n    int x = {}1{};\n    {}x++;{}\n    return x - 2;\n}}\n",
+        "(".repeat(parens),
+        ")".repeat(parens),
+        "{".repeat(blocks),
+        "}".repeat(blocks)
+    );
+    let source = dir.join("deep.c");
+    std::fs::write(&source, program).unwrap();
+    let exe = dir.join("deep");
+    build_nissecc(std::slice::from_ref(&source), &exe, &["-O2"]).unwrap();
+    let run = run_program(&exe, &[]).unwrap();
+    let reference_exe = dir.join("deep.gcc");
+    build_gcc(std::slice::from_ref(&source), &reference_exe, &[]).unwrap();
+    compare_runs("deep nesting", &run_program(&reference_exe, &[]).unwrap(), &run).unwrap();
+
+    let too_deep = 70_000;
+    let source = dir.join("too_deep.c");
+    std::fs::write(&source, format!("int main(void) {{\n    return {}0{};\n}}\n", "(".repeat(too_deep), ")".repeat(too_deep))).unwrap();
+    let out = Command::new(nissecc()).arg(&source).arg("-o").arg(dir.join("too_deep")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&format!("{}:2:", source.display())) && stderr.contains("error: nesting of brackets deeper than"), "{stderr}");
+}

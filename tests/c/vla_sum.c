@@ -1,4 +1,3 @@
-// expect-error: unsupported: variable-length array
 static int sum(int n) {
     int a[n];
     int s = 0;

@@ -1,4 +1,3 @@
-// expect-error: unsupported: __attribute__((packed))
 /* Parsing binary packet headers with packed structs (as in network and file-format code). */
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,3 @@
-// expect-error: unsupported: bit-field
 struct Flags {
     unsigned int ready : 1;
     unsigned int mode : 3;

@@ -1,0 +1,13 @@
+// expect-error: unsupported: long double values
+/* A struct holding a long double: declaring it works, using the value does not. */
+struct sample {
+    long double value;
+    int count;
+};
+
+int main(void) {
+    struct sample s;
+    s.value = 1.5;
+    s.count = 1;
+    return s.count - 1;
+}
