@@ -13,7 +13,7 @@ pub const MAX_INSERTIONS: usize = 10_000;
 
 /// Specifiers after which a missing type is C89's implicit `int`.
 const SPECIFIERS: &[&str] = &[
-    "static", "extern", "register", "auto", "const", "volatile", "inline", "__inline", "__inline__", "__const", "__volatile__",
+    "typedef", "static", "extern", "register", "auto", "const", "volatile", "inline", "__inline", "__inline__", "__const", "__volatile__",
 ];
 
 /// Keywords that can never be an implicitly typed declarator.
@@ -40,13 +40,18 @@ pub fn position(text: &str, offset: usize, expected: &std::collections::HashSet<
     if !expected.contains("<typedef_name>") {
         return None;
     }
+    let before = text[..offset].trim_end_matches([' ', '\t', '\r']);
+    let previous_word = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    let after_specifier = !previous_word.is_empty() && SPECIFIERS.contains(&previous_word);
+    // `static *p;` and `static (*f)();` declare pointers to `int`.
+    if after_specifier && text[offset..].starts_with(['*', '(']) {
+        return Some(offset);
+    }
     let name = identifier_at(text, offset)?;
     if KEYWORDS.contains(&name) {
         return None;
     }
-    let before = text[..offset].trim_end_matches([' ', '\t', '\r']);
-    let previous_word = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
-    if before.ends_with(previous_word) && !previous_word.is_empty() && SPECIFIERS.contains(&previous_word) {
+    if after_specifier {
         return Some(offset);
     }
     let starts_declaration = before.is_empty()

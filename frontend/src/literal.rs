@@ -85,24 +85,64 @@ fn float_value(f: &Float) -> Result<LiteralValue, String> {
 }
 
 /// Parses the digits of a hexadecimal float such as `1.8p3` (the `0x`
-/// prefix may or may not be present).
+/// prefix may or may not be present), correctly rounded to nearest-even
+/// like GCC: the digits are gathered exactly into 64 bits (with a sticky
+/// bit for any further nonzero digit), then rounded once to the 53 bits of
+/// a normal double, or fewer for a subnormal.
 fn parse_hex_float(text: &str) -> Option<f64> {
     let text = text.trim_start_matches("0x").trim_start_matches("0X");
     let (mantissa, exponent) = match text.find(['p', 'P']) {
-        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().ok()?),
+        Some(i) => (&text[..i], text[i + 1..].parse::<i64>().ok()?),
         None => (text, 0),
     };
     let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let mut value = 0f64;
-    for c in int_part.chars() {
-        value = value * 16.0 + c.to_digit(16)? as f64;
+    let mut m: u64 = 0;
+    let mut exp2 = exponent - 4 * frac_part.len() as i64;
+    let mut sticky = false;
+    for c in int_part.chars().chain(frac_part.chars()) {
+        let digit = c.to_digit(16)? as u64;
+        if m >> 60 == 0 {
+            m = m * 16 + digit;
+        } else {
+            exp2 += 4;
+            sticky |= digit != 0;
+        }
     }
-    let mut scale = 1.0 / 16.0;
-    for c in frac_part.chars() {
-        value += c.to_digit(16)? as f64 * scale;
-        scale /= 16.0;
+    if m == 0 {
+        return Some(0.0);
     }
-    Some(value * 2f64.powi(exponent))
+    // value = m × 2^exp2; put m's top bit at bit 63.
+    let shift = m.leading_zeros();
+    m <<= shift;
+    exp2 -= shift as i64;
+    let top = exp2 + 63;
+    let mut drop = 11i64;
+    if top < -1022 {
+        drop += -1022 - top;
+    }
+    if drop > 64 {
+        return Some(0.0);
+    }
+    let (kept, rest_bits) = if drop == 64 { (0u64, m) } else { (m >> drop, m & ((1u64 << drop) - 1)) };
+    let half = 1u64 << (drop - 1);
+    let round_up = rest_bits > half || (rest_bits == half && (sticky || kept & 1 == 1));
+    let kept = kept + round_up as u64;
+    Some(scale_by_power_of_two(kept as f64, exp2 + drop))
+}
+
+/// `value × 2^exp`, exactly when the result is representable.
+fn scale_by_power_of_two(mut value: f64, mut exp: i64) -> f64 {
+    while exp > 0 {
+        let step = exp.min(1000);
+        value *= 2f64.powi(step as i32);
+        exp -= step;
+    }
+    while exp < 0 {
+        let step = (-exp).min(1000);
+        value *= 2f64.powi(-(step as i32));
+        exp += step;
+    }
+    value
 }
 
 /// The encoding prefix of a character constant or string literal
@@ -330,5 +370,18 @@ mod tests {
     #[test]
     fn hex_floats_parse() {
         assert_eq!(parse_hex_float("0x1.8p1"), Some(3.0));
+        assert_eq!(parse_hex_float("1p-1074"), Some(f64::from_bits(1)));
+        assert_eq!(parse_hex_float("1.0000000000001p0"), Some(f64::from_bits(0x3ff0_0000_0000_0001)));
+        // Exactly halfway between 1 and the next double rounds to even; a
+        // nonzero digit beyond the halfway point rounds up.
+        assert_eq!(parse_hex_float("1.00000000000008p0"), Some(1.0));
+        assert_eq!(parse_hex_float("1.000000000000081p0"), Some(f64::from_bits(0x3ff0_0000_0000_0001)));
+    }
+
+    #[test]
+    fn hex_digits_that_begin_with_0b_are_kept() {
+        let suffix = lang_c::ast::IntegerSuffix { size: IntegerSize::Int, unsigned: false, imaginary: false };
+        let literal = Integer { base: IntegerBase::Hexadecimal, number: "0b1d065b".into(), suffix };
+        assert_eq!(integer_value(&literal), Ok(LiteralValue::Int(0x0b1d065b, CType::INT)));
     }
 }

@@ -83,7 +83,7 @@ impl Lowerer {
                 self.const_size(&ty, e.span)
             }
             Expression::AlignOf(a) => {
-                let ty = self.type_name(&a.node.0)?;
+                let ty = self.alignof_operand_type(&a.node.0)?;
                 Ok(ConstValue::Int(self.types.align_of(&ty) as i64, CType::ULONG))
             }
             Expression::OffsetOf(o) => Ok(ConstValue::Int(self.offset_of(o)? as i64, CType::ULONG)),

@@ -337,14 +337,19 @@ impl Lowerer {
             self.scopes.declare_tag(&name.node.name, Tag::Enum);
         }
         let mut next = 0i64;
+        let mut negative = false;
         for e in &et.node.enumerators {
             if let Some(expr) = &e.node.expression {
                 next = self.eval_int(expr)?;
             }
+            negative |= next < 0;
             self.scopes.declare(&e.node.identifier.node.name, Symbol::EnumConstant(next));
             next = next.wrapping_add(1);
         }
-        Ok(CType::INT)
+        // The constants have type `int`; the enumerated type is GCC's
+        // compatible integer type: `unsigned int` when no value is
+        // negative, `int` otherwise (C11 §6.7.2.2p4).
+        Ok(if negative { CType::INT } else { CType::UINT })
     }
 
     /// Applies a declarator's derivations to a base type.
@@ -422,7 +427,9 @@ impl Lowerer {
         }
         let size = match &array.node.size {
             ArraySize::Unknown => None,
-            ArraySize::VariableUnknown => return Err(Diagnostic::unsupported(array.span, "variable-length array")),
+            // `[*]`, allowed in prototypes only.
+            ArraySize::VariableUnknown if self.parameter_depth > 0 => None,
+            ArraySize::VariableUnknown => return Err(Diagnostic::error_at(array.span, "'[*]' not allowed in other than function prototype scope")),
             // `int a[n]` as a parameter is a pointer: its size is irrelevant
             // and may name earlier parameters.
             ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) if self.parameter_depth > 0 && self.eval_int(e).is_err() => None,
@@ -456,8 +463,13 @@ impl Lowerer {
         self.parameter_depth += 1;
         self.scopes.push();
         let result = self.parameter_types(fd);
-        self.scopes.pop();
+        let kept = self.scopes.pop_kept();
         self.parameter_depth -= 1;
+        // A definition's parameter list is the start of its body's scope
+        // (C11 §6.2.1p4): the body sees what it declared.
+        if self.parameter_depth == 0 {
+            self.last_parameter_scope = Some(kept);
+        }
         let (params, names) = result?;
         let variadic = matches!(fd.node.ellipsis, Ellipsis::Some);
         let unprototyped = fd.node.parameters.is_empty() && !variadic;
@@ -495,6 +507,19 @@ impl Lowerer {
             Some(d) => Ok(self.declarator(base, d)?.ty),
             None => Ok(base),
         }
+    }
+
+    /// The type `_Alignof`/`__alignof__` measures: a type name, or, as GCC
+    /// allows, a variable that lang-c parsed as a type name.
+    pub fn alignof_operand_type(&mut self, tn: &Node<TypeName>) -> LowerResult<CType> {
+        if let ([spec], None) = (tn.node.specifiers.as_slice(), &tn.node.declarator) {
+            if let SpecifierQualifier::TypeSpecifier(Node { node: TypeSpecifier::TypedefName(id), .. }) = &spec.node {
+                if let Some(Symbol::Local { ty, .. } | Symbol::Global { ty, .. }) = self.scopes.lookup(&id.node.name) {
+                    return Ok(ty.clone());
+                }
+            }
+        }
+        self.type_name(tn)
     }
 
     pub fn check_static_assert(&mut self, s: &Node<StaticAssert>) -> LowerResult<()> {

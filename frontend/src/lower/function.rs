@@ -96,7 +96,9 @@ impl Lowerer {
 
     pub fn lower_function_definition(&mut self, def: &Node<FunctionDefinition>) -> LowerResult<()> {
         let base = self.base_type(&def.node.specifiers, def.span)?;
+        self.last_parameter_scope = None;
         let declared = self.declarator(base.ty, &def.node.declarator)?;
+        let parameter_scope = self.last_parameter_scope.take();
         let name = declared.name.clone().expect("a function definition has a name");
         let CType::Function(ft) = &declared.ty else {
             return Err(Diagnostic::error_at(declared.name_span, format!("'{name}' is not a function")));
@@ -146,6 +148,9 @@ impl Lowerer {
         let params: Vec<_> = sig.params.iter().map(|&t| func.append_block_param(entry, t)).collect();
         self.func = Some(FunctionState { func, current: entry, return_type: ft.ret.clone(), name: name.clone(), ..FunctionState::scratch() });
         self.scopes.push();
+        if let Some(kept) = parameter_scope {
+            self.scopes.restore(kept);
+        }
         let mut params = params.into_iter();
         if ft.ret.is_record() {
             self.f().struct_return = params.next();

@@ -103,6 +103,8 @@ pub struct Lowerer {
     /// `packed` and `aligned(N)` written between `struct`/`union` and the
     /// tag, by the offset of the keyword (see `lexical_prepass`).
     pub head_attributes: HashMap<usize, (bool, Option<u64>)>,
+    /// What the outermost parameter list resolved last declared.
+    pub last_parameter_scope: Option<scope::KeptScope>,
     next_anonymous: u32,
     pub warnings: Vec<Diagnostic>,
     source_map: Rc<SourceMap>,
@@ -130,6 +132,7 @@ impl Lowerer {
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
             head_attributes: HashMap::new(),
+            last_parameter_scope: None,
             next_anonymous: 0,
             warnings: Vec::new(),
             source_map,

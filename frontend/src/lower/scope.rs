@@ -30,6 +30,11 @@ struct Scope {
     tags: HashMap<String, Tag>,
 }
 
+/// The declarations of a closed scope: a function definition's parameter
+/// list, whose tags and enumeration constants its body sees.
+#[derive(Default)]
+pub struct KeptScope(Scope);
+
 /// The stack of scopes; index 0 is file scope.
 pub struct Scopes {
     stack: Vec<Scope>,
@@ -46,6 +51,18 @@ impl Scopes {
 
     pub fn pop(&mut self) {
         self.stack.pop();
+    }
+
+    /// Closes the innermost scope and keeps what it declared.
+    pub fn pop_kept(&mut self) -> KeptScope {
+        KeptScope(self.stack.pop().unwrap_or_default())
+    }
+
+    /// Declares again, in the innermost scope, what a closed scope held.
+    pub fn restore(&mut self, kept: KeptScope) {
+        let scope = self.stack.last_mut().expect("a scope");
+        scope.symbols.extend(kept.0.symbols);
+        scope.tags.extend(kept.0.tags);
     }
 
 
