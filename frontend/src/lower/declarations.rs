@@ -332,9 +332,13 @@ impl Lowerer {
     fn enum_type(&mut self, et: &Node<EnumType>) -> LowerResult<CType> {
         if let Some(name) = &et.node.identifier {
             if et.node.enumerators.is_empty() {
-                return Ok(CType::INT);
+                // A reference to an enumeration declared before, or a
+                // forward declaration (GCC's extension), taken as `unsigned`.
+                return Ok(match self.scopes.lookup_tag(&name.node.name) {
+                    Some(Tag::Enum(kind)) => CType::Int(kind),
+                    _ => CType::UINT,
+                });
             }
-            self.scopes.declare_tag(&name.node.name, Tag::Enum);
         }
         let mut next = 0i64;
         let mut negative = false;
@@ -349,7 +353,11 @@ impl Lowerer {
         // The constants have type `int`; the enumerated type is GCC's
         // compatible integer type: `unsigned int` when no value is
         // negative, `int` otherwise (C11 §6.7.2.2p4).
-        Ok(if negative { CType::INT } else { CType::UINT })
+        let kind = if negative { IntKind::Int } else { IntKind::UInt };
+        if let Some(name) = &et.node.identifier {
+            self.scopes.declare_tag(&name.node.name, Tag::Enum(kind));
+        }
+        Ok(CType::Int(kind))
     }
 
     /// Applies a declarator's derivations to a base type.

@@ -21,7 +21,8 @@ pub enum Symbol {
 #[derive(Clone, Copy, Debug)]
 pub enum Tag {
     Record(RecordId),
-    Enum,
+    /// An enumeration, with its compatible integer kind.
+    Enum(crate::types::IntKind),
 }
 
 #[derive(Default)]
