@@ -367,6 +367,12 @@ impl Lowerer {
         let mut relocs = Vec::new();
         for item in items {
             let at = item.offset as usize;
+            // Initializers for a flexible array member extend the object,
+            // as GCC allows for static storage.
+            let width = self.types.size_of(&item.ty).unwrap_or(0) as usize;
+            if at + width > bytes.len() {
+                bytes.resize(at + width, 0);
+            }
             if let Some(literal) = self.string_initializer(&item.ty, item.expr)? {
                 let room = self.types.size_of(&item.ty).unwrap_or(0) as usize;
                 let n = literal.bytes.len().min(room);
@@ -405,6 +411,10 @@ impl Lowerer {
 
     /// Stores the initial value of an automatic object at `base`.
     pub fn store_initializer(&mut self, ty: &CType, base: Value, items: &[InitItem<'_>], braced: bool) -> LowerResult<()> {
+        let object_size = self.types.size_of(ty).unwrap_or(0);
+        if let Some(item) = items.iter().find(|item| item.offset + self.types.size_of(&item.ty).unwrap_or(0) > object_size) {
+            return Err(Diagnostic::error_at(item.expr.span, "non-static initialization of a flexible array member"));
+        }
         if braced || !ty.is_scalar() {
             let size = self.types.size_of(ty).unwrap_or(0);
             let whole_record = items.len() == 1 && items[0].offset == 0 && items[0].ty == *ty && ty.is_record();
