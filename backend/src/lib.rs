@@ -9,7 +9,8 @@
 //!    of the object module.
 //! 2. `data`: data objects are defined, with their relocations.
 //! 3. `lower`: each IR function becomes one CLIF function; calls to
-//!    variadic externals go through the thunks of `variadic_thunk`.
+//!    variadic functions, direct or through a pointer, go through the
+//!    thunks of `variadic_thunk`.
 //! 4. `module_emit`: the CLIF functions are compiled and defined, then
 //!    the thunks, and the object is written.
 //!

@@ -470,13 +470,31 @@ impl Lowering<'_, '_, '_, '_> {
                         .direct_callee(self.builder.func, name, sig, &arg_types)?;
                 self.builder.ins().call(callee, &arg_values)
             }
-            Callee::Indirect(pointer) => {
-                if sig.variadic {
-                    return Err(BackendError::new(
-                        "indirect calls to variadic functions are not supported \
-                         (System V needs %al set, which only the direct-call thunks do)",
-                    ));
+            Callee::Indirect(pointer) if sig.variadic => {
+                // Through a thunk that sets %al, with the callee's address
+                // in a free argument register (see `variadic_thunk`).
+                let pointer_type = self.ir_type(*pointer)?;
+                if pointer_type != Type::I64 {
+                    return Err(BackendError::new(format!(
+                        "the callee address {pointer} has type {pointer_type}, not i64"
+                    )));
                 }
+                let (thunk, reg) =
+                    self.symbols
+                        .indirect_variadic_callee(self.builder.func, sig, &arg_types)?;
+                let pointer = self.value(*pointer)?;
+                let address = match reg.arg_type() {
+                    Type::I64 => pointer,
+                    ty => self
+                        .builder
+                        .ins()
+                        .bitcast(clif_type(ty), MemFlagsData::new(), pointer),
+                };
+                let mut arg_values = arg_values;
+                arg_values.push(address);
+                self.builder.ins().call(thunk, &arg_values)
+            }
+            Callee::Indirect(pointer) => {
                 if arg_types != sig.params {
                     return Err(BackendError::new(format!(
                         "the indirect call passes {} to a signature that takes {}",

@@ -2,13 +2,14 @@
 //! `symbol_addr` operands) to Cranelift references inside the CLIF
 //! function being built, caching one reference per symbol and function.
 //!
-//! Direct calls to a variadic external are redirected to the thunk of
+//! Calls to variadic functions are redirected to the thunks of
 //! [`variadic_thunk`](crate::variadic_thunk), imported with a signature
-//! made of the call's actual argument types.
+//! made of the call's actual argument types (plus, for an indirect call,
+//! the callee's address).
 
 use crate::error::{BackendError, Result};
 use crate::types::{clif_type, signature_of, type_list};
-use crate::variadic_thunk::{vector_reg_count, VariadicThunks};
+use crate::variadic_thunk::{vector_reg_count, AddressReg, VariadicThunks};
 use cranelift_codegen::ir::{
     self as clif, ExtFuncData, ExternalName, FuncRef, GlobalValue, UserExternalName,
 };
@@ -110,30 +111,41 @@ impl<'a> Symbols<'a> {
         sig: &Signature,
         arg_types: &[Type],
     ) -> Result<FuncRef> {
-        if arg_types.len() < sig.params.len() || arg_types[..sig.params.len()] != sig.params[..] {
-            return Err(BackendError::new(format!(
-                "the call to the variadic `{name}` does not start with its fixed parameters {}",
-                type_list(&sig.params)
-            )));
-        }
-        if let Some(ty) = arg_types[sig.params.len()..]
-            .iter()
-            .find(|ty| !matches!(ty, Type::I32 | Type::I64 | Type::F64))
-        {
-            return Err(BackendError::new(format!(
-                "a variadic argument of `{name}` has type {ty}; the frontend must promote it to i32, i64 or f64"
-            )));
-        }
+        check_variadic_args(Some(name), sig, arg_types)?;
         let vector_regs = vector_reg_count(arg_types.iter().copied());
         let thunk = self.thunks.thunk(self.object, name, id, vector_regs)?;
-        let signature = func.import_signature(signature_of(arg_types.iter().copied(), sig.ret));
-        let name_ref = func.declare_imported_user_function(user_name(thunk));
-        Ok(func.import_function(ExtFuncData {
-            name: ExternalName::user(name_ref),
-            signature,
-            colocated: true,
-            patchable: false,
-        }))
+        Ok(import_thunk(
+            func,
+            thunk,
+            arg_types.iter().copied(),
+            sig.ret,
+        ))
+    }
+
+    /// The thunk for a call through a pointer whose signature `sig` is
+    /// variadic (or unprototyped), with arguments of types `arg_types`,
+    /// and the register in which the call passes the callee's address to
+    /// it. The thunk is imported into `func` with the call's argument
+    /// types followed by the address's type ([`AddressReg::arg_type`]).
+    pub(crate) fn indirect_variadic_callee(
+        &mut self,
+        func: &mut clif::Function,
+        sig: &Signature,
+        arg_types: &[Type],
+    ) -> Result<(FuncRef, AddressReg)> {
+        check_variadic_args(None, sig, arg_types)?;
+        let reg = AddressReg::first_free(arg_types).ok_or_else(|| {
+            BackendError::new(format!(
+                "indirect variadic call with too many register arguments is unsupported: \
+                 it passes {} and uses all 6 integer and all 8 vector argument registers, \
+                 leaving none for the callee's address, which its %al-setting thunk needs",
+                type_list(arg_types)
+            ))
+        })?;
+        let vector_regs = vector_reg_count(arg_types.iter().copied());
+        let thunk = self.thunks.indirect_thunk(self.object, vector_regs, reg)?;
+        let params = arg_types.iter().copied().chain([reg.arg_type()]);
+        Ok((import_thunk(func, thunk, params, sig.ret), reg))
     }
 
     /// The function or data object `name`, for taking its address.
@@ -162,6 +174,53 @@ impl<'a> Symbols<'a> {
             .entry(id)
             .or_insert_with(|| object.declare_data_in_func(id, func))
     }
+}
+
+/// Checks that the arguments of a call to a variadic function of
+/// signature `sig`, named `callee` or called through a pointer, start
+/// with its fixed parameters and that the others had the default argument
+/// promotions applied.
+fn check_variadic_args(callee: Option<&str>, sig: &Signature, arg_types: &[Type]) -> Result<()> {
+    let (what, variadic) = match callee {
+        Some(name) => (format!("`{name}`"), format!("the variadic `{name}`")),
+        None => (
+            "the function pointer".to_string(),
+            "the variadic function pointer".to_string(),
+        ),
+    };
+    if arg_types.len() < sig.params.len() || arg_types[..sig.params.len()] != sig.params[..] {
+        return Err(BackendError::new(format!(
+            "the call to {variadic} does not start with its fixed parameters {}",
+            type_list(&sig.params)
+        )));
+    }
+    if let Some(ty) = arg_types[sig.params.len()..]
+        .iter()
+        .find(|ty| !matches!(ty, Type::I32 | Type::I64 | Type::F64))
+    {
+        return Err(BackendError::new(format!(
+            "a variadic argument of {what} has type {ty}; the frontend must promote it to i32, i64 or f64"
+        )));
+    }
+    Ok(())
+}
+
+/// Imports the thunk `thunk` into `func` with the given parameter types
+/// and result, for one call site.
+fn import_thunk(
+    func: &mut clif::Function,
+    thunk: FuncId,
+    params: impl IntoIterator<Item = Type>,
+    ret: Option<Type>,
+) -> FuncRef {
+    let signature = func.import_signature(signature_of(params, ret));
+    let name_ref = func.declare_imported_user_function(user_name(thunk));
+    func.import_function(ExtFuncData {
+        name: ExternalName::user(name_ref),
+        signature,
+        colocated: true,
+        patchable: false,
+    })
 }
 
 /// The external name of a function of the object module.

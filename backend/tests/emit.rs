@@ -186,3 +186,84 @@ fn cold_blocks_are_sunk() {
     assert!(else_first(&listing(false)));
     assert!(!else_first(&listing(true)));
 }
+
+/// `f(fp)` calls `fp` as a variadic function three times: with the
+/// callee's address left for `%rdx`, `%r9` and `%xmm3`.
+fn indirect_variadic_module() -> Module {
+    let mut module = module_with_printf();
+    let (mut b, p) = FnBuilder::new("f", &[Type::I64], Some(Type::I32));
+    let fp = p[0];
+    let one = b.iconst(Type::I32, 1);
+    let x = b.fconst(Type::F64, 0.5);
+    let sig = printf_signature();
+    b.call(Callee::Indirect(fp), &sig, &[fp, one, x]);
+    b.call(Callee::Indirect(fp), &sig, &[fp, one, one, one, one]);
+    let mut args = vec![fp];
+    args.extend([one; 6]);
+    args.extend([x; 3]);
+    let r = b.call(Callee::Indirect(fp), &sig, &args).unwrap();
+    b.ret(Some(r));
+    module.functions.push(b.finish());
+    module
+}
+
+#[test]
+fn asm_lists_indirect_variadic_thunks() {
+    for opt_level in BOTH_LEVELS {
+        let opts = BackendOptions {
+            opt_level,
+            ..Default::default()
+        };
+        let asm = emit_asm(&indirect_variadic_module(), &opts).unwrap();
+        println!("{asm}");
+        for thunk in [
+            "__nissecc_vai_1_rdx:\n  movb $1, %al\n  jmp *%rdx\n",
+            "__nissecc_vai_0_r9:\n  movb $0, %al\n  jmp *%r9\n",
+            "__nissecc_vai_3_xmm3:\n  movq %xmm3, %r11\n  movb $3, %al\n  jmp *%r11\n",
+        ] {
+            assert!(asm.contains(thunk), "no {thunk:?} in\n{asm}");
+        }
+        let clif = emit_clif(&indirect_variadic_module(), &opts).unwrap();
+        println!("{clif}");
+        assert!(clif.contains("= __nissecc_vai_3_xmm3"), "{clif}");
+        assert!(clif.contains("bitcast.f64"), "{clif}");
+    }
+}
+
+/// The hand-encoded thunks disassemble to what the listing says.
+#[test]
+fn indirect_variadic_thunks_disassemble() {
+    let object = compile_module(&indirect_variadic_module(), &BackendOptions::default()).unwrap();
+    let dir = scratch_dir("objdump-vai");
+    let path = dir.join("vai.o");
+    std::fs::write(&path, object).unwrap();
+    let output = Command::new("objdump")
+        .args(["-d", "--no-show-raw-insn"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let listing = String::from_utf8(output.stdout).unwrap();
+    println!("{listing}");
+    let thunk = |name: &str| {
+        let start = listing
+            .find(&format!("<{name}>:"))
+            .unwrap_or_else(|| panic!("no {name} in\n{listing}"));
+        let body = &listing[start..];
+        let end = body.find("\n\n").unwrap_or(body.len());
+        body[..end]
+            .lines()
+            .skip(1)
+            // `  a0:\tmov    $0x0,%al`; `\t...` stands for the padding.
+            .filter_map(|line| line.split_once(":\t"))
+            .map(|(_, insn)| insn.split_whitespace().collect::<Vec<_>>().join(" "))
+            .filter(|insn| !insn.starts_with("nop"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(thunk("__nissecc_vai_1_rdx"), ["mov $0x1,%al", "jmp *%rdx"]);
+    assert_eq!(thunk("__nissecc_vai_0_r9"), ["mov $0x0,%al", "jmp *%r9"]);
+    assert_eq!(
+        thunk("__nissecc_vai_3_xmm3"),
+        ["movq %xmm3,%r11", "mov $0x3,%al", "jmp *%r11"]
+    );
+}

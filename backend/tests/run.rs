@@ -534,3 +534,205 @@ fn large_stack_frame() {
     }));
     assert_runs(&module, "42\n", 0);
 }
+
+/// One argument of a generated `printf` call, with its conversion.
+#[derive(Clone, Copy)]
+enum PrintfArg {
+    Int(i32),
+    Long(i64),
+    Double(f64),
+    /// A pointer to a string object with this text.
+    Str(&'static str),
+}
+
+/// `int (*fp)(const char *, ...) = printf;` as a global, then calls
+/// through `fp` with every mix of register use: the callee's address
+/// goes in each free integer register from `%rsi` to `%r9`, and in
+/// `%xmm0`..`%xmm7` once the six integer registers are full; arguments
+/// beyond the registers go to the stack (more than 8 doubles, 7+
+/// integers). The value `printf` returns comes back through the thunk.
+#[test]
+fn indirect_variadic_calls_to_printf() {
+    use PrintfArg::*;
+    let calls: Vec<Vec<PrintfArg>> = vec![
+        vec![],
+        vec![Int(42), Double(2.5), Str("ptr")],
+        vec![Long(-(1 << 40)), Double(0.125)],
+        vec![Int(1), Int(2), Int(3), Double(1.5), Double(-2.5)],
+        // More than 8 doubles: the address goes in %r8, %al = 8.
+        (1..=11)
+            .map(|i| Double(i as f64 + 0.25))
+            .chain([Int(7), Str("s"), Long(-5)])
+            .collect(),
+        vec![Int(1), Int(2), Int(3), Int(4)],
+        // 6+ integer arguments: the address goes in the first free
+        // vector register, here %xmm0, %xmm1 and %xmm7.
+        vec![Int(1), Int(2), Int(3), Int(4), Int(5)],
+        (1..=7)
+            .map(|i| Int(i * 100))
+            .chain([Double(3.75), Str("seven"), Long(1 << 33)])
+            .collect(),
+        (1..=6)
+            .flat_map(|i| [Int(i), Double(f64::from(i) / 4.0)])
+            .chain([Int(99), Double(7.0)])
+            .collect(),
+    ];
+    let mut module = module_with_printf();
+    module.data.push(cstring("ret", "-> %d\n"));
+    let mut fp = global("fp", 8, vec![0; 8]);
+    fp.relocs.push(DataReloc {
+        offset: 0,
+        symbol: "printf".into(),
+        addend: 0,
+    });
+    module.data.push(fp);
+    let mut expected = String::new();
+    for (n, call) in calls.iter().enumerate() {
+        let mut format = format!("call{n}:");
+        let mut line = format.clone();
+        for (k, arg) in call.iter().enumerate() {
+            let (conversion, text) = match *arg {
+                Int(v) => ("%d", v.to_string()),
+                Long(v) => ("%ld", v.to_string()),
+                Double(v) => ("%g", v.to_string()),
+                Str(s) => {
+                    module.data.push(cstring(&format!("s{n}_{k}"), s));
+                    ("%s", s.to_string())
+                }
+            };
+            format.push(' ');
+            format.push_str(conversion);
+            line.push(' ');
+            line.push_str(&text);
+        }
+        format.push('\n');
+        line.push('\n');
+        module.data.push(cstring(&format!("fmt{n}"), &format));
+        expected.push_str(&format!("{line}-> {}\n", line.len()));
+    }
+    module.functions.push(main_function(|b| {
+        for (n, call) in calls.iter().enumerate() {
+            let mut args = vec![b.symbol_addr(&format!("fmt{n}"), 0)];
+            for (k, arg) in call.iter().enumerate() {
+                args.push(match *arg {
+                    Int(v) => b.iconst(Type::I32, i64::from(v)),
+                    Long(v) => b.iconst(Type::I64, v),
+                    Double(v) => b.fconst(Type::F64, v),
+                    Str(_) => b.symbol_addr(&format!("s{n}_{k}"), 0),
+                });
+            }
+            let fp = b.symbol_addr("fp", 0);
+            let printf = b.load(Type::I64, fp, 0);
+            let written = b
+                .call(Callee::Indirect(printf), &printf_signature(), &args)
+                .unwrap();
+            b.printf("ret", &[written]);
+        }
+    }));
+    assert_runs(&module, &expected, 0);
+}
+
+/// `int (*g)() = f; g(1, 2.5);`: calls to non-variadic functions through
+/// unprototyped pointers, which the frontend lowers as variadic calls
+/// with no fixed parameters and the promoted argument types. The callee
+/// ignores `%al` and the register holding its own address: `%rdi` for a
+/// call without arguments, `%xmm2` when seven integers fill the integer
+/// registers and spill one to the stack. Results of every kind and none.
+#[test]
+fn indirect_calls_to_non_variadic_functions_through_unprototyped_pointers() {
+    let mut module = module_with_printf();
+    module.data.push(cstring("mix_fmt", "mix %d %g %ld %g\n"));
+    module
+        .data
+        .push(cstring("wide_fmt", "wide %d %d %d %d %d %d %d %g %g\n"));
+    module.data.push(cstring("results", "%d %g %ld %d\n"));
+    let unprototyped = |ret| Signature {
+        params: vec![],
+        ret,
+        variadic: true,
+    };
+
+    // f64 mix(i32 a, f64 b, i64 c, f64 d) { printf(...); return a * b + d; }
+    let (mut b, p) = FnBuilder::new(
+        "mix",
+        &[Type::I32, Type::F64, Type::I64, Type::F64],
+        Some(Type::F64),
+    );
+    b.func.linkage = Linkage::Local;
+    b.printf("mix_fmt", &p);
+    let a = b.unary(UnaryOp::FcvtFromSint, p[0], Type::F64);
+    let ab = b.binary(BinaryOp::Fmul, a, p[1]);
+    let r = b.binary(BinaryOp::Fadd, ab, p[3]);
+    b.ret(Some(r));
+    module.functions.push(b.finish());
+
+    // i64 wide(i32 x1..x7, f64 y1, f64 y2): x7 is on the stack.
+    let mut params = vec![Type::I32; 7];
+    params.extend([Type::F64; 2]);
+    let (mut b, p) = FnBuilder::new("wide", &params, Some(Type::I64));
+    b.printf("wide_fmt", &p);
+    let mut sum = b.unary(UnaryOp::Sextend, p[0], Type::I64);
+    for &x in &p[1..7] {
+        let x = b.unary(UnaryOp::Sextend, x, Type::I64);
+        sum = b.binary(BinaryOp::Iadd, sum, x);
+    }
+    b.ret(Some(sum));
+    module.functions.push(b.finish());
+
+    // i32 answer(void) { return 42; }
+    let (mut b, _) = FnBuilder::new("answer", &[], Some(Type::I32));
+    let r = b.iconst(Type::I32, 42);
+    b.ret(Some(r));
+    module.functions.push(b.finish());
+
+    // void nothing(void) { printf("nothing\n"); }
+    module.data.push(cstring("nothing_fmt", "nothing\n"));
+    let (mut b, _) = FnBuilder::new("nothing", &[], None);
+    b.printf("nothing_fmt", &[]);
+    b.ret(None);
+    module.functions.push(b.finish());
+
+    module.functions.push(main_function(|b| {
+        let mix = b.symbol_addr("mix", 0);
+        let args = [
+            b.iconst(Type::I32, 3),
+            b.fconst(Type::F64, 2.5),
+            b.iconst(Type::I64, -(1 << 35)),
+            b.fconst(Type::F64, 0.25),
+        ];
+        let r1 = b
+            .call(Callee::Indirect(mix), &unprototyped(Some(Type::F64)), &args)
+            .unwrap();
+        let wide = b.symbol_addr("wide", 0);
+        let mut args: Vec<Value> = (1..=7).map(|i| b.iconst(Type::I32, i * 10)).collect();
+        args.push(b.fconst(Type::F64, 1.5));
+        args.push(b.fconst(Type::F64, -8.0));
+        let r2 = b
+            .call(
+                Callee::Indirect(wide),
+                &unprototyped(Some(Type::I64)),
+                &args,
+            )
+            .unwrap();
+        let answer = b.symbol_addr("answer", 0);
+        let r3 = b
+            .call(
+                Callee::Indirect(answer),
+                &unprototyped(Some(Type::I32)),
+                &[],
+            )
+            .unwrap();
+        let nothing = b.symbol_addr("nothing", 0);
+        b.call(Callee::Indirect(nothing), &unprototyped(None), &[]);
+        let seven = b.iconst(Type::I32, 7);
+        b.printf("results", &[seven, r1, r2, r3]);
+    }));
+    assert_runs(
+        &module,
+        &format!(
+            "mix 3 2.5 {} 0.25\nwide 10 20 30 40 50 60 70 1.5 -8\nnothing\n7 7.75 280 42\n",
+            -(1i64 << 35)
+        ),
+        0,
+    );
+}
