@@ -265,9 +265,6 @@ impl Lowerer {
             Some((symbol, _)) if by_value && self.library_functions.contains(symbol) => {
                 return Err(Diagnostic::unsupported(c.node.callee.span, format!("struct passed or returned by value to the library function '{symbol}'")));
             }
-            None if ft.variadic => {
-                return Err(Diagnostic::unsupported(c.node.callee.span, "call through a pointer to a variadic function"));
-            }
             _ => {}
         }
         let sig = self.signature_of(&ft, span)?;
@@ -316,15 +313,7 @@ impl Lowerer {
             _ => None,
         };
         let mut sig = sig;
-        if ft.unprototyped && direct.is_none() {
-            // A call through a pointer without a prototype passes the
-            // promoted arguments with a fixed signature of their types. The
-            // System V call is the same as a variadic one except for `%al`,
-            // which only a variadic callee reads; the backend cannot set it
-            // for indirect calls.
-            sig.params = args.iter().map(|&a| self.f().func.values[a].ty).collect();
-            sig.variadic = false;
-        } else if ft.unprototyped {
+        if ft.unprototyped {
             // A call through an unprototyped declaration passes the promoted
             // arguments as they are, with `%al` set as for a variadic call
             // (as GCC does); `fix_unprototyped_calls` gives calls to a

@@ -1,4 +1,3 @@
-// expect-error: unsupported: call through a pointer to a variadic function
 /* Logging facility that routes output through pointers to printf-family functions. */
 #include <stdio.h>
 #include <string.h>
