@@ -68,22 +68,25 @@ fn asm_lists_functions_and_thunks() {
     }
 }
 
+/// objdump's listing (with `flags`) of the object `module` compiles to,
+/// written in the scratch directory `name`.
+fn disassemble(module: &Module, name: &str, flags: &str) -> String {
+    let object = compile_module(module, &BackendOptions::default()).unwrap();
+    let dir = scratch_dir(name);
+    let path = dir.join(format!("{name}.o"));
+    std::fs::write(&path, object).unwrap();
+    let output = Command::new("objdump").args([flags, "--no-show-raw-insn"]).arg(&path).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let listing = String::from_utf8(output.stdout).unwrap();
+    println!("{listing}");
+    listing
+}
+
 /// The object holds the functions in definition order, then the thunk,
 /// whose `jmp` is a PLT relocation against `printf`.
 #[test]
 fn object_layout_and_thunk_relocation() {
-    let object = compile_module(&sample_module(), &BackendOptions::default()).unwrap();
-    let dir = scratch_dir("objdump");
-    let path = dir.join("sample.o");
-    std::fs::write(&path, object).unwrap();
-    let output = Command::new("objdump")
-        .args(["-dr", "--no-show-raw-insn"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let listing = String::from_utf8(output.stdout).unwrap();
-    println!("{listing}");
+    let listing = disassemble(&sample_module(), "objdump", "-dr");
     let position = |needle: &str| {
         listing
             .find(needle)
@@ -233,18 +236,7 @@ fn asm_lists_indirect_variadic_thunks() {
 /// The hand-encoded thunks disassemble to what the listing says.
 #[test]
 fn indirect_variadic_thunks_disassemble() {
-    let object = compile_module(&indirect_variadic_module(), &BackendOptions::default()).unwrap();
-    let dir = scratch_dir("objdump-vai");
-    let path = dir.join("vai.o");
-    std::fs::write(&path, object).unwrap();
-    let output = Command::new("objdump")
-        .args(["-d", "--no-show-raw-insn"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let listing = String::from_utf8(output.stdout).unwrap();
-    println!("{listing}");
+    let listing = disassemble(&indirect_variadic_module(), "objdump-vai", "-d");
     let thunk = |name: &str| {
         let start = listing
             .find(&format!("<{name}>:"))

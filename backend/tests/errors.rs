@@ -120,21 +120,25 @@ fn unpromoted_variadic_argument() {
     assert_error(&module, &["variadic argument of `printf` has type i8"]);
 }
 
+/// A function calling `printf` through its address with 6 integer and
+/// `vector` double arguments after the format.
+fn indirect_printf_with_register_arguments(vector: i32) -> Module {
+    one_function(|b| {
+        let f = b.symbol_addr("printf", 0);
+        let mut args = vec![f];
+        args.extend((0..6).map(|i| b.iconst(Type::I32, i)));
+        args.extend((0..vector).map(|i| b.fconst(Type::F64, f64::from(i))));
+        let r = b.call(Callee::Indirect(f), &printf_signature(), &args).unwrap();
+        b.ret(Some(r));
+    })
+}
+
 /// An indirect variadic call passes its callee's address to its thunk
 /// in a free argument register; with 6 integer and 8 vector register
 /// arguments there is none.
 #[test]
 fn indirect_variadic_call_with_every_argument_register_in_use() {
-    let module = one_function(|b| {
-        let f = b.symbol_addr("printf", 0);
-        let mut args = vec![f];
-        args.extend((0..6).map(|i| b.iconst(Type::I32, i)));
-        args.extend((0..8).map(|i| b.fconst(Type::F64, f64::from(i))));
-        let r = b
-            .call(Callee::Indirect(f), &printf_signature(), &args)
-            .unwrap();
-        b.ret(Some(r));
-    });
+    let module = indirect_printf_with_register_arguments(8);
     assert_error(
         &module,
         &[
@@ -147,16 +151,7 @@ fn indirect_variadic_call_with_every_argument_register_in_use() {
 /// One fewer vector argument leaves `%xmm7` for the address.
 #[test]
 fn indirect_variadic_call_with_one_register_left_compiles() {
-    let module = one_function(|b| {
-        let f = b.symbol_addr("printf", 0);
-        let mut args = vec![f];
-        args.extend((0..6).map(|i| b.iconst(Type::I32, i)));
-        args.extend((0..7).map(|i| b.fconst(Type::F64, f64::from(i))));
-        let r = b
-            .call(Callee::Indirect(f), &printf_signature(), &args)
-            .unwrap();
-        b.ret(Some(r));
-    });
+    let module = indirect_printf_with_register_arguments(7);
     for opt_level in BOTH_LEVELS {
         let opts = BackendOptions {
             opt_level,

@@ -41,13 +41,8 @@ fn scan(bytes: &[u8], visit: impl FnMut(usize)) {
     walk(bytes, visit, |_| {});
 }
 
-/// Calls `visit` with the offset of the character after each backslash
-/// inside a character constant or string literal.
-fn scan_literal_escapes(bytes: &[u8], visit: impl FnMut(usize)) {
-    walk(bytes, |_| {}, visit);
-}
-
-/// The walk behind [`scan`] and [`scan_literal_escapes`].
+/// The walk behind [`scan`]: it also calls `escape` with the offset of
+/// the character after each backslash inside a literal.
 fn walk(bytes: &[u8], mut visit: impl FnMut(usize), mut escape: impl FnMut(usize)) {
     let mut i = 0;
     let mut line_start = true;
@@ -146,7 +141,7 @@ pub struct RecordAttributeText(pub String);
 impl RecordAttributeText {
     /// `packed`, and the largest `aligned(N)` with a literal `N` (a bare
     /// `aligned` is 16); other attributes do not change layout.
-    pub fn layout(&self) -> (bool, Option<u64>) {
+    pub fn layout(&self) -> crate::types::LayoutAttributes {
         let words: Vec<&str> = self.0.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
         let mut packed = false;
         let mut align = None;
@@ -160,7 +155,7 @@ impl RecordAttributeText {
                 _ => {}
             }
         }
-        (packed, align)
+        crate::types::LayoutAttributes { packed, align }
     }
 }
 
@@ -180,21 +175,24 @@ pub fn prepare(text: &mut String) -> Option<usize> {
     let mut depth = 0usize;
     let mut too_deep = None;
     let mut escapes = Vec::new();
-    scan(bytes, |i| match bytes[i] {
-        b'(' | b'[' | b'{' => {
-            depth += 1;
-            if depth > MAX_NESTING && too_deep.is_none() {
-                too_deep = Some(i);
+    walk(
+        bytes,
+        |i| match bytes[i] {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING && too_deep.is_none() {
+                    too_deep = Some(i);
+                }
             }
-        }
-        b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-        _ => {}
-    });
-    scan_literal_escapes(bytes, |i| {
-        if bytes[i] == b'e' || bytes[i] == b'E' {
-            escapes.push(i);
-        }
-    });
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        },
+        |i| {
+            if bytes[i] == b'e' || bytes[i] == b'E' {
+                escapes.push(i);
+            }
+        },
+    );
     for at in escapes {
         bytes[at] = b'c';
     }

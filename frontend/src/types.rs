@@ -282,19 +282,30 @@ pub struct MemberDecl {
     pub ty: CType,
     /// The width of a bit-field.
     pub bit_width: Option<u32>,
-    /// `__attribute__((aligned(N)))` on the member.
-    pub align: Option<u64>,
-    /// `__attribute__((packed))` on the member.
-    pub packed: bool,
+    /// `packed` and `aligned(N)` written on the member.
+    pub attributes: LayoutAttributes,
 }
 
-/// Attributes of a struct or union that change its layout.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RecordAttributes {
-    /// `__attribute__((packed))`: members are byte-aligned.
+/// The attributes that change data layout, on a struct, union, member or
+/// variable: `__attribute__((packed))` (members are byte-aligned) and the
+/// largest `__attribute__((aligned(N)))` or `_Alignas(N)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayoutAttributes {
     pub packed: bool,
-    /// `__attribute__((aligned(N)))`: the record's minimum alignment.
     pub align: Option<u64>,
+}
+
+impl LayoutAttributes {
+    /// Both sets of attributes at once.
+    pub fn merge(self, other: LayoutAttributes) -> LayoutAttributes {
+        LayoutAttributes {
+            packed: self.packed || other.packed,
+            align: match (self.align, other.align) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            },
+        }
+    }
 }
 
 /// A member found by name, with its offset from the start of the record.
@@ -335,7 +346,7 @@ impl TypeTable {
     /// unit; a zero-width bit-field moves to such a boundary; unnamed
     /// bit-fields do not raise the record's alignment. A packed record or
     /// member drops the alignment (and bit-fields then pack across units).
-    pub fn complete_record(&mut self, id: RecordId, members: Vec<MemberDecl>, attributes: RecordAttributes) -> Result<(), String> {
+    pub fn complete_record(&mut self, id: RecordId, members: Vec<MemberDecl>, attributes: LayoutAttributes) -> Result<(), String> {
         let is_union = self.records[id].is_union;
         let mut bit = 0u64;
         let mut size_bits = 0u64;
@@ -343,9 +354,9 @@ impl TypeTable {
         let mut fields = Vec::new();
         for member in members {
             let natural = self.align_of(&member.ty);
-            let packed = attributes.packed || member.packed;
+            let packed = attributes.packed || member.attributes.packed;
             let mut field_align = if packed { 1 } else { natural };
-            if let Some(a) = member.align {
+            if let Some(a) = member.attributes.align {
                 field_align = field_align.max(a);
             }
             if is_union {
@@ -363,7 +374,7 @@ impl TypeTable {
                     if !packed && crosses {
                         bit = round_up(bit, natural * 8);
                     }
-                    if member.align.is_some() {
+                    if member.attributes.align.is_some() {
                         bit = round_up(bit, field_align * 8);
                     }
                     // The storage unit is the declared type's size at an
@@ -514,14 +525,14 @@ mod tests {
         let mut table = TypeTable::default();
         let id = table.new_record(Some("s".into()), false);
         let members = [("c", CType::CHAR), ("d", CType::Double), ("i", CType::INT)].map(|(n, ty)| member(n, ty, None));
-        table.complete_record(id, members.to_vec(), RecordAttributes::default()).unwrap();
+        table.complete_record(id, members.to_vec(), LayoutAttributes::default()).unwrap();
         assert_eq!(table.size_of(&CType::Record(id)), Some(24));
         assert_eq!(table.find_field(id, "i").map(|f| f.offset), Some(16));
     }
 
     fn member(name: &str, ty: CType, bit_width: Option<u32>) -> MemberDecl {
         let name = (!name.is_empty()).then(|| name.to_string());
-        MemberDecl { name, ty, bit_width, align: None, packed: false }
+        MemberDecl { name, ty, bit_width, attributes: LayoutAttributes::default() }
     }
 
     /// `struct { char c; unsigned a:4, b:30; short :0; unsigned char d:3; }`
@@ -540,7 +551,7 @@ mod tests {
             member("", CType::Int(IntKind::Short), Some(0)),
             member("d", uchar, Some(3)),
         ];
-        table.complete_record(id, members, RecordAttributes::default()).unwrap();
+        table.complete_record(id, members, LayoutAttributes::default()).unwrap();
         let a = table.find_field(id, "a").unwrap();
         assert_eq!((a.offset, a.bits), (0, Some(BitField { shift: 8, width: 4 })));
         let b = table.find_field(id, "b").unwrap();

@@ -28,26 +28,8 @@ const UNSUPPORTED: &[&str] = &[
     "scalar_storage_order",
 ];
 
-/// The layout and linkage attributes found in a list of extensions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Attributes {
-    pub packed: bool,
-    /// The largest `aligned(N)`; a bare `aligned` is 16 on x86-64.
-    pub align: Option<u64>,
-}
-
-impl Attributes {
-    /// Both sets of attributes at once.
-    pub fn merge(self, other: Attributes) -> Attributes {
-        Attributes {
-            packed: self.packed || other.packed,
-            align: match (self.align, other.align) {
-                (Some(a), Some(b)) => Some(a.max(b)),
-                (a, b) => a.or(b),
-            },
-        }
-    }
-}
+/// The layout attributes found in a list of extensions.
+pub use crate::types::LayoutAttributes as Attributes;
 
 impl Lowerer {
     /// Reads the attributes of `extensions`, rejecting those outside the

@@ -6,7 +6,7 @@ use super::attributes::Attributes;
 use super::scope::{Symbol, Tag};
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
-use crate::types::{CType, FuncType, IntKind, MemberDecl, RecordAttributes};
+use crate::types::{CType, FuncType, IntKind, MemberDecl};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::rc::Rc;
@@ -92,19 +92,33 @@ impl Lowerer {
                 DeclarationSpecifier::TypeQualifier(q) => self.check_qualifier(q)?,
                 DeclarationSpecifier::Extension(exts) => {
                     let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeSpecifier(t) if is_record_body(t)));
-                    if follows_body {
-                        record_extensions.extend(exts.iter().cloned());
-                    } else {
-                        attributes = attributes.merge(self.attributes(exts)?);
-                    }
+                    self.sort_extensions(exts, follows_body, &mut attributes, &mut record_extensions)?;
                 }
                 DeclarationSpecifier::Function(_) => {}
             }
         }
-        self.pending_record_attributes = self.attributes(&record_extensions)?;
-        let ty = self.type_from_specifiers(&type_specs, span);
+        let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        Ok(BaseType { ty, storage, attributes })
+    }
+
+    /// Extensions among declaration specifiers: after a struct or union
+    /// body they belong to that type, otherwise to the declared entities.
+    fn sort_extensions(&mut self, exts: &[Node<Extension>], follows_body: bool, attributes: &mut Attributes, record_extensions: &mut Vec<Node<Extension>>) -> LowerResult<()> {
+        if follows_body {
+            record_extensions.extend(exts.iter().cloned());
+        } else {
+            *attributes = attributes.merge(self.attributes(exts)?);
+        }
+        Ok(())
+    }
+
+    /// The type the specifiers name, laying out a struct or union body
+    /// with the attributes written after it.
+    fn type_with_record_attributes(&mut self, type_specs: &[&Node<TypeSpecifier>], record_extensions: &[Node<Extension>], span: Span) -> LowerResult<CType> {
+        self.pending_record_attributes = self.attributes(record_extensions)?;
+        let ty = self.type_from_specifiers(type_specs, span);
         self.pending_record_attributes = Attributes::default();
-        Ok(BaseType { ty: ty?, storage, attributes })
+        ty
     }
 
     /// `_Alignas(N)` or `_Alignas(type)`.
@@ -147,18 +161,12 @@ impl Lowerer {
                 SpecifierQualifier::TypeQualifier(q) => self.check_qualifier(q)?,
                 SpecifierQualifier::Extension(exts) => {
                     let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeSpecifier(t) if is_record_body(t)));
-                    if follows_body {
-                        record_extensions.extend(exts.iter().cloned());
-                    } else {
-                        attributes = attributes.merge(self.attributes(exts)?);
-                    }
+                    self.sort_extensions(exts, follows_body, &mut attributes, &mut record_extensions)?;
                 }
             }
         }
-        self.pending_record_attributes = self.attributes(&record_extensions)?;
-        let ty = self.type_from_specifiers(&type_specs, span);
-        self.pending_record_attributes = Attributes::default();
-        Ok((ty?, attributes))
+        let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        Ok((ty, attributes))
     }
 
     fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], _span: Span) -> LowerResult<CType> {
@@ -276,7 +284,7 @@ impl Lowerer {
             let (base, field_attributes) = self.qualified_base_type(&field.node.specifiers, field.span)?;
             if field.node.declarators.is_empty() {
                 // An anonymous struct or union member.
-                members.push(MemberDecl { name: None, ty: base, bit_width: None, align: field_attributes.align, packed: field_attributes.packed });
+                members.push(MemberDecl { name: None, ty: base, bit_width: None, attributes: field_attributes });
                 continue;
             }
             for d in &field.node.declarators {
@@ -296,15 +304,11 @@ impl Lowerer {
                         return Err(Diagnostic::error_at(declared.name_span, what));
                     }
                 }
-                members.push(MemberDecl { name: declared.name, ty: declared.ty, bit_width, align: attributes.align, packed: attributes.packed });
+                members.push(MemberDecl { name: declared.name, ty: declared.ty, bit_width, attributes });
             }
         }
-        let (head_packed, head_align) = self.head_attributes.get(&st.span.start).copied().unwrap_or_default();
-        let align = match (record_attributes.align, head_align) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
-        };
-        let attributes = RecordAttributes { packed: record_attributes.packed || head_packed, align };
+        let head = self.head_attributes.get(&st.span.start).copied().unwrap_or_default();
+        let attributes = record_attributes.merge(head);
         self.types.complete_record(id, members, attributes).map_err(|what| Diagnostic::unsupported(st.span, what))?;
         Ok(CType::Record(id))
     }

@@ -102,7 +102,7 @@ pub struct Lowerer {
     pub pending_record_attributes: attributes::Attributes,
     /// `packed` and `aligned(N)` written between `struct`/`union` and the
     /// tag, by the offset of the keyword (see `lexical_prepass`).
-    pub head_attributes: HashMap<usize, (bool, Option<u64>)>,
+    pub head_attributes: HashMap<usize, crate::types::LayoutAttributes>,
     /// What the outermost parameter list resolved last declared.
     pub last_parameter_scope: Option<scope::KeptScope>,
     next_anonymous: u32,
@@ -230,9 +230,8 @@ impl Lowerer {
                         continue;
                     }
                     let address = func.insert_before(block, inst, InstData::SymbolAddr { symbol: name, offset: 0 }, nissecc_midend::ir::Type::PTR);
-                    if let InstData::Call { callee, sig, .. } = &mut func.insts[inst] {
+                    if let InstData::Call { callee, .. } = &mut func.insts[inst] {
                         *callee = Callee::Indirect(address);
-                        let _ = sig;
                     }
                 }
             }
