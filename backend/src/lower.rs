@@ -402,6 +402,10 @@ impl Lowering<'_, '_, '_, '_> {
             UnaryOp::FcvtFromSint => ins.fcvt_from_sint(ty, arg),
             UnaryOp::FcvtFromUint => ins.fcvt_from_uint(ty, arg),
             UnaryOp::Bitcast => ins.bitcast(ty, MemFlagsData::new(), arg),
+            UnaryOp::Bswap => ins.bswap(arg),
+            UnaryOp::Clz => ins.clz(arg),
+            UnaryOp::Ctz => ins.ctz(arg),
+            UnaryOp::Popcnt => ins.popcnt(arg),
         })
     }
 

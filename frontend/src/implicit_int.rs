@@ -7,10 +7,6 @@
 /// The text inserted.
 pub const INSERTED: &str = "int ";
 
-/// A bound on insertions, so that a pathological input cannot make the
-/// frontend parse forever.
-pub const MAX_INSERTIONS: usize = 10_000;
-
 /// Specifiers after which a missing type is C89's implicit `int`.
 const SPECIFIERS: &[&str] = &[
     "typedef", "static", "extern", "register", "auto", "const", "volatile", "inline", "__inline", "__inline__", "__const", "__volatile__",
@@ -47,18 +43,22 @@ pub fn position(text: &str, offset: usize, expected: &std::collections::HashSet<
     if after_specifier && text[offset..].starts_with(['*', '(']) {
         return Some(offset);
     }
-    let name = identifier_at(text, offset)?;
+    // A typeless function returning a pointer, `*cell(i) { … }`, starts
+    // with its declarator's stars.
+    let stars = text[offset..].len() - text[offset..].trim_start_matches(['*', ' ', '\t', '\r', '\n']).len();
+    let name_offset = offset + stars;
+    let name = identifier_at(text, name_offset)?;
     if KEYWORDS.contains(&name) {
         return None;
     }
-    if after_specifier {
+    if after_specifier && stars == 0 {
         return Some(offset);
     }
     let starts_declaration = before.is_empty()
         || before.ends_with([';', '}', '{'])
         || before.rsplit('\n').next().is_some_and(|line| line.trim_start().starts_with('#'))
         || before.ends_with('\n');
-    let after = text[offset + name.len()..].trim_start();
+    let after = text[name_offset + name.len()..].trim_start();
     (starts_declaration && after.starts_with('(')).then_some(offset)
 }
 
@@ -76,6 +76,9 @@ mod tests {
         assert_eq!(position(text, 7, &expected()), Some(7));
         let f = text.find("f(").unwrap();
         assert_eq!(position(text, f, &expected()), Some(f));
+        let text = "int n;\n*cell(i) { }\n";
+        let star = text.find('*').unwrap();
+        assert_eq!(position(text, star, &expected()), Some(star));
     }
 
     #[test]

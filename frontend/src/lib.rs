@@ -2,6 +2,7 @@
 //! with lang-c (GNU C11), type checking and lowering to the midend IR.
 //! It is the only crate that knows C and lang-c, and it owns diagnostics.
 
+mod alignof_expression;
 pub mod diagnostic;
 mod implicit_int;
 pub(crate) mod lexical_prepass;
@@ -39,6 +40,11 @@ impl FrontendOutput {
     }
 }
 
+/// A bound on the text inserted to repair parses (implicit `int`,
+/// `__alignof__` of an expression), so that a pathological input cannot
+/// make the frontend parse forever.
+const MAX_INSERTIONS: usize = 10_000;
+
 /// Preprocesses, parses and lowers `path`.
 pub fn compile_file(path: &Path, options: &PreprocessOptions) -> FrontendOutput {
     let text = match preprocess::preprocess(path, options) {
@@ -74,10 +80,18 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
                 // C89's implicit `int` (`static counter = 0;`), which
                 // lang-c's grammar lacks: the missing `int` is inserted and
                 // the text parsed again.
-                if let Some(at) = implicit_int::position(&text, e.offset, &e.expected) {
-                    if insertions.len() < implicit_int::MAX_INSERTIONS {
+                if insertions.len() < MAX_INSERTIONS {
+                    if let Some(at) = implicit_int::position(&text, e.offset, &e.expected) {
                         text.insert_str(at, implicit_int::INSERTED);
                         insertions.push((at, implicit_int::INSERTED.len()));
+                        continue;
+                    }
+                    // `__alignof__(variable)`, which lang-c's grammar lacks.
+                    if let Some((open, close)) = alignof_expression::wrap_points(&text, e.offset) {
+                        text.insert_str(close, alignof_expression::CLOSE);
+                        insertions.push((close, alignof_expression::CLOSE.len()));
+                        text.insert_str(open, alignof_expression::OPEN);
+                        insertions.push((open, alignof_expression::OPEN.len()));
                         continue;
                     }
                 }

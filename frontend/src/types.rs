@@ -75,14 +75,25 @@ pub struct FuncType {
     pub unprototyped: bool,
 }
 
-/// A C type. Qualifiers are dropped: they do not change code generation.
+/// The qualifiers of the object a pointer points to (C11 §6.7.3). They do
+/// not change code generation, but they are part of the pointer's type:
+/// `_Generic` tells `char *` from `const char *`. Qualifiers elsewhere
+/// (of an object itself, of array elements) are dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Quals {
+    pub constant: bool,
+    pub volatile: bool,
+}
+
+/// A C type.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CType {
     Void,
     Int(IntKind),
     Float,
     Double,
-    Pointer(Rc<CType>),
+    /// A pointer, with the qualifiers of what it points to.
+    Pointer(Rc<CType>, Quals),
     /// An array; `None` is an array of unknown size (`int a[]`).
     Array(Rc<CType>, Option<u64>),
     Function(Rc<FuncType>),
@@ -107,7 +118,7 @@ impl CType {
     pub const BOOL: CType = CType::Int(IntKind::Bool);
 
     pub fn pointer_to(t: CType) -> CType {
-        CType::Pointer(Rc::new(t))
+        CType::Pointer(Rc::new(t), Quals::default())
     }
 
     pub fn is_integer(&self) -> bool {
@@ -123,7 +134,7 @@ impl CType {
     }
 
     pub fn is_pointer(&self) -> bool {
-        matches!(self, CType::Pointer(_))
+        matches!(self, CType::Pointer(..))
     }
 
     pub fn is_scalar(&self) -> bool {
@@ -134,7 +145,7 @@ impl CType {
     pub fn is_variably_modified(&self) -> bool {
         match self {
             CType::Vla(..) => true,
-            CType::Array(elem, _) | CType::Pointer(elem) => elem.is_variably_modified(),
+            CType::Array(elem, _) | CType::Pointer(elem, _) => elem.is_variably_modified(),
             _ => false,
         }
     }
@@ -159,7 +170,7 @@ impl CType {
     /// The pointee of a pointer, or the element of an array.
     pub fn pointee(&self) -> Option<&CType> {
         match self {
-            CType::Pointer(t) | CType::Array(t, _) | CType::Vla(t, _) => Some(t),
+            CType::Pointer(t, _) | CType::Array(t, _) | CType::Vla(t, _) => Some(t),
             _ => None,
         }
     }
@@ -168,8 +179,8 @@ impl CType {
     /// function-to-pointer decay (C11 §6.3.2.1).
     pub fn decay(&self) -> CType {
         match self {
-            CType::Array(elem, _) | CType::Vla(elem, _) => CType::Pointer(elem.clone()),
-            CType::Function(_) => CType::Pointer(Rc::new(self.clone())),
+            CType::Array(elem, _) | CType::Vla(elem, _) => CType::Pointer(elem.clone(), Quals::default()),
+            CType::Function(_) => CType::pointer_to(self.clone()),
             other => other.clone(),
         }
     }
@@ -180,7 +191,7 @@ impl CType {
             CType::Int(k) => Type::int_with_bytes(k.size()),
             CType::Float => Some(Type::F32),
             CType::Double => Some(Type::F64),
-            CType::Pointer(_) => Some(Type::PTR),
+            CType::Pointer(..) => Some(Type::PTR),
             _ => None,
         }
     }
@@ -418,7 +429,7 @@ impl TypeTable {
             CType::Void | CType::Function(_) => None,
             CType::Int(k) => Some(k.size() as u64),
             CType::Float => Some(4),
-            CType::Double | CType::Pointer(_) => Some(8),
+            CType::Double | CType::Pointer(..) => Some(8),
             CType::Array(elem, Some(n)) => Some(self.size_of(elem)? * n),
             CType::Array(_, None) | CType::Vla(..) => None,
             CType::Record(id) => {
@@ -483,7 +494,11 @@ impl TypeTable {
             CType::Int(k) => format!("{k:?}").to_lowercase().replace("uchar", "unsigned char").replace("uint", "unsigned int"),
             CType::Float => "float".into(),
             CType::Double => "double".into(),
-            CType::Pointer(t) => format!("{} *", self.describe(t)),
+            CType::Pointer(t, quals) => {
+                let constant = if quals.constant { "const " } else { "" };
+                let volatile = if quals.volatile { "volatile " } else { "" };
+                format!("{constant}{volatile}{} *", self.describe(t))
+            }
             CType::Array(t, Some(n)) => format!("{}[{n}]", self.describe(t)),
             CType::Array(t, None) => format!("{}[]", self.describe(t)),
             CType::Vla(t, _) => format!("{}[*]", self.describe(t)),

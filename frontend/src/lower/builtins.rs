@@ -1,13 +1,15 @@
 //! GCC builtins that glibc's headers expand to (`assert`, `isnan`,
 //! `HUGE_VAL`, `NAN`, `__builtin_expect`…). A `__builtin_X` that merely
 //! names a libc function `X` declared in scope becomes a call to `X`.
+//! The bit builtins (`bswap`, `clz`, `ctz`, `popcount`, `parity`, `ffs`)
+//! become the IR's bit operations.
 
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
-use crate::types::CType;
+use crate::types::{CType, IntKind};
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, FloatCC, InstData, Type, UnaryOp};
+use nissecc_midend::ir::{BinaryOp, FloatCC, InstData, IntCC, Type, UnaryOp};
 
 impl Lowerer {
     /// Lowers a call to a `__builtin_*` function, or returns `None` when
@@ -51,6 +53,32 @@ impl Lowerer {
                 let r = self.float_classification(base, x, ty);
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
+            "bswap16" | "bswap32" | "bswap64" => {
+                let kind = match base {
+                    "bswap16" => IntKind::UShort,
+                    "bswap32" => IntKind::UInt,
+                    _ => IntKind::ULongLong,
+                };
+                let x = self.integer_argument(arg(0)?, kind, span)?;
+                let ty = self.value_type(x);
+                let r = self.unary(UnaryOp::Bswap, x, ty);
+                Operand { ty: CType::Int(kind), place: Place::Value(r) }
+            }
+            "clz" | "clzl" | "clzll" | "ctz" | "ctzl" | "ctzll" | "popcount" | "popcountl" | "popcountll" | "parity"
+            | "parityl" | "parityll" | "ffs" | "ffsl" | "ffsll" => {
+                let (op, suffix) = bit_count_operation(base);
+                let kind = match (suffix, op) {
+                    ("", BitCount::Ffs) => IntKind::Int,
+                    ("", _) => IntKind::UInt,
+                    ("l", BitCount::Ffs) => IntKind::Long,
+                    ("l", _) => IntKind::ULong,
+                    (_, BitCount::Ffs) => IntKind::LongLong,
+                    _ => IntKind::ULongLong,
+                };
+                let x = self.integer_argument(arg(0)?, kind, span)?;
+                let r = self.bit_count(op, x);
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
             _ => {
                 // `__builtin_memcpy` and friends call the libc function.
                 let known = self.scopes.lookup(base).is_some();
@@ -63,6 +91,44 @@ impl Lowerer {
             }
         };
         Ok(Some(result))
+    }
+
+    /// An argument converted to the integer type a builtin takes.
+    fn integer_argument(&mut self, e: &Node<Expression>, kind: IntKind, span: Span) -> LowerResult<nissecc_midend::ir::Value> {
+        let v = self.lower_expr(e)?;
+        if !v.ty.is_integer() {
+            return Err(Diagnostic::error_at(e.span, "the builtin needs an integer argument"));
+        }
+        let value = self.rvalue(&v, span)?;
+        self.convert(value, &v.ty, &CType::Int(kind), span)
+    }
+
+    /// `clz`, `ctz`, `popcount`, `parity` or `ffs` of `x`, as an `i32`.
+    fn bit_count(&mut self, op: BitCount, x: nissecc_midend::ir::Value) -> nissecc_midend::ir::Value {
+        let ty = self.value_type(x);
+        let count = match op {
+            BitCount::Clz => self.unary(UnaryOp::Clz, x, ty),
+            BitCount::Ctz => self.unary(UnaryOp::Ctz, x, ty),
+            BitCount::Popcount => self.unary(UnaryOp::Popcnt, x, ty),
+            BitCount::Parity => {
+                let ones = self.unary(UnaryOp::Popcnt, x, ty);
+                let one = self.iconst(ty, 1);
+                self.binary(BinaryOp::Band, ones, one)
+            }
+            BitCount::Ffs => {
+                // One plus the index of the lowest set bit, or 0 for 0:
+                // `(ctz(x) + 1) & -(x != 0)`.
+                let zeros = self.unary(UnaryOp::Ctz, x, ty);
+                let one = self.iconst(ty, 1);
+                let index = self.binary(BinaryOp::Iadd, zeros, one);
+                let zero = self.iconst(ty, 0);
+                let nonzero = self.icmp(IntCC::Ne, x, zero);
+                let nonzero = self.unary(UnaryOp::Uextend, nonzero, ty);
+                let mask = self.unary(UnaryOp::Ineg, nonzero, ty);
+                self.binary(BinaryOp::Band, index, mask)
+            }
+        };
+        self.resize_int(count, ty, Type::I32, false)
     }
 
     /// `isnan`, `isinf_sign` (±1 or 0), `isinf`, `isfinite` and `signbit`
@@ -137,4 +203,25 @@ impl Lowerer {
         self.scopes.pop();
         result
     }
+}
+
+/// The bit-counting builtins.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BitCount {
+    Clz,
+    Ctz,
+    Popcount,
+    Parity,
+    Ffs,
+}
+
+/// The operation a bit-counting builtin's name selects, and its width
+/// suffix (`""`, `"l"` or `"ll"`).
+fn bit_count_operation(base: &str) -> (BitCount, &str) {
+    for (prefix, op) in [("clz", BitCount::Clz), ("ctz", BitCount::Ctz), ("popcount", BitCount::Popcount), ("parity", BitCount::Parity), ("ffs", BitCount::Ffs)] {
+        if let Some(suffix) = base.strip_prefix(prefix) {
+            return (op, suffix);
+        }
+    }
+    unreachable!("the caller matched the name")
 }

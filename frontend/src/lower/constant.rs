@@ -83,8 +83,7 @@ impl Lowerer {
                 self.const_size(&ty, e.span)
             }
             Expression::AlignOf(a) => {
-                let ty = self.alignof_operand_type(&a.node.0)?;
-                Ok(ConstValue::Int(self.types.align_of(&ty) as i64, CType::ULONG))
+                Ok(ConstValue::Int(self.alignof_operand(&a.node.0)? as i64, CType::ULONG))
             }
             Expression::OffsetOf(o) => Ok(ConstValue::Int(self.offset_of(o)? as i64, CType::ULONG)),
             Expression::Cast(c) => {
@@ -143,7 +142,7 @@ impl Lowerer {
                 ConstValue::Int(self.wrap_to(i, t), t.clone())
             }
             (ConstValue::Int(x, _), t) if t.is_integer() => ConstValue::Int(self.wrap_to(x, t), t.clone()),
-            (ConstValue::Int(x, _), t @ CType::Pointer(_)) => ConstValue::Int(x, t.clone()),
+            (ConstValue::Int(x, _), t @ CType::Pointer(..)) => ConstValue::Int(x, t.clone()),
             (ConstValue::Addr { symbol, offset, .. }, t) if t.is_pointer() || matches!(t, CType::Int(k) if k.size() == 8) => {
                 ConstValue::Addr { symbol, offset, ty: t.clone() }
             }

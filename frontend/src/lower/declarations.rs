@@ -6,7 +6,7 @@ use super::attributes::Attributes;
 use super::scope::{Symbol, Tag};
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
-use crate::types::{CType, FuncType, IntKind, MemberDecl};
+use crate::types::{CType, FuncType, IntKind, MemberDecl, Quals};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::rc::Rc;
@@ -26,6 +26,8 @@ pub enum Storage {
 pub struct BaseType {
     pub ty: CType,
     pub storage: Storage,
+    /// `const` and `volatile` among the specifiers.
+    pub quals: Quals,
     /// Attributes and `_Alignas` of the declared entities.
     pub attributes: Attributes,
 }
@@ -71,6 +73,7 @@ impl Lowerer {
         let mut type_specs = Vec::new();
         let mut record_extensions = Vec::new();
         let mut attributes = Attributes::default();
+        let mut quals = Quals::default();
         for (index, spec) in specifiers.iter().enumerate() {
             match &spec.node {
                 DeclarationSpecifier::StorageClass(sc) => {
@@ -89,7 +92,7 @@ impl Lowerer {
                     let align = self.alignment_specifier(a)?;
                     attributes = attributes.merge(Attributes { align: Some(align), ..Attributes::default() });
                 }
-                DeclarationSpecifier::TypeQualifier(q) => self.check_qualifier(q)?,
+                DeclarationSpecifier::TypeQualifier(q) => self.add_qualifier(q, &mut quals)?,
                 DeclarationSpecifier::Extension(exts) => {
                     let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeSpecifier(t) if is_record_body(t)));
                     self.sort_extensions(exts, follows_body, &mut attributes, &mut record_extensions)?;
@@ -98,7 +101,7 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
-        Ok(BaseType { ty, storage, attributes })
+        Ok(BaseType { ty, storage, quals, attributes })
     }
 
     /// Extensions among declaration specifiers: after a struct or union
@@ -138,27 +141,26 @@ impl Lowerer {
         }
     }
 
-    fn check_qualifier(&self, q: &Node<TypeQualifier>) -> LowerResult<()> {
+    fn add_qualifier(&self, q: &Node<TypeQualifier>, quals: &mut Quals) -> LowerResult<()> {
         match q.node {
-            TypeQualifier::Atomic => Err(Diagnostic::unsupported(q.span, "_Atomic")),
-            _ => Ok(()),
+            TypeQualifier::Atomic => return Err(Diagnostic::unsupported(q.span, "_Atomic")),
+            TypeQualifier::Const => quals.constant = true,
+            TypeQualifier::Volatile => quals.volatile = true,
+            _ => {}
         }
+        Ok(())
     }
 
-    /// Resolves the specifier-qualifier list of a type name or struct
-    /// field, with the attributes written among the specifiers.
-    pub fn base_type_of_qualifiers(&mut self, specifiers: &[Node<SpecifierQualifier>], span: Span) -> LowerResult<CType> {
-        Ok(self.qualified_base_type(specifiers, span)?.0)
-    }
 
-    fn qualified_base_type(&mut self, specifiers: &[Node<SpecifierQualifier>], span: Span) -> LowerResult<(CType, Attributes)> {
+    fn qualified_base_type(&mut self, specifiers: &[Node<SpecifierQualifier>], span: Span) -> LowerResult<(CType, Attributes, Quals)> {
         let mut type_specs = Vec::new();
         let mut record_extensions = Vec::new();
         let mut attributes = Attributes::default();
+        let mut quals = Quals::default();
         for (index, spec) in specifiers.iter().enumerate() {
             match &spec.node {
                 SpecifierQualifier::TypeSpecifier(ts) => type_specs.push(ts),
-                SpecifierQualifier::TypeQualifier(q) => self.check_qualifier(q)?,
+                SpecifierQualifier::TypeQualifier(q) => self.add_qualifier(q, &mut quals)?,
                 SpecifierQualifier::Extension(exts) => {
                     let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeSpecifier(t) if is_record_body(t)));
                     self.sort_extensions(exts, follows_body, &mut attributes, &mut record_extensions)?;
@@ -166,7 +168,7 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
-        Ok((ty, attributes))
+        Ok((ty, attributes, quals))
     }
 
     fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], _span: Span) -> LowerResult<CType> {
@@ -251,6 +253,35 @@ impl Lowerer {
         }
     }
 
+    /// `struct s;` alone, with no declarator, declares a new incomplete
+    /// type in the current scope even when an outer scope has a `struct s`
+    /// (C11 6.7.2.3p7); called before the specifiers are lowered.
+    pub fn declare_forward_tag(&mut self, decl: &Node<Declaration>) {
+        if !decl.node.declarators.is_empty() {
+            return;
+        }
+        let mut tagged = None;
+        for specifier in &decl.node.specifiers {
+            match &specifier.node {
+                DeclarationSpecifier::TypeSpecifier(ts) => match &ts.node {
+                    TypeSpecifier::Struct(st) if st.node.declarations.is_none() && tagged.is_none() => {
+                        tagged = Some(st)
+                    }
+                    _ => return,
+                },
+                DeclarationSpecifier::TypeQualifier(_) => {}
+                _ => return,
+            }
+        }
+        let Some(st) = tagged else { return };
+        let Some(name) = &st.node.identifier else { return };
+        if self.scopes.lookup_tag_current(&name.node.name).is_none() {
+            let is_union = matches!(st.node.kind.node, StructKind::Union);
+            let id = self.types.new_record(Some(name.node.name.clone()), is_union);
+            self.scopes.declare_tag(&name.node.name, Tag::Record(id));
+        }
+    }
+
     /// A `struct`/`union` specifier: a reference, a forward declaration or
     /// a definition.
     fn struct_type(&mut self, st: &Node<StructType>) -> LowerResult<CType> {
@@ -281,7 +312,7 @@ impl Lowerer {
         let mut members = Vec::new();
         for decl in declarations {
             let StructDeclaration::Field(field) = &decl.node else { continue };
-            let (base, field_attributes) = self.qualified_base_type(&field.node.specifiers, field.span)?;
+            let (base, field_attributes, base_quals) = self.qualified_base_type(&field.node.specifiers, field.span)?;
             if field.node.declarators.is_empty() {
                 // An anonymous struct or union member.
                 members.push(MemberDecl { name: None, ty: base, bit_width: None, attributes: field_attributes });
@@ -289,7 +320,7 @@ impl Lowerer {
             }
             for d in &field.node.declarators {
                 let declared = match &d.node.declarator {
-                    Some(declarator) => self.declarator(base.clone(), declarator)?,
+                    Some(declarator) => self.declarator(base.clone(), base_quals, declarator)?,
                     None => Declared::abstract_of(base.clone(), d.span),
                 };
                 let attributes = field_attributes.merge(declared.attributes);
@@ -365,7 +396,9 @@ impl Lowerer {
     }
 
     /// Applies a declarator's derivations to a base type.
-    pub fn declarator(&mut self, base: CType, d: &Node<Declarator>) -> LowerResult<Declared> {
+    /// `base_quals` qualify the base type, so the first pointer points to
+    /// a `base_quals base`.
+    pub fn declarator(&mut self, base: CType, base_quals: Quals, d: &Node<Declarator>) -> LowerResult<Declared> {
         let attributes = self.attributes(&d.node.extensions)?;
         let mut asm_label = None;
         for ext in &d.node.extensions {
@@ -376,10 +409,20 @@ impl Lowerer {
         // Pointers come first in lang-c's list and apply innermost-last;
         // array and function suffixes apply right to left.
         let mut ty = base;
+        // The qualifiers of an object of type `ty`.
+        let mut quals = base_quals;
         let mut suffixes = Vec::new();
         for derived in &d.node.derived {
             match &derived.node {
-                DerivedDeclarator::Pointer(_) => ty = CType::pointer_to(ty),
+                DerivedDeclarator::Pointer(pointer_quals) => {
+                    ty = CType::Pointer(Rc::new(ty), quals);
+                    quals = Quals::default();
+                    for q in pointer_quals {
+                        if let PointerQualifier::TypeQualifier(q) = &q.node {
+                            self.add_qualifier(q, &mut quals)?;
+                        }
+                    }
+                }
                 _ => suffixes.push(derived),
             }
         }
@@ -420,7 +463,12 @@ impl Lowerer {
                 attributes,
             }),
             DeclaratorKind::Declarator(inner) => {
-                let mut declared = self.declarator(ty, inner)?;
+                // Array suffixes keep their elements' qualifiers; a
+                // function has none.
+                if suffixes.iter().any(|d| !matches!(d.node, DerivedDeclarator::Array(_))) {
+                    quals = Quals::default();
+                }
+                let mut declared = self.declarator(ty, quals, inner)?;
                 if declared.asm_label.is_none() {
                     declared.asm_label = asm_label;
                 }
@@ -495,7 +543,7 @@ impl Lowerer {
         for p in &fd.node.parameters {
             let base = self.base_type(&p.node.specifiers, p.span)?;
             let declared = match &p.node.declarator {
-                Some(d) => self.declarator(base.ty, d)?,
+                Some(d) => self.declarator(base.ty, base.quals, d)?,
                 None => Declared::abstract_of(base.ty, p.span),
             };
             if declared.ty.is_void() && fd.node.parameters.len() > 1 {
@@ -514,24 +562,52 @@ impl Lowerer {
 
     /// The type named by a type name (in casts, `sizeof`, `va_arg`).
     pub fn type_name(&mut self, tn: &Node<TypeName>) -> LowerResult<CType> {
-        let base = self.base_type_of_qualifiers(&tn.node.specifiers, tn.span)?;
+        let (base, _, quals) = self.qualified_base_type(&tn.node.specifiers, tn.span)?;
         match &tn.node.declarator {
-            Some(d) => Ok(self.declarator(base, d)?.ty),
+            Some(d) => Ok(self.declarator(base, quals, d)?.ty),
             None => Ok(base),
         }
     }
 
-    /// The type `_Alignof`/`__alignof__` measures: a type name, or, as GCC
-    /// allows, a variable that lang-c parsed as a type name.
-    pub fn alignof_operand_type(&mut self, tn: &Node<TypeName>) -> LowerResult<CType> {
+    /// What `_Alignof`/`__alignof__` gives: the alignment of a type name,
+    /// or, as GCC allows, of an expression, which the parse wrapped in
+    /// `__typeof__` (see `alignof_expression`); a variable has its declared
+    /// alignment, `aligned(N)` and `_Alignas` included.
+    pub fn alignof_operand(&mut self, tn: &Node<TypeName>) -> LowerResult<u64> {
         if let ([spec], None) = (tn.node.specifiers.as_slice(), &tn.node.declarator) {
-            if let SpecifierQualifier::TypeSpecifier(Node { node: TypeSpecifier::TypedefName(id), .. }) = &spec.node {
-                if let Some(Symbol::Local { ty, .. } | Symbol::Global { ty, .. }) = self.scopes.lookup(&id.node.name) {
-                    return Ok(ty.clone());
-                }
+            let variable = match &spec.node {
+                SpecifierQualifier::TypeSpecifier(Node { node: TypeSpecifier::TypeOf(t), .. }) => match &t.node {
+                    TypeOf::Expression(Node { node: Expression::Identifier(id), .. }) => Some(&id.node.name),
+                    _ => None,
+                },
+                // A variable that shadows a typedef name, which lang-c
+                // still takes for the type.
+                SpecifierQualifier::TypeSpecifier(Node { node: TypeSpecifier::TypedefName(id), .. }) => Some(&id.node.name),
+                _ => None,
+            };
+            if let Some(align) = variable.and_then(|name| self.declared_alignment(name)) {
+                return Ok(align);
             }
         }
-        self.type_name(tn)
+        let ty = self.type_name(tn)?;
+        Ok(self.types.align_of(&ty))
+    }
+
+    /// The alignment a variable was declared with.
+    fn declared_alignment(&mut self, name: &str) -> Option<u64> {
+        match self.scopes.lookup(name)? {
+            Symbol::Local { slot, .. } => {
+                let slot = *slot;
+                Some(self.f().func.stack_slots[slot].align as u64)
+            }
+            Symbol::Global { symbol, ty } => {
+                let ty = ty.clone();
+                let symbol = self.globals.get(symbol.as_str()).map_or(symbol.clone(), |g| g.symbol.clone());
+                let explicit = self.declared_alignments.get(&symbol).copied().unwrap_or(1);
+                Some(self.types.align_of(&ty).max(explicit))
+            }
+            _ => None,
+        }
     }
 
     pub fn check_static_assert(&mut self, s: &Node<StaticAssert>) -> LowerResult<()> {

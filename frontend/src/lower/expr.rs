@@ -62,8 +62,8 @@ impl Lowerer {
                 self.size_constant(&ty, s.span)
             }
             Expression::AlignOf(a) => {
-                let ty = self.alignof_operand_type(&a.node.0)?;
-                let k = self.iconst(Type::I64, self.types.align_of(&ty) as i64);
+                let align = self.alignof_operand(&a.node.0)?;
+                let k = self.iconst(Type::I64, align as i64);
                 Ok(value(CType::ULONG, k))
             }
             Expression::UnaryOperator(u) => self.lower_unary(u, e.span),
@@ -206,7 +206,7 @@ impl Lowerer {
                 }
             },
             MemberOperator::Indirect => match base.ty.decay() {
-                CType::Pointer(p) if p.is_record() => {
+                CType::Pointer(p, _) if p.is_record() => {
                     let a = self.rvalue(&base, m.span)?;
                     ((*p).clone(), a)
                 }
@@ -249,7 +249,7 @@ impl Lowerer {
         };
         let ft: Rc<FuncType> = match &callee.ty {
             CType::Function(ft) => ft.clone(),
-            CType::Pointer(p) => match &**p {
+            CType::Pointer(p, _) => match &**p {
                 CType::Function(ft) => ft.clone(),
                 _ => return Err(Diagnostic::error_at(c.node.callee.span, "called object is not a function or function pointer")),
             },
@@ -399,7 +399,7 @@ impl Lowerer {
             }
             UnaryOperator::Indirection => {
                 let op = self.lower_expr(&u.node.operand)?;
-                let CType::Pointer(p) = op.ty.decay() else {
+                let CType::Pointer(p, _) = op.ty.decay() else {
                     return Err(Diagnostic::error_at(span, format!("indirection requires pointer operand ('{}' invalid)", self.types.describe(&op.ty))));
                 };
                 let a = self.rvalue(&op, operand_span)?;
@@ -471,7 +471,7 @@ impl Lowerer {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
                 let (ty, v) = self.arithmetic(B::Plus, lhs, rhs, span)?;
-                let CType::Pointer(elem) = ty else {
+                let CType::Pointer(elem, _) = ty else {
                     return Err(Diagnostic::error_at(span, "subscripted value is not an array or pointer"));
                 };
                 Ok(addr((*elem).clone(), v))

@@ -17,7 +17,18 @@ pub struct SwitchContext {
     /// The promoted type of the controlling expression.
     pub ty: CType,
     pub cases: Vec<(i64, Block, Span)>,
+    /// GNU case ranges, `case lo ... hi:`, with their bounds as values
+    /// of `ty`.
+    pub ranges: Vec<CaseRangeLabel>,
     pub default: Option<Block>,
+}
+
+/// One `case lo ... hi:` label.
+pub struct CaseRangeLabel {
+    pub low: i64,
+    pub high: i64,
+    pub block: Block,
+    pub span: Span,
 }
 
 /// A label's block, and where it was first used and defined.
@@ -85,7 +96,7 @@ impl Lowerer {
     /// Declares a deferred definition's function so that calls resolve.
     pub fn declare_deferred_function(&mut self, def: &Node<FunctionDefinition>) -> LowerResult<()> {
         let base = self.base_type(&def.node.specifiers, def.span)?;
-        let declared = self.declarator(base.ty, &def.node.declarator)?;
+        let declared = self.declarator(base.ty, base.quals, &def.node.declarator)?;
         let Some(name) = declared.name.clone() else { return Ok(()) };
         let linkage = if base.storage == Storage::Static { Linkage::Local } else { Linkage::Export };
         let declared_at = declared.name_span;
@@ -97,7 +108,7 @@ impl Lowerer {
     pub fn lower_function_definition(&mut self, def: &Node<FunctionDefinition>) -> LowerResult<()> {
         let base = self.base_type(&def.node.specifiers, def.span)?;
         self.last_parameter_scope = None;
-        let declared = self.declarator(base.ty, &def.node.declarator)?;
+        let declared = self.declarator(base.ty, base.quals, &def.node.declarator)?;
         let parameter_scope = self.last_parameter_scope.take();
         let name = declared.name.clone().expect("a function definition has a name");
         let CType::Function(ft) = &declared.ty else {
@@ -199,7 +210,7 @@ impl Lowerer {
             }
             let base = self.base_type(&p.node.specifiers, p.span)?;
             let saved = std::mem::replace(&mut self.parameter_depth, 0);
-            let resolved = self.declarator(base.ty, d);
+            let resolved = self.declarator(base.ty, base.quals, d);
             self.parameter_depth = saved;
             let ty = resolved?.ty.decay();
             self.scopes.declare(&name, Symbol::Local { slot, ty });
@@ -218,7 +229,7 @@ impl Lowerer {
             for declaration in &def.node.declarations {
                 let base = self.base_type(&declaration.node.specifiers, declaration.span)?;
                 for init in &declaration.node.declarators {
-                    let param = self.declarator(base.ty.clone(), &init.node.declarator)?;
+                    let param = self.declarator(base.ty.clone(), base.quals, &init.node.declarator)?;
                     let Some(param_name) = &param.name else { continue };
                     let Some(index) = declared.param_names.iter().position(|(n, _)| n.as_deref() == Some(param_name.as_str())) else {
                         return Err(Diagnostic::error_at(param.name_span, format!("declaration for parameter '{param_name}' but no such parameter")));
@@ -351,7 +362,7 @@ fn function_declarator(d: &lang_c::ast::Declarator) -> Option<&Node<lang_c::ast:
 fn has_unknown_length(ty: &CType) -> bool {
     match ty {
         CType::Array(_, None) => true,
-        CType::Pointer(inner) | CType::Array(inner, Some(_)) => has_unknown_length(inner),
+        CType::Pointer(inner, _) | CType::Array(inner, Some(_)) => has_unknown_length(inner),
         _ => false,
     }
 }

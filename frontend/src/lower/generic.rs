@@ -5,8 +5,26 @@
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
-use lang_c::ast::{Expression, GenericAssociation, GenericSelection};
+use lang_c::ast::{
+    DerivedDeclarator, Expression, GenericAssociation, GenericSelection, PointerQualifier, SpecifierQualifier,
+    TypeName,
+};
 use lang_c::span::Node;
+
+/// Whether the type a type name denotes is itself qualified (`const
+/// int`, `char *const`). The controlling expression's type is unqualified
+/// after lvalue conversion, so such an association never matches (C11
+/// §6.5.1.1p2 as amended by DR 481).
+fn qualified_at_top(t: &TypeName) -> bool {
+    let derived = t.declarator.as_ref().map(|d| d.node.derived.as_slice()).unwrap_or(&[]);
+    match derived.last().map(|d| &d.node) {
+        None => t.specifiers.iter().any(|s| matches!(s.node, SpecifierQualifier::TypeQualifier(_))),
+        Some(DerivedDeclarator::Pointer(qualifiers)) => {
+            qualifiers.iter().any(|q| matches!(q.node, PointerQualifier::TypeQualifier(_)))
+        }
+        Some(_) => false,
+    }
+}
 
 impl Lowerer {
     /// The expression a generic selection chooses.
@@ -16,7 +34,8 @@ impl Lowerer {
         for association in &g.node.associations {
             match &association.node {
                 GenericAssociation::Type(t) => {
-                    if self.type_name(&t.node.type_name)? == controlling {
+                    let ty = self.type_name(&t.node.type_name)?;
+                    if ty == controlling && !qualified_at_top(&t.node.type_name.node) {
                         return Ok(&t.node.expression);
                     }
                 }

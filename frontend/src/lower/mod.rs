@@ -103,6 +103,9 @@ pub struct Lowerer {
     /// `packed` and `aligned(N)` written between `struct`/`union` and the
     /// tag, by the offset of the keyword (see `lexical_prepass`).
     pub head_attributes: HashMap<usize, crate::types::LayoutAttributes>,
+    /// Alignments written on static objects (`aligned(N)`, `_Alignas`), by
+    /// symbol, for `__alignof__` of a variable.
+    pub declared_alignments: HashMap<String, u64>,
     /// What the outermost parameter list resolved last declared.
     pub last_parameter_scope: Option<scope::KeptScope>,
     next_anonymous: u32,
@@ -132,6 +135,7 @@ impl Lowerer {
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
             head_attributes: HashMap::new(),
+            declared_alignments: HashMap::new(),
             last_parameter_scope: None,
             next_anonymous: 0,
             warnings: Vec::new(),

@@ -53,7 +53,7 @@ fn functions_compatible(types: &TypeTable, a: &FuncType, b: &FuncType) -> bool {
 /// struct to the programmer, and GCC only warns there.
 fn compatible(types: &TypeTable, a: &CType, b: &CType) -> bool {
     match (a, b) {
-        (CType::Pointer(x), CType::Pointer(y)) => compatible(types, x, y),
+        (CType::Pointer(x, p), CType::Pointer(y, q)) => p == q && compatible(types, x, y),
         (CType::Array(x, n), CType::Array(y, m)) => compatible(types, x, y) && (n.is_none() || m.is_none() || n == m),
         (CType::Function(f), CType::Function(g)) => functions_compatible(types, f, g),
         (CType::Record(x), CType::Record(y)) => {

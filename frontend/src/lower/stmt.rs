@@ -3,13 +3,13 @@
 //! control flow), so every source-level decision is its own branch, which
 //! is what edge and path profiles should show.
 
-use super::function::{LabelInfo, SwitchContext};
+use super::function::{CaseRangeLabel, LabelInfo, SwitchContext};
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
 use crate::types::CType;
 use lang_c::ast::*;
-use lang_c::span::Node;
-use nissecc_midend::ir::{BlockCall, InstData};
+use lang_c::span::{Node, Span};
+use nissecc_midend::ir::{BinaryOp, BlockCall, InstData, IntCC};
 
 impl Lowerer {
     pub fn lower_block_items(&mut self, items: &[Node<BlockItem>]) -> LowerResult<()> {
@@ -210,17 +210,29 @@ impl Lowerer {
         let exit = self.new_block();
         let body = self.new_block();
         self.switch_to(body);
-        self.f().switches.push(SwitchContext { ty: ty.clone(), cases: Vec::new(), default: None });
+        self.f().switches.push(SwitchContext { ty: ty.clone(), cases: Vec::new(), ranges: Vec::new(), default: None });
         self.f().break_targets.push(exit);
         let result = self.lower_statement(&s.node.statement);
         self.f().break_targets.pop();
         let ctx = self.f().switches.pop().expect("the switch context");
         result?;
         self.jump_to(exit);
+        // Case ranges are tested before the switch, each as one unsigned
+        // comparison: `value - low <= high - low`.
+        self.switch_to(dispatch);
+        let ir_ty = ty.ir_type().expect("an integer type");
+        for range in &ctx.ranges {
+            let low = self.iconst(ir_ty, range.low);
+            let offset = self.binary(BinaryOp::Isub, value, low);
+            let width = self.iconst(ir_ty, range.high.wrapping_sub(range.low));
+            let inside = self.icmp(IntCC::Ule, offset, width);
+            let next = self.new_block();
+            self.emit_effect(InstData::Brif { cond: inside, then_dest: BlockCall::new(range.block, vec![]), else_dest: BlockCall::new(next, vec![]) });
+            self.switch_to(next);
+        }
         let default = BlockCall::new(ctx.default.unwrap_or(exit), vec![]);
         let cases = ctx.cases.into_iter().map(|(v, b, _)| (v, BlockCall::new(b, vec![]))).collect();
-        let f = self.f();
-        f.func.append_inst(dispatch, InstData::Switch { arg: value, default, cases }, None);
+        self.emit_effect(InstData::Switch { arg: value, default, cases });
         self.switch_to(exit);
         Ok(())
     }
@@ -246,16 +258,46 @@ impl Lowerer {
                 // sign-extended from the controlling type's width.
                 let v = ty.ir_type().expect("an integer type").canonical_imm(self.wrap_to(v, &ty));
                 let block = self.new_block();
+                let value = self.wrap_to(v, &ty);
                 let ctx = self.f().switches.last_mut().expect("checked above");
-                if let Some((_, _, first)) = ctx.cases.iter().find(|(c, _, _)| *c == v) {
-                    let first = *first;
+                let repeated = ctx.cases.iter().find(|(c, _, _)| *c == v).map(|c| c.2);
+                let in_range = ctx.ranges.iter().find(|r| in_case_range(r, value, &ty)).map(|r| r.span);
+                if let Some(first) = repeated.or(in_range) {
                     return Err(Diagnostic::error_at(e.span, format!("duplicate case value '{v}'"))
                         .with_note(format!("previous case at byte {}", first.start)));
                 }
+                let ctx = self.f().switches.last_mut().expect("checked above");
                 ctx.cases.push((v, block, e.span));
                 block
             }
-            Label::CaseRange(r) => return Err(Diagnostic::unsupported(r.span, "case range")),
+            Label::CaseRange(r) => {
+                let Some(ctx) = self.f().switches.last() else {
+                    return Err(Diagnostic::error_at(s.node.label.span, "'case' label not in switch statement"));
+                };
+                let ty = ctx.ty.clone();
+                let low = self.eval_int(&r.node.low)?;
+                let high = self.eval_int(&r.node.high)?;
+                let (low, high) = (self.wrap_to(low, &ty), self.wrap_to(high, &ty));
+                let block = self.new_block();
+                let unsigned_64 = matches!(ty, CType::Int(k) if !k.is_signed() && k.size() == 8);
+                let empty = if unsigned_64 { (low as u64) > (high as u64) } else { low > high };
+                // GCC warns about an empty range and drops it.
+                if !empty {
+                    let range = CaseRangeLabel { low, high, block, span: r.span };
+                    let cases: Vec<(i64, Span)> = self.f().switches.last().expect("checked above").cases.iter().map(|c| (c.0, c.2)).collect();
+                    let clash = cases.into_iter().find(|&(c, _)| in_case_range(&range, self.wrap_to(c, &ty), &ty)).map(|c| c.1);
+                    let ctx = self.f().switches.last().expect("checked above");
+                    let clash = clash.or_else(|| {
+                        ctx.ranges.iter().find(|other| in_case_range(other, low, &ty) || in_case_range(&range, other.low, &ty)).map(|o| o.span)
+                    });
+                    if let Some(first) = clash {
+                        return Err(Diagnostic::error_at(r.span, "duplicate (or overlapping) case value")
+                            .with_note(format!("previous case at byte {}", first.start)));
+                    }
+                    self.f().switches.last_mut().expect("checked above").ranges.push(range);
+                }
+                block
+            }
             Label::Default => {
                 let block = self.new_block();
                 let Some(ctx) = self.f().switches.last_mut() else {
@@ -282,4 +324,14 @@ impl Lowerer {
         self.f().labels.insert(name.to_string(), LabelInfo { block, defined: false, first_use: span });
         block
     }
+}
+
+/// Whether `value`, a value of the switch's type `ty`, is within `range`.
+fn in_case_range(range: &CaseRangeLabel, value: i64, ty: &CType) -> bool {
+    let bits = match ty {
+        CType::Int(k) => k.size() * 8,
+        _ => 64,
+    };
+    let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    (value.wrapping_sub(range.low) as u64 & mask) <= (range.high.wrapping_sub(range.low) as u64 & mask)
 }

@@ -13,9 +13,10 @@ use nissecc_midend::ir::{DataObject, InstData, Linkage, Type};
 
 impl Lowerer {
     pub fn lower_global_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
+        self.declare_forward_tag(decl);
         let base = self.base_type(&decl.node.specifiers, decl.span)?;
         for init_decl in &decl.node.declarators {
-            let mut declared = self.declarator(base.ty.clone(), &init_decl.node.declarator)?;
+            let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
             declared.attributes = base.attributes.merge(declared.attributes);
             let Some(name) = declared.name.clone() else { continue };
             match (base.storage, &declared.ty) {
@@ -124,6 +125,9 @@ impl Lowerer {
             _ => linkage,
         };
         let align = self.types.align_of(&ty).max(if bytes.len() >= 16 { 16 } else { 1 }).max(declared.attributes.align.unwrap_or(1)) as u32;
+        if let Some(declared_align) = declared.attributes.align {
+            self.declared_alignments.insert(symbol.to_string(), declared_align);
+        }
         self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, relocs, external: false, section: None });
         let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
@@ -132,9 +136,10 @@ impl Lowerer {
     }
 
     pub fn lower_local_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
+        self.declare_forward_tag(decl);
         let base = self.base_type(&decl.node.specifiers, decl.span)?;
         for init_decl in &decl.node.declarators {
-            let mut declared = self.declarator(base.ty.clone(), &init_decl.node.declarator)?;
+            let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
             declared.attributes = base.attributes.merge(declared.attributes);
             let Some(name) = declared.name.clone() else { continue };
             if let Some(prev) = self.scopes.lookup_current(&name) {

@@ -69,6 +69,14 @@ pub enum UnaryOp {
     FcvtFromUint,
     /// Reinterprets the bits of a value as another type of the same width.
     Bitcast,
+    /// Reverses the bytes of an integer (`__builtin_bswap32`).
+    Bswap,
+    /// Counts leading zero bits; the width for zero (`__builtin_clz`).
+    Clz,
+    /// Counts trailing zero bits; the width for zero (`__builtin_ctz`).
+    Ctz,
+    /// Counts one bits (`__builtin_popcount`).
+    Popcnt,
 }
 
 /// Integer comparison conditions.
@@ -364,6 +372,7 @@ opcode_names!(UnaryOp {
     Uextend => "uextend", Ireduce => "ireduce", Fpromote => "fpromote",
     Fdemote => "fdemote", FcvtToSint => "fcvt_to_sint", FcvtToUint => "fcvt_to_uint",
     FcvtFromSint => "fcvt_from_sint", FcvtFromUint => "fcvt_from_uint", Bitcast => "bitcast",
+    Bswap => "bswap", Clz => "clz", Ctz => "ctz", Popcnt => "popcnt",
 });
 
 opcode_names!(IntCC {

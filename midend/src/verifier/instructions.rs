@@ -175,6 +175,8 @@ impl InstChecker<'_, '_> {
                 "converts an integer to a float",
             ),
             UnaryOp::Bitcast => (from.bits() == to.bits(), "keeps the width"),
+            UnaryOp::Bswap => (from.is_int() && from == to && from.bits() >= 16, "reverses the bytes of an integer of 16 bits or more"),
+            UnaryOp::Clz | UnaryOp::Ctz | UnaryOp::Popcnt => (from.is_int() && from == to, "counts the bits of an integer"),
         };
         if !ok {
             self.report(format!("{op} {rule}, so it cannot turn {from} into {to}"));
