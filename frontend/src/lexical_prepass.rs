@@ -5,6 +5,9 @@
 //! - GCC's escape `\e` (and `\E`), the ESC character, is not in lang-c's
 //!   grammar. Inside character constants and string literals it becomes
 //!   `\c`, which lang-c accepts and `literal::unescape` decodes as ESC.
+//! - Digraphs (C11 §6.4.6p3), `<:` `:>` `<%` `%>`, which lang-c does not
+//!   know, become `[ `, `] `, `{ ` and `} ` outside literals (the
+//!   preprocessor already handled `%:`).
 //! - lang-c's parser and the lowering recurse once per nesting level, so a
 //!   program nested deeper than [`MAX_NESTING`] brackets is rejected with an
 //!   error at the bracket that goes too deep, as GCC and clang stop at
@@ -37,7 +40,7 @@ pub fn gnu_conditionals(text: &str) -> Vec<usize> {
 /// Calls `visit` with the offset of every byte of code outside literals,
 /// comments having been removed by the preprocessor, and preprocessor
 /// lines.
-fn scan(bytes: &[u8], visit: impl FnMut(usize)) {
+pub(crate) fn scan(bytes: &[u8], visit: impl FnMut(usize)) {
     walk(bytes, visit, |_| {});
 }
 
@@ -172,6 +175,7 @@ pub fn prepare(text: &mut String) -> Option<usize> {
     // backslash inside a literal are replaced by the ASCII letter `c`, so
     // the text stays valid UTF-8.
     let bytes = unsafe { text.as_bytes_mut() };
+    replace_digraphs(bytes);
     let mut depth = 0usize;
     let mut too_deep = None;
     let mut escapes = Vec::new();
@@ -199,6 +203,29 @@ pub fn prepare(text: &mut String) -> Option<usize> {
     too_deep
 }
 
+/// Replaces the digraphs outside literals by the brackets they stand for
+/// and a space.
+fn replace_digraphs(bytes: &mut [u8]) {
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        let replacement = match (bytes[i], bytes.get(i + 1)) {
+            (b'<', Some(b':')) => b'[',
+            (b':', Some(b'>')) => b']',
+            (b'<', Some(b'%')) => b'{',
+            (b'%', Some(b'>')) => b'}',
+            _ => return,
+        };
+        // In `<:>` or `<%>`, the first digraph wins.
+        if found.last().is_none_or(|&(at, _)| at + 1 != i) {
+            found.push((i, replacement));
+        }
+    });
+    for (at, replacement) in found {
+        bytes[at] = replacement;
+        bytes[at + 1] = b' ';
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +235,13 @@ mod tests {
         let mut text = String::from("# 1 \"a\\e.c\"\nint e = '\\e'; char *s = \"x\\E\\\\e\";\n");
         assert_eq!(prepare(&mut text), None);
         assert_eq!(text, "# 1 \"a\\e.c\"\nint e = '\\c'; char *s = \"x\\c\\\\e\";\n");
+    }
+
+    #[test]
+    fn digraphs_become_brackets_outside_literals() {
+        let mut text = String::from("int a<:2:> = <% 1, 2 %>; char *s = \"<:%>\";");
+        assert_eq!(prepare(&mut text), None);
+        assert_eq!(text, "int a[ 2]  = {  1, 2 } ; char *s = \"<:%>\";");
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod diagnostic;
 mod implicit_int;
 pub(crate) mod lexical_prepass;
 pub mod literal;
+mod labels_as_values;
 mod lower;
 pub mod preprocess;
 pub mod source_map;
@@ -69,6 +70,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     let record_attributes = lexical_prepass::take_record_attributes(&mut text);
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
+    insertions.extend(labels_as_values::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));

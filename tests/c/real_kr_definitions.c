@@ -85,6 +85,16 @@ struct pt *p, *q;
     return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
 }
 
+/* float return type, function-typed parameter, struct by value, array
+ * parameter, a function returning a function pointer */
+float fdbl(x) float x; { return x * 2; }
+int apply2(f, v) int f(); int v; { return f(v) + 1; }
+int sq(v) { return v * v; }
+int ptsum(p, k) struct pt p; long k; { return p.x * 100 + p.y + (int)k; }
+char *skip(s, n) char s[]; unsigned n; { return s + n; }
+int (*getf(w))() int w; { return w ? sq : 0; }
+double mixd(a, f, d) float f; double d; short a; { return a + f + d; }
+
 /* the definition modifies its (promoted-then-narrowed) parameter */
 int wrapchar(c)
 unsigned char c;
@@ -148,6 +158,8 @@ int main()
     printf("manhattan %d\n", manhattan(&a, &b));
     printf("wrapchar %d %d\n", wrapchar(250), wrapchar('a'));
     printf("callers %d\n", callers());
+    printf("fdbl %.2f apply2 %d ptsum %d skip %s getf %d mixd %.3f\n", fdbl(fl), apply2(sq, 7),
+           ptsum(a, 10L), skip("hello", 2u), getf(1)(9), mixd(-2, fl, 0.25));
     printf("fscale %.3f %.3f\n", fscale(3, 4), fscale(0.1f, -2));
     printf("clampc %d %d %d\n", clampc(10, 100), clampc(10, 0x1ff), clampc(-3, -128));
     {

@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::types::{CType, IntKind};
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, FloatCC, InstData, IntCC, Type, UnaryOp};
+use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp};
 
 impl Lowerer {
     /// Lowers a call to a `__builtin_*` function, or returns `None` when
@@ -32,6 +32,31 @@ impl Lowerer {
             }
             "unreachable" | "trap" | "abort" => {
                 self.emit_effect(InstData::Unreachable);
+                self.continue_in_new_block();
+                Operand { ty: CType::Void, place: Place::Void }
+            }
+            "nissecc_label_address" => {
+                let label = self.label_address_call(c).ok_or_else(|| Diagnostic::error_at(span, "'&&' needs a label name"))?;
+                let number = self.label_number(&label.node.name, label.span)?;
+                let k = self.iconst(Type::PTR, number);
+                Operand { ty: CType::pointer_to(CType::Void), place: Place::Value(k) }
+            }
+            "nissecc_computed_goto" => {
+                let target = self.lower_expr(arg(0)?)?;
+                if !target.ty.decay().is_pointer() {
+                    return Err(Diagnostic::error_at(span, "'goto *' needs a pointer"));
+                }
+                let target = self.rvalue(&target, span)?;
+                let dispatch = match self.f().computed_goto {
+                    Some(block) => block,
+                    None => {
+                        let block = self.new_block();
+                        self.f().func.append_block_param(block, Type::PTR);
+                        self.f().computed_goto = Some(block);
+                        block
+                    }
+                };
+                self.emit_effect(InstData::Jump { dest: BlockCall::new(dispatch, vec![target]) });
                 self.continue_in_new_block();
                 Operand { ty: CType::Void, place: Place::Void }
             }
@@ -91,6 +116,37 @@ impl Lowerer {
             }
         };
         Ok(Some(result))
+    }
+
+    /// The label of `__builtin_nissecc_label_address(label)`, the
+    /// rewritten `&&label` (see `labels_as_values`).
+    pub fn label_address_call<'a>(&self, c: &'a Node<CallExpression>) -> Option<&'a Node<Identifier>> {
+        let Expression::Identifier(callee) = &c.node.callee.node else { return None };
+        if callee.node.name != crate::labels_as_values::LABEL_ADDRESS {
+            return None;
+        }
+        match c.node.arguments.as_slice() {
+            [Node { node: Expression::Identifier(label), .. }] => Some(label),
+            _ => None,
+        }
+    }
+
+    /// The number that stands for the address of a label: its index
+    /// among the function's address-taken labels, plus one.
+    pub fn label_number(&mut self, name: &str, span: Span) -> LowerResult<i64> {
+        if self.func.is_none() {
+            return Err(Diagnostic::error_at(span, "the address of a label outside a function"));
+        }
+        let block = self.label_block(name, span);
+        let labels = &mut self.f().address_taken_labels;
+        let index = match labels.iter().position(|&b| b == block) {
+            Some(index) => index,
+            None => {
+                labels.push(block);
+                labels.len() - 1
+            }
+        };
+        Ok(index as i64 + 1)
     }
 
     /// An argument converted to the integer type a builtin takes.

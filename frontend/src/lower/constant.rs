@@ -70,6 +70,11 @@ impl Lowerer {
                 Some(_) => Err(not_constant(e.span)),
                 None => Err(Diagnostic::error_at(id.span, format!("use of undeclared identifier '{}'", id.node.name))),
             },
+            Expression::Call(c) if self.label_address_call(c).is_some() => {
+                let label = self.label_address_call(c).expect("just matched");
+                let number = self.label_number(&label.node.name, label.span)?;
+                Ok(ConstValue::Int(number, CType::pointer_to(CType::Void)))
+            }
             Expression::StringLiteral(s) => {
                 let (symbol, ty) = self.string_literal_object(&s.node, s.span)?;
                 Ok(ConstValue::Addr { symbol, offset: 0, ty: ty.decay() })

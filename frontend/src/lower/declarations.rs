@@ -45,6 +45,9 @@ pub struct Declared {
     pub param_names: Vec<(Option<String>, Span)>,
     /// The declarator's own attributes (`int x __attribute__((aligned(8)))`).
     pub attributes: Attributes,
+    /// The qualifiers of the declared object (of its elements, for an
+    /// array).
+    pub quals: Quals,
 }
 
 /// Type specifiers collected from a specifier list.
@@ -452,7 +455,7 @@ impl Lowerer {
         }
         match &d.node.kind.node {
             DeclaratorKind::Abstract => {
-                Ok(Declared { name: None, name_span: d.span, ty, asm_label, param_names, attributes })
+                Ok(Declared { name: None, name_span: d.span, ty, asm_label, param_names, attributes, quals })
             }
             DeclaratorKind::Identifier(id) => Ok(Declared {
                 name: Some(id.node.name.clone()),
@@ -461,6 +464,7 @@ impl Lowerer {
                 asm_label,
                 param_names,
                 attributes,
+                quals,
             }),
             DeclaratorKind::Declarator(inner) => {
                 // Array suffixes keep their elements' qualifiers; a
@@ -622,7 +626,7 @@ impl Lowerer {
 impl Declared {
     /// A declarator without a name (`int` in `f(int)`).
     pub fn abstract_of(ty: CType, span: Span) -> Declared {
-        Declared { name: None, name_span: span, ty, asm_label: None, param_names: vec![], attributes: Attributes::default() }
+        Declared { name: None, name_span: span, ty, asm_label: None, param_names: vec![], attributes: Attributes::default(), quals: Quals::default() }
     }
 }
 

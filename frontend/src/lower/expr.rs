@@ -281,11 +281,14 @@ impl Lowerer {
         let mut args = Vec::new();
         for (i, arg) in c.node.arguments.iter().enumerate().rev() {
             let op = self.lower_expr(arg)?;
-            if op.ty.is_record() && ft.params.get(i).is_none() {
+            if op.ty.is_record() && ft.params.get(i).is_none() && !ft.unprototyped {
                 return Err(Diagnostic::unsupported(arg.span, "struct passed by value to a variadic function"));
             }
             let v = match ft.params.get(i) {
                 Some(pty) => self.assign_convert(&op, pty, arg.span)?,
+                // A struct goes to an unprototyped function as to one whose
+                // prototype names its type.
+                None if op.ty.is_record() => self.assign_convert(&op, &op.ty.clone(), arg.span)?,
                 None => {
                     // Default argument promotions (C11 §6.5.2.2p6).
                     let from = op.ty.decay();

@@ -54,6 +54,11 @@ pub struct FunctionState {
     pub struct_return: Option<nissecc_midend::ir::Value>,
     /// The slots holding the heap objects of variable-length arrays.
     pub vla_objects: Vec<nissecc_midend::ir::StackSlot>,
+    /// The labels whose address is taken (`&&label`): the address of the
+    /// label at index i is the integer i + 1 (see `labels_as_values`).
+    pub address_taken_labels: Vec<Block>,
+    /// The block every `goto *p` jumps to, with `p` as its parameter.
+    pub computed_goto: Option<Block>,
 }
 
 impl FunctionState {
@@ -73,6 +78,8 @@ impl FunctionState {
             static_count: 0,
             struct_return: None,
             vla_objects: Vec::new(),
+            address_taken_labels: Vec::new(),
+            computed_goto: None,
         }
     }
 }
@@ -254,6 +261,14 @@ impl Lowerer {
             }
         }
         let current = state.current;
+        if let Some(dispatch) = state.computed_goto {
+            let target = state.func.blocks[dispatch].params[0];
+            let cases = state.address_taken_labels.iter().enumerate().map(|(i, &b)| (i as i64 + 1, BlockCall::new(b, vec![]))).collect();
+            // Jumping to anything but a label's address is undefined.
+            let nowhere = state.func.create_block();
+            state.func.append_inst(nowhere, InstData::Unreachable, None);
+            state.func.append_inst(dispatch, InstData::Switch { arg: target, default: BlockCall::new(nowhere, vec![]), cases }, None);
+        }
         if !state.func.is_terminated(current) {
             // Falling off the end returns 0 from `main` (C11 §5.1.2.2.3) and
             // an unspecified value elsewhere; nissecc returns 0 like GCC -O0

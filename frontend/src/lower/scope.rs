@@ -1,7 +1,7 @@
 //! Nested scopes for ordinary identifiers and for struct, union and enum
 //! tags (C11 §6.2.1, §6.2.3).
 
-use crate::types::{CType, RecordId};
+use crate::types::{CType, Quals, RecordId};
 use nissecc_midend::ir::StackSlot;
 use std::collections::HashMap;
 
@@ -29,6 +29,8 @@ pub enum Tag {
 struct Scope {
     symbols: HashMap<String, Symbol>,
     tags: HashMap<String, Tag>,
+    /// The qualifiers of the qualified objects among `symbols`.
+    object_quals: HashMap<String, Quals>,
 }
 
 /// The declarations of a closed scope: a function definition's parameter
@@ -73,6 +75,23 @@ impl Scopes {
 
     pub fn lookup(&self, name: &str) -> Option<&Symbol> {
         self.stack.iter().rev().find_map(|s| s.symbols.get(name))
+    }
+
+    /// Records the qualifiers of the object just declared as `name` in
+    /// the innermost scope.
+    pub fn set_object_quals(&mut self, name: &str, quals: Quals) {
+        let scope = self.stack.last_mut().expect("a scope");
+        if quals == Quals::default() {
+            scope.object_quals.remove(name);
+        } else {
+            scope.object_quals.insert(name.to_string(), quals);
+        }
+    }
+
+    /// The qualifiers of the object `name` denotes where it is visible.
+    pub fn object_quals(&self, name: &str) -> Quals {
+        let scope = self.stack.iter().rev().find(|s| s.symbols.contains_key(name));
+        scope.and_then(|s| s.object_quals.get(name).copied()).unwrap_or_default()
     }
 
     /// Declares `name` at file scope, whatever scope is open.

@@ -262,9 +262,13 @@ impl Lowerer {
                 let ctx = self.f().switches.last_mut().expect("checked above");
                 let repeated = ctx.cases.iter().find(|(c, _, _)| *c == v).map(|c| c.2);
                 let in_range = ctx.ranges.iter().find(|r| in_case_range(r, value, &ty)).map(|r| r.span);
-                if let Some(first) = repeated.or(in_range) {
+                if let Some(first) = repeated {
                     return Err(Diagnostic::error_at(e.span, format!("duplicate case value '{v}'"))
                         .with_note(format!("previous case at byte {}", first.start)));
+                }
+                if let Some(range) = in_range {
+                    return Err(Diagnostic::error_at(e.span, "duplicate (or overlapping) case value")
+                        .with_note(format!("the case range at byte {}", range.start)));
                 }
                 let ctx = self.f().switches.last_mut().expect("checked above");
                 ctx.cases.push((v, block, e.span));
@@ -316,7 +320,7 @@ impl Lowerer {
     }
 
     /// The block of a label, created on first mention.
-    fn label_block(&mut self, name: &str, span: lang_c::span::Span) -> nissecc_midend::ir::Block {
+    pub fn label_block(&mut self, name: &str, span: lang_c::span::Span) -> nissecc_midend::ir::Block {
         if let Some(info) = self.f().labels.get(name) {
             return info.block;
         }

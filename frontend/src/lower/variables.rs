@@ -19,6 +19,7 @@ impl Lowerer {
             let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
             declared.attributes = base.attributes.merge(declared.attributes);
             let Some(name) = declared.name.clone() else { continue };
+            self.scopes.set_object_quals(&name, declared.quals);
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => self.scopes.declare(&name, Symbol::Typedef(ty.clone())),
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
@@ -142,6 +143,7 @@ impl Lowerer {
             let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
             declared.attributes = base.attributes.merge(declared.attributes);
             let Some(name) = declared.name.clone() else { continue };
+            self.scopes.set_object_quals(&name, declared.quals);
             if let Some(prev) = self.scopes.lookup_current(&name) {
                 if !matches!(prev, Symbol::Global { .. }) || base.storage != Storage::Extern {
                     return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
