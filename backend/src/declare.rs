@@ -3,7 +3,7 @@
 //! relocations then find them by name with `ObjectModule::get_name`.
 
 use crate::error::{BackendError, Result};
-use crate::types::clif_signature;
+use crate::types::{clif_signature, definition_signature};
 use cranelift_module::{Linkage, Module as _};
 use cranelift_object::ObjectModule;
 use nissecc_midend::ir::{self, Module};
@@ -16,7 +16,7 @@ pub(crate) fn declare_module(object: &mut ObjectModule, module: &Module) -> Resu
             .declare_function(
                 &func.name,
                 linkage(func.linkage),
-                &clif_signature(&func.signature),
+                &definition_signature(&func.signature),
             )
             .map_err(|e| declaration_error(&func.name, e))?;
     }

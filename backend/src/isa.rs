@@ -16,7 +16,10 @@ use target_lexicon::Triple;
 pub(crate) const TARGET_TRIPLE: &str = "x86_64-unknown-linux-gnu";
 
 /// Builds the target ISA for `opts`.
-pub(crate) fn target_isa(opts: &BackendOptions) -> Result<OwnedTargetIsa> {
+/// The target ISA. `preserve_frame_pointers` is set only for the ISA that
+/// compiles variadic definitions, whose `va_start` reads the frame pointer
+/// (`IncomingStackArgs`); other functions keep frameless leaves.
+pub(crate) fn target_isa(opts: &BackendOptions, preserve_frame_pointers: bool) -> Result<OwnedTargetIsa> {
     let opt_level = match opts.opt_level {
         OptLevel::None => "none",
         OptLevel::Speed => "speed",
@@ -27,7 +30,8 @@ pub(crate) fn target_isa(opts: &BackendOptions) -> Result<OwnedTargetIsa> {
         "false"
     };
     let mut flags = settings::builder();
-    let settings: [(&str, &str); 5] = [
+    let preserve = if preserve_frame_pointers { "true" } else { "false" };
+    let settings: [(&str, &str); 6] = [
         ("opt_level", opt_level),
         ("is_pic", "true"),
         ("enable_verifier", verifier),
@@ -35,6 +39,7 @@ pub(crate) fn target_isa(opts: &BackendOptions) -> Result<OwnedTargetIsa> {
         // -fstack-clash-protection does, without needing a runtime helper.
         ("enable_probestack", "true"),
         ("probestack_strategy", "inline"),
+        ("preserve_frame_pointers", preserve),
     ];
     for (name, value) in settings {
         flags

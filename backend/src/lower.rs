@@ -180,11 +180,12 @@ impl Lowering<'_, '_, '_, '_> {
             .iter()
             .map(|&p| self.ir_type(p))
             .collect::<Result<_>>()?;
-        if types != self.ir.signature.params {
+        let expected = nissecc_midend::ir::varargs::entry_params(&self.ir.signature);
+        if types != expected {
             return Err(BackendError::new(format!(
                 "the entry block {entry} has parameters {} but the signature has {}",
                 type_list(&types),
-                type_list(&self.ir.signature.params)
+                type_list(&expected)
             )));
         }
         Ok(())
@@ -277,6 +278,14 @@ impl Lowering<'_, '_, '_, '_> {
                     *imm
                 };
                 self.builder.ins().iconst(ty, imm)
+            }
+            InstData::IncomingStackArgs => {
+                // The return address and the saved frame pointer lie
+                // between the frame pointer and the caller's arguments. A
+                // function that reads this holds a va_list register save
+                // area on its stack, so Cranelift always gives it a frame.
+                let frame = self.builder.ins().get_frame_pointer(POINTER);
+                self.builder.ins().iadd_imm_s(frame, 16)
             }
             InstData::Fconst { value } => match self.result_type(inst)? {
                 Type::F32 => self.builder.ins().f32const(*value as f32),

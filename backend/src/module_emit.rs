@@ -13,7 +13,7 @@ use crate::error::{BackendError, Result};
 use crate::isa::target_isa;
 use crate::lower::lower_function;
 use crate::symbols::Symbols;
-use crate::types::clif_signature;
+use crate::types::definition_signature;
 use crate::variadic_thunk::VariadicThunks;
 use crate::BackendOptions;
 use cranelift_codegen::ir::{self as clif, UserExternalName, UserFuncName};
@@ -35,13 +35,16 @@ pub(crate) struct ObjectEmitter<'m> {
     builder_ctx: FunctionBuilderContext,
     verify: bool,
     disasm: bool,
+    /// The ISA for variadic definitions, which keep frame pointers.
+    frame_isa: cranelift_codegen::isa::OwnedTargetIsa,
 }
 
 impl<'m> ObjectEmitter<'m> {
     /// Creates the object module, declares every symbol of `module` and
     /// defines its data objects.
     pub(crate) fn new(module: &'m Module, opts: &BackendOptions) -> Result<Self> {
-        let isa = target_isa(opts)?;
+        let isa = target_isa(opts, false)?;
+        let frame_isa = target_isa(opts, true)?;
         let mut builder = ObjectBuilder::new(isa, "nissecc", default_libcall_names())
             .map_err(|e| BackendError::from_module(e, None))?;
         // No `.eh_frame`: cranelift-object writes its frame descriptions
@@ -60,6 +63,7 @@ impl<'m> ObjectEmitter<'m> {
             builder_ctx: FunctionBuilderContext::new(),
             verify: opts.verify,
             disasm: false,
+            frame_isa,
         })
     }
 
@@ -76,7 +80,7 @@ impl<'m> ObjectEmitter<'m> {
         // comes from the declaration.
         self.ctx.func = clif::Function::with_name_signature(
             UserFuncName::testcase(&func.name),
-            clif_signature(&func.signature),
+            definition_signature(&func.signature),
         );
         let frontend_config = self.object.target_config();
         let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, self.module);
@@ -99,8 +103,9 @@ impl<'m> ObjectEmitter<'m> {
     /// lowered from `func`, and defines it in the object.
     pub(crate) fn define(&mut self, func: &Function) -> Result<()> {
         let in_func = |e: BackendError| e.in_function(&func.name);
+        let isa = if func.signature.variadic { &*self.frame_isa } else { self.object.isa() };
         if self.verify {
-            verify_function(&self.ctx.func, self.object.isa()).map_err(|errors| {
+            verify_function(&self.ctx.func, isa).map_err(|errors| {
                 in_func(BackendError::from_codegen(
                     CodegenError::Verifier(errors),
                     &self.ctx.func,
@@ -108,9 +113,33 @@ impl<'m> ObjectEmitter<'m> {
             })?;
         }
         let id = self.function_id(&func.name)?;
+        if func.signature.variadic {
+            return self.define_with_frame_pointer(id).map_err(in_func);
+        }
         self.object
             .define_function(id, &mut self.ctx)
             .map_err(|e| in_func(BackendError::from_module(e, Some(&self.ctx.func))))
+    }
+
+    /// Compiles the current function with the frame-preserving ISA and
+    /// defines its bytes, as `define_function` does with the module's ISA.
+    fn define_with_frame_pointer(&mut self, id: FuncId) -> Result<()> {
+        let failure = self.ctx.compile(&*self.frame_isa, &mut Default::default()).err().map(|e| e.inner);
+        if let Some(error) = failure {
+            return Err(BackendError::from_codegen(error, &self.ctx.func));
+        }
+        let code = self.ctx.compiled_code().expect("the function was just compiled");
+        let alignment = code.buffer.alignment as u64;
+        let relocs: Vec<cranelift_module::ModuleReloc> = code
+            .buffer
+            .relocs()
+            .iter()
+            .map(|r| cranelift_module::ModuleReloc::from_mach_reloc(r, &self.ctx.func, id))
+            .collect();
+        let bytes = code.code_buffer().to_vec();
+        self.object
+            .define_function_bytes(id, alignment, &bytes, &relocs)
+            .map_err(|e| BackendError::from_module(e, Some(&self.ctx.func)))
     }
 
     /// Defines the thunks and writes the object file.

@@ -42,6 +42,13 @@ pub(crate) fn clif_signature(sig: &Signature) -> ClifSignature {
     signature_of(sig.params.iter().copied(), sig.ret)
 }
 
+/// The Cranelift signature a definition is compiled with: a variadic
+/// definition also receives the free argument registers as parameters
+/// (see `nissecc_midend::ir::varargs`).
+pub(crate) fn definition_signature(sig: &Signature) -> ClifSignature {
+    signature_of(nissecc_midend::ir::varargs::entry_params(sig), sig.ret)
+}
+
 /// Prints a list of IR or CLIF types as `(i32, f64)` for error messages.
 pub(crate) fn type_list<T: std::fmt::Display>(tys: impl IntoIterator<Item = T>) -> String {
     let names: Vec<String> = tys.into_iter().map(|ty| ty.to_string()).collect();

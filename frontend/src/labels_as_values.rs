@@ -129,7 +129,7 @@ mod tests {
         rewrite(&mut text);
         assert_eq!(
             text,
-            format!("void *t[] = {{   {LABEL_ADDRESS}(a),   {LABEL_ADDRESS}(b) }}; if (x && y) {COMPUTED_GOTO}(      t[i]); goto out;")
+            format!("void *t[] = {{ {LABEL_ADDRESS}(  a), {LABEL_ADDRESS}(  b) }}; if (x && y) {COMPUTED_GOTO}(      t[i]); goto out;")
         );
     }
 }

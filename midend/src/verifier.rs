@@ -16,9 +16,7 @@
 //!   symbol is a function, extern or data object of the module.
 //!
 //! **Structure** (`verifier/structure.rs`)
-//! - S1. A function definition has a body: its layout is not empty, and
-//!   its signature is not variadic (the IR can call variadic functions but
-//!   not define them).
+//! - S1. A function definition has a body: its layout is not empty.
 //! - S2. Every block in the layout exists, and none appears twice.
 //! - S3. Every block in the layout is non-empty, ends in exactly one
 //!   terminator and has no terminator elsewhere.
@@ -35,8 +33,9 @@
 //!   exists; stack slot alignments are powers of two.
 //!
 //! **Instructions** (`verifier/instructions.rs`)
-//! - I1. The entry block's parameter types equal the signature's, and no
-//!   branch targets the entry block.
+//! - I1. The entry block's parameter types equal the signature's (for a
+//!   variadic definition, followed by the free argument registers, see
+//!   `ir::varargs`), and no branch targets the entry block.
 //! - I2. Branch arguments match the target block's parameters in number
 //!   and type.
 //! - I3. Results have the type their text implies: a binary or unary

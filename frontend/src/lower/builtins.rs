@@ -35,6 +35,9 @@ impl Lowerer {
                 self.continue_in_new_block();
                 Operand { ty: CType::Void, place: Place::Void }
             }
+            "va_start" => self.lower_va_start(args, span)?,
+            "va_end" => self.lower_va_end(args, span)?,
+            "va_copy" => self.lower_va_copy(args, span)?,
             "nissecc_label_address" => {
                 let label = self.label_address_call(c).ok_or_else(|| Diagnostic::error_at(span, "'&&' needs a label name"))?;
                 let number = self.label_number(&label.node.name, label.span)?;

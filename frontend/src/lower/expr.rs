@@ -109,7 +109,7 @@ impl Lowerer {
                 let k = self.iconst(Type::I64, offset as i64);
                 Ok(value(CType::ULONG, k))
             }
-            Expression::VaArg(_) => Err(Diagnostic::unsupported(e.span, "va_arg (variadic function definition)")),
+            Expression::VaArg(va) => self.lower_va_arg(va, e.span),
             Expression::Statement(stmt) => self.lower_statement_expression(stmt, e.span),
         }
     }

@@ -59,6 +59,8 @@ pub struct FunctionState {
     pub address_taken_labels: Vec<Block>,
     /// The block every `goto *p` jumps to, with `p` as its parameter.
     pub computed_goto: Option<Block>,
+    /// The register save area of a variadic definition.
+    pub varargs: Option<super::varargs::VarargsFrame>,
 }
 
 impl FunctionState {
@@ -80,6 +82,7 @@ impl FunctionState {
             vla_objects: Vec::new(),
             address_taken_labels: Vec::new(),
             computed_goto: None,
+            varargs: None,
         }
     }
 }
@@ -122,9 +125,6 @@ impl Lowerer {
             return Err(Diagnostic::error_at(declared.name_span, format!("'{name}' is not a function")));
         };
         let ft = ft.clone();
-        if ft.variadic {
-            return Err(Diagnostic::unsupported(declared.name_span, "variadic function definition"));
-        }
         // The parameters as the body sees them, and as the caller passes
         // them: an old-style definition receives its parameters promoted
         // (C11 §6.5.2.2p6) and converts them to their declared types.
@@ -163,8 +163,13 @@ impl Lowerer {
 
         let mut func = Function::new(symbol, sig.clone(), linkage);
         let entry = func.create_block();
-        let params: Vec<_> = sig.params.iter().map(|&t| func.append_block_param(entry, t)).collect();
+        let mut params: Vec<_> = nissecc_midend::ir::varargs::entry_params(&sig).into_iter().map(|t| func.append_block_param(entry, t)).collect();
+        let unnamed_registers = params.split_off(sig.params.len());
         self.func = Some(FunctionState { func, current: entry, return_type: ft.ret.clone(), name: name.clone(), ..FunctionState::scratch() });
+        if sig.variadic {
+            let frame = self.save_unnamed_registers(&sig, &unnamed_registers);
+            self.f().varargs = Some(frame);
+        }
         self.scopes.push();
         if let Some(kept) = parameter_scope {
             self.scopes.restore(kept);

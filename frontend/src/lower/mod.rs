@@ -18,6 +18,7 @@ mod initializer;
 mod redeclaration;
 mod scope;
 mod stmt;
+mod varargs;
 mod variables;
 mod vla;
 

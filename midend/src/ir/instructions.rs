@@ -172,6 +172,10 @@ pub enum InstData {
     StackAddr { slot: StackSlot, offset: i32 },
     /// The address of a data object or function, by name, plus a byte offset.
     SymbolAddr { symbol: String, offset: i64 },
+    /// The address of the function's first argument passed on the stack,
+    /// or of where it would be: the System V overflow area that `va_arg`
+    /// reads (the caller's stack pointer at the call).
+    IncomingStackArgs,
     /// A call; `sig` is the callee's signature (with `variadic` set for
     /// calls to variadic externals, whose extra arguments follow).
     Call { callee: Callee, sig: Signature, args: Vec<Value> },
@@ -234,6 +238,7 @@ impl InstData {
             | InstData::Fconst { .. }
             | InstData::StackAddr { .. }
             | InstData::SymbolAddr { .. }
+            | InstData::IncomingStackArgs
             | InstData::Jump { .. }
             | InstData::Unreachable => vec![],
             InstData::Unary { arg, .. } => vec![*arg],
@@ -274,6 +279,7 @@ impl InstData {
             | InstData::Fconst { .. }
             | InstData::StackAddr { .. }
             | InstData::SymbolAddr { .. }
+            | InstData::IncomingStackArgs
             | InstData::Unreachable => {}
             InstData::Unary { arg, .. } => *arg = f(*arg),
             InstData::Binary { args, .. }

@@ -5,6 +5,7 @@ mod function;
 mod instructions;
 mod module;
 mod types;
+pub mod varargs;
 
 pub use entities::{Block, Edge, Inst, StackSlot, Value};
 pub use function::{BlockData, Function, Linkage, StackSlotData, ValueData, ValueDef};

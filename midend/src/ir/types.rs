@@ -110,9 +110,9 @@ impl fmt::Display for Type {
     }
 }
 
-/// A function signature. `variadic` marks an external callee such as
-/// `printf` that takes further arguments after `params`; the IR cannot
-/// define variadic functions, only call them.
+/// A function signature. `variadic` marks a function such as `printf`
+/// that takes further arguments after `params`; a variadic definition's
+/// entry block also receives the free argument registers (see `varargs`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Signature {
     pub params: Vec<Type>,

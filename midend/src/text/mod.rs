@@ -104,7 +104,7 @@ pub(crate) fn implied_result_type(
         InstData::Binary { args, .. } => value_type(args[0]),
         InstData::Select { if_true, .. } => value_type(*if_true),
         InstData::Icmp { .. } | InstData::Fcmp { .. } => Some(Type::I8),
-        InstData::StackAddr { .. } | InstData::SymbolAddr { .. } => Some(Type::PTR),
+        InstData::StackAddr { .. } | InstData::SymbolAddr { .. } | InstData::IncomingStackArgs => Some(Type::PTR),
         InstData::Call { sig, .. } => sig.ret,
         _ => None,
     }

@@ -755,6 +755,7 @@ impl<'a> Parser<'a> {
                     offset: self.offset()?,
                 }
             }
+            "incoming_stack_args" => InstData::IncomingStackArgs,
             "symbol_addr" => InstData::SymbolAddr {
                 symbol: self.symbol()?,
                 offset: self.offset()?,

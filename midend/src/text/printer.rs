@@ -443,6 +443,7 @@ fn inst_text(func: &Function, inst: Inst) -> String {
             format!(" {value}, {addr}{}", Offset(*offset as i64))
         }
         InstData::StackAddr { slot, offset } => format!(" {slot}{}", Offset(*offset as i64)),
+        InstData::IncomingStackArgs => String::new(),
         InstData::SymbolAddr { symbol, offset } => {
             format!(" {}{}", SymbolName(symbol), Offset(*offset))
         }
@@ -493,6 +494,7 @@ fn opcode_name(data: &InstData) -> &'static str {
         InstData::Store { .. } => "store",
         InstData::StackAddr { .. } => "stack_addr",
         InstData::SymbolAddr { .. } => "symbol_addr",
+        InstData::IncomingStackArgs => "incoming_stack_args",
         InstData::Call {
             callee: Callee::Direct(_),
             ..

@@ -32,15 +32,16 @@ fn check_entry(func: &Function, errors: &mut Errors) {
         .iter()
         .map(|&v| func.value_type(v))
         .collect();
-    if types != func.signature.params {
+    if types != crate::ir::varargs::entry_params(&func.signature) {
         let params = Signature {
             params: types,
             ret: None,
             variadic: false,
         };
         let expected = Signature {
+            params: crate::ir::varargs::entry_params(&func.signature),
             ret: None,
-            ..func.signature.clone()
+            variadic: false,
         };
         errors.report(
             Entity::Block(entry),
@@ -98,7 +99,7 @@ impl InstChecker<'_, '_> {
                 }
             }
             InstData::Load { addr, .. } | InstData::Store { addr, .. } => self.address(*addr),
-            InstData::StackAddr { .. } => {}
+            InstData::StackAddr { .. } | InstData::IncomingStackArgs => {}
             InstData::SymbolAddr { symbol, .. } => {
                 if !is_defined(self.module, symbol) {
                     self.report(format!(

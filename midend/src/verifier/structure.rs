@@ -67,9 +67,6 @@ impl Checker<'_, '_> {
                 "a function definition needs at least one block",
             );
         }
-        if func.signature.variadic {
-            self.report(Entity::Symbol, "a defined function cannot be variadic");
-        }
         // S7, for stack slots.
         for (slot, data) in func.stack_slots.iter() {
             if !data.align.is_power_of_two() {

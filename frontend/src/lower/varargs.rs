@@ -1,0 +1,192 @@
+//! Variadic function definitions and `<stdarg.h>` (C11 §7.16) in the
+//! System V x86-64 ABI (AMD64 psABI §3.5.7). A variadic definition
+//! receives the argument registers its named parameters leave free as
+//! extra entry-block parameters (see `nissecc_midend::ir::varargs`) and
+//! stores them into a 176-byte register save area: the six
+//! general-purpose registers at offsets 0–47, the eight vector registers
+//! at 48–175, sixteen bytes each. A `va_list` is the ABI's one-element
+//! array of
+//!
+//! ```c
+//! struct { unsigned gp_offset, fp_offset; void *overflow_arg_area, *reg_save_area; }
+//! ```
+//!
+//! so that a `va_list` passes to `vfprintf` and its kin unchanged.
+//! `va_arg` takes an integer or pointer from the save area while
+//! `gp_offset < 48`, a `double` while `fp_offset < 176`, and otherwise,
+//! like structs larger than 16 bytes, from the overflow area, where the
+//! caller's stack arguments lie. Its choice is made with `select`s, not
+//! branches, so the control flow the profilers see is the program's.
+
+use super::{LowerResult, Lowerer, Operand, Place};
+use crate::diagnostic::Diagnostic;
+use crate::types::CType;
+use lang_c::ast::{Expression, VaArgExpression};
+use lang_c::span::{Node, Span};
+use nissecc_midend::ir::varargs::{NamedArguments, GP_ARGUMENT_REGISTERS};
+use nissecc_midend::ir::{BinaryOp, InstData, IntCC, Signature, StackSlot, Type, UnaryOp, Value};
+
+/// The size of the register save area.
+const SAVE_AREA_BYTES: u32 = 176;
+/// Where the vector registers start in the save area.
+const VECTOR_SAVE_OFFSET: i64 = 8 * GP_ARGUMENT_REGISTERS as i64;
+/// The bytes a `va_list` object holds.
+const VA_LIST_BYTES: u64 = 24;
+
+/// What a variadic definition's `va_start` needs.
+#[derive(Clone, Copy, Debug)]
+pub struct VarargsFrame {
+    save_area: StackSlot,
+    named: NamedArguments,
+}
+
+/// The register class `va_arg` reads a value from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Integer,
+    Vector,
+}
+
+impl Lowerer {
+    /// Stores the free argument registers, the entry-block parameters
+    /// after the named ones, into a new register save area.
+    pub fn save_unnamed_registers(&mut self, sig: &Signature, registers: &[Value]) -> VarargsFrame {
+        let named = NamedArguments::of(sig);
+        let save_area = self.f().func.create_stack_slot(SAVE_AREA_BYTES, 16);
+        let base = self.emit(InstData::StackAddr { slot: save_area, offset: 0 }, Type::PTR);
+        let (mut gp, mut vector) = (named.gp_registers as i64, named.vector_registers as i64);
+        for &register in registers {
+            let offset = if self.value_type(register).is_float() {
+                vector += 1;
+                VECTOR_SAVE_OFFSET + 16 * (vector - 1)
+            } else {
+                gp += 1;
+                8 * (gp - 1)
+            };
+            self.emit_effect(InstData::Store { value: register, addr: base, offset: offset as i32 });
+        }
+        VarargsFrame { save_area, named }
+    }
+
+    /// `__builtin_va_start(ap, last)`: points `ap` at the first unnamed
+    /// argument.
+    pub fn lower_va_start(&mut self, args: &[Node<Expression>], span: Span) -> LowerResult<Operand> {
+        let Some(frame) = self.f().varargs else {
+            return Err(Diagnostic::error_at(span, "'va_start' used in a function with fixed arguments"));
+        };
+        let list = self.va_list_address(args.first(), span)?;
+        if let Some(last) = args.get(1) {
+            // The second argument names the last parameter; it is not
+            // evaluated, only checked.
+            self.type_of_expression(last)?;
+        }
+        let gp_offset = self.iconst(Type::I32, 8 * frame.named.gp_registers as i64);
+        let fp_offset = self.iconst(Type::I32, VECTOR_SAVE_OFFSET + 16 * frame.named.vector_registers as i64);
+        let stack_args = self.emit(InstData::IncomingStackArgs, Type::PTR);
+        let skip = self.iconst(Type::PTR, frame.named.stack_bytes as i64);
+        let overflow = self.binary(BinaryOp::Iadd, stack_args, skip);
+        let save_area = self.emit(InstData::StackAddr { slot: frame.save_area, offset: 0 }, Type::PTR);
+        for (value, offset) in [(gp_offset, 0), (fp_offset, 4), (overflow, 8), (save_area, 16)] {
+            self.emit_effect(InstData::Store { value, addr: list, offset });
+        }
+        Ok(Operand { ty: CType::Void, place: Place::Void })
+    }
+
+    /// `__builtin_va_copy(dest, src)`.
+    pub fn lower_va_copy(&mut self, args: &[Node<Expression>], span: Span) -> LowerResult<Operand> {
+        let dest = self.va_list_address(args.first(), span)?;
+        let src = self.va_list_address(args.get(1), span)?;
+        self.copy_bytes(dest, src, VA_LIST_BYTES);
+        Ok(Operand { ty: CType::Void, place: Place::Void })
+    }
+
+    /// `__builtin_va_end(ap)`: nothing to release.
+    pub fn lower_va_end(&mut self, args: &[Node<Expression>], span: Span) -> LowerResult<Operand> {
+        self.va_list_address(args.first(), span)?;
+        Ok(Operand { ty: CType::Void, place: Place::Void })
+    }
+
+    /// `__builtin_va_arg(ap, type)`: the next unnamed argument.
+    pub fn lower_va_arg(&mut self, va: &Node<VaArgExpression>, span: Span) -> LowerResult<Operand> {
+        let list = self.va_list_address(Some(&va.node.va_list), span)?;
+        let ty = self.type_name(&va.node.type_name)?;
+        let size = self.types.size_of(&ty).unwrap_or(0);
+        let class = match &ty {
+            CType::Unsupported(what) => return Err(Diagnostic::unsupported(va.node.type_name.span, format!("va_arg of {what}"))),
+            CType::Float | CType::Double => Some(Class::Vector),
+            t if t.is_scalar() => Some(Class::Integer),
+            CType::Record(_) if size > 16 => None,
+            CType::Record(_) => {
+                return Err(Diagnostic::unsupported(va.node.type_name.span, "va_arg of a struct or union of 16 bytes or less"))
+            }
+            _ => return Err(Diagnostic::error_at(va.node.type_name.span, format!("va_arg of type '{}'", self.types.describe(&ty)))),
+        };
+        let overflow = self.emit(InstData::Load { addr: list, offset: 8 }, Type::PTR);
+        let Some(class) = class else {
+            // In memory: the overflow area, aligned to the type.
+            let align = self.types.align_of(&ty).max(8) as i64;
+            let address = self.align_up(overflow, align);
+            let step = self.iconst(Type::PTR, (size as i64 + 7) & !7);
+            let next = self.binary(BinaryOp::Iadd, address, step);
+            self.emit_effect(InstData::Store { value: next, addr: list, offset: 8 });
+            return Ok(Operand { ty, place: Place::Addr(address) });
+        };
+        // From the save area while registers of the class remain.
+        let (offset_field, limit, step) = match class {
+            Class::Integer => (0, VECTOR_SAVE_OFFSET, 8),
+            Class::Vector => (4, SAVE_AREA_BYTES as i64, 16),
+        };
+        let used = self.emit(InstData::Load { addr: list, offset: offset_field }, Type::I32);
+        let limit = self.iconst(Type::I32, limit);
+        let in_registers = self.icmp(IntCC::Ult, used, limit);
+        let save_area = self.emit(InstData::Load { addr: list, offset: 16 }, Type::PTR);
+        let used_wide = self.unary(UnaryOp::Uextend, used, Type::PTR);
+        let in_save_area = self.binary(BinaryOp::Iadd, save_area, used_wide);
+        let address = self.select(in_registers, in_save_area, overflow);
+        let step = self.iconst(Type::I32, step);
+        let used_next = self.binary(BinaryOp::Iadd, used, step);
+        let used_next = self.select(in_registers, used_next, used);
+        let eight = self.iconst(Type::PTR, 8);
+        let overflow_next = self.binary(BinaryOp::Iadd, overflow, eight);
+        let overflow_next = self.select(in_registers, overflow, overflow_next);
+        self.emit_effect(InstData::Store { value: used_next, addr: list, offset: offset_field });
+        self.emit_effect(InstData::Store { value: overflow_next, addr: list, offset: 8 });
+        let value = match ty {
+            // A `float` argument arrives promoted to `double`.
+            CType::Float => {
+                let wide = self.emit(InstData::Load { addr: address, offset: 0 }, Type::F64);
+                self.unary(UnaryOp::Fdemote, wide, Type::F32)
+            }
+            _ => self.load(&ty, address),
+        };
+        Ok(Operand { ty, place: Place::Value(value) })
+    }
+
+    /// The address of the `va_list` object an argument designates (a
+    /// `va_list` variable, or a `va_list` parameter, which is a pointer).
+    fn va_list_address(&mut self, arg: Option<&Node<Expression>>, span: Span) -> LowerResult<Value> {
+        let arg = arg.ok_or_else(|| Diagnostic::error_at(span, "too few arguments to a va_list builtin"))?;
+        let op = self.lower_expr(arg)?;
+        if !op.ty.decay().is_pointer() {
+            return Err(Diagnostic::error_at(arg.span, "the argument is not a va_list"));
+        }
+        self.rvalue(&op, arg.span)
+    }
+
+    /// `select cond, a, b` of two values of one type.
+    fn select(&mut self, cond: Value, if_true: Value, if_false: Value) -> Value {
+        let ty = self.value_type(if_true);
+        self.emit(InstData::Select { cond, if_true, if_false }, ty)
+    }
+
+    /// `address` rounded up to a multiple of `align`, a power of two.
+    fn align_up(&mut self, address: Value, align: i64) -> Value {
+        if align <= 8 {
+            return address;
+        }
+        let bump = self.iconst(Type::PTR, align - 1);
+        let bumped = self.binary(BinaryOp::Iadd, address, bump);
+        let mask = self.iconst(Type::PTR, -align);
+        self.binary(BinaryOp::Band, bumped, mask)
+    }
+}
