@@ -1,5 +1,6 @@
 //! The differential oracle: every program in `tests/c/` (including the
-//! larger, independently written `tests/c/stress/` programs) and every
+//! larger, independently written `tests/c/stress/` programs and the
+//! `tests/c/longjmp/` ones, which the profile oracle skips) and every
 //! jotai-subset kernel, built with nissecc at `-O0` and `-O2`, must print
 //! the same stdout and exit with the same status as gcc's build of it.
 
@@ -14,6 +15,7 @@ const LEVELS: [&str; 2] = ["-O0", "-O2"];
 fn feature_tests_match_gcc() {
     let mut files = c_files(&project_root().join("tests/c"));
     files.extend(c_files(&project_root().join("tests/c/stress")));
+    files.extend(c_files(&project_root().join("tests/c/longjmp")));
     let dir = scratch_dir("features");
     let failures = parallel_failures(&files, |file| {
         let name = file.file_stem().unwrap().to_string_lossy().into_owned();

@@ -49,7 +49,8 @@ fn check(module: &Module, pass: &'static str, options: &PipelineOptions) -> Resu
 }
 
 /// Runs the pipeline on every function of `module`. SSA construction runs
-/// at every level: the frontend leaves every local in memory.
+/// at every level: the frontend leaves every local in memory. Functions
+/// that call `setjmp` keep that form (see `Function::calls_returns_twice`).
 pub fn run(module: &mut Module, options: &PipelineOptions) -> Result<(), PipelineError> {
     check(module, "the frontend", options)?;
     for func in &mut module.functions {
@@ -65,7 +66,7 @@ pub fn run(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipelin
         }
         check(module, "memcpy/memset expansion", options)?;
     }
-    for func in &mut module.functions {
+    for func in module.functions.iter_mut().filter(|f| !f.calls_returns_twice) {
         mem2reg(func);
     }
     check(module, "mem2reg", options)?;
@@ -134,7 +135,7 @@ fn each_function(
     if !enabled(name) {
         return Ok(());
     }
-    for func in &mut module.functions {
+    for func in module.functions.iter_mut().filter(|f| !f.calls_returns_twice) {
         pass(func);
     }
     check(module, description, options)

@@ -10,8 +10,9 @@ use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
 use std::rc::Rc;
 
-/// Functions that return twice, which Cranelift's code cannot survive:
-/// a value kept in a register may be stale after the second return.
+/// Functions that return twice. A function calling one keeps its locals
+/// in memory (`Function::calls_returns_twice`): a value that SSA kept in a
+/// register could be stale after the second return.
 const RETURNS_TWICE: &[&str] = &["setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "savectx", "vfork", "getcontext"];
 
 fn value(ty: CType, v: Value) -> Operand {
@@ -257,7 +258,7 @@ impl Lowerer {
         };
         if let Some((symbol, _)) = &direct {
             if RETURNS_TWICE.contains(&symbol.as_str()) {
-                return Err(Diagnostic::unsupported(c.node.callee.span, format!("'{symbol}' (a function that returns twice)")));
+                self.f().func.calls_returns_twice = true;
             }
         }
         let by_value = ft.ret.is_record() || ft.params.iter().any(CType::is_record);

@@ -78,6 +78,12 @@ pub struct Function {
     /// member into an operation that may wrap. The text format prints it
     /// as `iadd nsw`.
     pub no_signed_wrap: EntitySet<Inst>,
+    /// The function calls `setjmp` or another function that returns
+    /// twice. Its locals must keep their values in memory across a
+    /// `longjmp` (C11 §7.13.2.1p3), so SSA construction and the
+    /// optimizing passes leave it as the frontend built it, every local
+    /// in a stack slot, and the inliner does not copy it.
+    pub calls_returns_twice: bool,
 }
 
 impl Function {
@@ -96,6 +102,7 @@ impl Function {
             stack_slots: PrimaryMap::new(),
             block_lines: SecondaryMap::new(),
             no_signed_wrap: EntitySet::new(),
+            calls_returns_twice: false,
         }
     }
 

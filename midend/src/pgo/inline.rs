@@ -88,7 +88,7 @@ pub fn inline_hot_calls(module: &mut Module) -> usize {
 
 /// Whether `func` may be copied into its callers.
 fn is_inlinable(func: &Function) -> bool {
-    if func.layout.is_empty() || func.signature.variadic {
+    if func.layout.is_empty() || func.signature.variadic || func.calls_returns_twice {
         return false;
     }
     let insts = func.size();

@@ -1,4 +1,3 @@
-// expect-error: unsupported: '_setjmp' (a function that returns twice)
 /* Stack-based RPN calculator with setjmp/longjmp error recovery (as in many interpreters). */
 #include <stdio.h>
 #include <stdlib.h>
