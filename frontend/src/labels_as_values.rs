@@ -86,14 +86,15 @@ fn identifier_end(bytes: &[u8], start: usize) -> usize {
 /// Whether `&&` at `i` is the unary operator: what precedes it cannot
 /// end an operand (an identifier, a constant, `)` or `]`).
 fn is_unary_position(bytes: &[u8], i: usize) -> bool {
-    let mut j = i;
-    while j > 0 && bytes[j - 1].is_ascii_whitespace() {
-        j -= 1;
-    }
+    let j = end_of_previous_token(bytes, i);
     if j == 0 {
         return true;
     }
     let previous = bytes[j - 1];
+    // `n-- && x`: a postfix `++` or `--` ends an operand.
+    if matches!(previous, b'+' | b'-') && j >= 2 && bytes[j - 2] == previous {
+        return false;
+    }
     if previous.is_ascii_alphanumeric() || previous == b'_' {
         // `return &&label;` and `case 1: &&l` have keywords before them.
         let mut start = j;
@@ -103,6 +104,24 @@ fn is_unary_position(bytes: &[u8], i: usize) -> bool {
         return &bytes[start..j] == b"return";
     }
     !matches!(previous, b')' | b']' | b'"' | b'\'')
+}
+
+/// Where the token before offset `i` ends, skipping white space and
+/// preprocessor lines (`# 28 "file.h"`).
+fn end_of_previous_token(bytes: &[u8], i: usize) -> usize {
+    let mut j = i;
+    loop {
+        while j > 0 && bytes[j - 1].is_ascii_whitespace() {
+            j -= 1;
+        }
+        let line_start = bytes[..j].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let first = bytes[line_start..j].iter().position(|b| !b.is_ascii_whitespace()).map(|p| line_start + p);
+        match first {
+            Some(p) if bytes[p] == b'#' && line_start > 0 => j = line_start,
+            Some(p) if bytes[p] == b'#' => return 0,
+            _ => return j,
+        }
+    }
 }
 
 /// The offset of the `;` that ends the statement starting at `start`.
@@ -122,6 +141,15 @@ fn statement_end(bytes: &[u8], start: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn postfix_operators_and_line_markers_are_seen_through() {
+        let mut text = "while (n-- && ok) f();".to_string();
+        assert!(rewrite(&mut text).is_empty());
+        let mut text = "void *t[] = {\n# 28 \"jump.h\"\n&&a };".to_string();
+        rewrite(&mut text);
+        assert!(text.contains(&format!("{LABEL_ADDRESS}(")));
+    }
 
     #[test]
     fn rewrites_label_addresses_and_computed_gotos() {

@@ -5,6 +5,8 @@
 //! - GCC's escape `\e` (and `\E`), the ESC character, is not in lang-c's
 //!   grammar. Inside character constants and string literals it becomes
 //!   `\c`, which lang-c accepts and `literal::unescape` decodes as ESC.
+//! - GCC's `__extension__`, which only silences pedantic warnings, is
+//!   blanked: lang-c reads `__extension__ (T)(x)` as a call of `(T)`.
 //! - Digraphs (C11 §6.4.6p3), `<:` `:>` `<%` `%>`, which lang-c does not
 //!   know, become `[ `, `] `, `{ ` and `} ` outside literals (the
 //!   preprocessor already handled `%:`).
@@ -176,6 +178,7 @@ pub fn prepare(text: &mut String) -> Option<usize> {
     // the text stays valid UTF-8.
     let bytes = unsafe { text.as_bytes_mut() };
     replace_digraphs(bytes);
+    blank_extension_keywords(bytes);
     let mut depth = 0usize;
     let mut too_deep = None;
     let mut escapes = Vec::new();
@@ -201,6 +204,23 @@ pub fn prepare(text: &mut String) -> Option<usize> {
         bytes[at] = b'c';
     }
     too_deep
+}
+
+/// Replaces each `__extension__` keyword outside literals by spaces.
+fn blank_extension_keywords(bytes: &mut [u8]) {
+    const KEYWORD: &[u8] = b"__extension__";
+    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        let starts_word = i == 0 || !identifier(bytes[i - 1]);
+        let ends_word = bytes.get(i + KEYWORD.len()).is_none_or(|&b| !identifier(b));
+        if starts_word && bytes[i..].starts_with(KEYWORD) && ends_word {
+            found.push(i);
+        }
+    });
+    for at in found {
+        bytes[at..at + KEYWORD.len()].fill(b' ');
+    }
 }
 
 /// Replaces the digraphs outside literals by the brackets they stand for
@@ -242,6 +262,13 @@ mod tests {
         let mut text = String::from("int a<:2:> = <% 1, 2 %>; char *s = \"<:%>\";");
         assert_eq!(prepare(&mut text), None);
         assert_eq!(text, "int a[ 2]  = {  1, 2 } ; char *s = \"<:%>\";");
+    }
+
+    #[test]
+    fn extension_keywords_are_blanked() {
+        let mut text = String::from("x = __extension__ (T)(p); my__extension__; s = \"__extension__\";");
+        assert_eq!(prepare(&mut text), None);
+        assert_eq!(text, "x =               (T)(p); my__extension__; s = \"__extension__\";");
     }
 
     #[test]
