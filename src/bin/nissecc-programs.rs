@@ -89,21 +89,27 @@ fn run(options: &Options) -> Result<bool, String> {
         let flag = format!("-fprofile-instr={strategy}");
         configs.push(Config::new(&format!("nissecc-O2-{strategy}"), Compiler::parse(&nissecc)?, &["-O2", &flag]));
     }
+    // Absolute, since the steps run in their own directories and the
+    // profile file names below must not depend on that.
+    let out = std::path::absolute(&options.out).map_err(|e| format!("{}: {e}", options.out.display()))?;
     let mut all_passed = true;
     for id in programs {
         let program = Program::new(id, sources);
         let run_options = RunOptions::default();
-        let gcc = build_and_run(&program, &reference, kind, &options.out, options.jobs, &run_options, None)?;
+        let gcc = build_and_run(&program, &reference, kind, &out, options.jobs, &run_options, None)?;
         report(id, &reference.name, &gcc, options.errors);
         all_passed &= gcc.passed();
         let reference_output = gcc.output();
         for config in &configs {
             let mut run_options = RunOptions::default();
             if config.flags.iter().any(|flag| flag.starts_with("-fprofile-instr")) {
-                let profile = config.build_dir(&options.out, &program).join("profile-%p.nprof");
+                // Every step's counts merged into one file per workload.
+                let dir = config.build_dir(&out, &program);
+                let _ = std::fs::remove_file(dir.join(format!("{}.nprof", kind.name())));
+                let profile = dir.join(format!("{}%m.nprof", kind.name()));
                 run_options.env.push(("NISSE_PROFILE_FILE".into(), profile.display().to_string()));
             }
-            let outcome = build_and_run(&program, config, kind, &options.out, options.jobs, &run_options, reference_output)?;
+            let outcome = build_and_run(&program, config, kind, &out, options.jobs, &run_options, reference_output)?;
             report(id, &config.name, &outcome, options.errors);
             all_passed &= outcome.passed() && reference_output.is_some();
         }
