@@ -100,9 +100,9 @@ impl Build {
 }
 
 /// Builds `program` with `compiler` and `flags` into `dir`, which is
-/// emptied first. `jobs` compile commands run at once (for programs built
-/// from a file list; make runs one at a time so that its log attributes
-/// every message to its command). The error is for failures of the
+/// emptied first. `jobs` compile commands run at once for programs built
+/// from a file list (make runs one at a time: bzip2 is small, and its
+/// messages stay in order). The error is for failures of the
 /// harness (sources that cannot be copied, a compiler that cannot start).
 pub fn build(program: &Program, compiler: &Compiler, flags: &[String], dir: &Path, jobs: usize) -> Result<Build, String> {
     let start = Instant::now();
@@ -172,6 +172,14 @@ fn failed_make_targets(stderr: &str) -> Vec<String> {
     failed
 }
 
+/// What compiling one unit printed, whether it succeeded, and its errors.
+#[derive(Clone)]
+struct Compiled {
+    log: String,
+    ok: bool,
+    diagnostics: Vec<Diagnostic>,
+}
+
 /// Compiles each unit, then links; returns the log, the failed units and
 /// their diagnostics.
 #[allow(clippy::too_many_arguments)]
@@ -186,9 +194,8 @@ fn build_files(
     jobs: usize,
 ) -> Result<(String, Vec<String>, Vec<Diagnostic>), String> {
     let next = Mutex::new(0usize);
-    let results: Mutex<Vec<Option<Result<(String, bool, Vec<Diagnostic>), String>>>> =
-        Mutex::new(vec![None; units.len()]);
-    let compile = |unit: &String| -> Result<(String, bool, Vec<Diagnostic>), String> {
+    let results: Mutex<Vec<Option<Result<Compiled, String>>>> = Mutex::new(vec![None; units.len()]);
+    let compile = |unit: &String| -> Result<Compiled, String> {
         let object = Path::new(unit).with_extension("o");
         let mut command = compiler.command();
         command.current_dir(dir).args(flags).args(defines).arg("-I.").arg("-c").arg(unit).arg("-o").arg(&object);
@@ -197,7 +204,7 @@ fn build_files(
         let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         let ok = output.status.success() && dir.join(&object).is_file();
         let diagnostics = if ok { Vec::new() } else { parse_diagnostics(&text, unit, dir, false) };
-        Ok((format!("{line}{text}"), ok, diagnostics))
+        Ok(Compiled { log: format!("{line}{text}"), ok, diagnostics })
     };
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -218,7 +225,7 @@ fn build_files(
     let mut failed = Vec::new();
     let mut diagnostics = Vec::new();
     for (unit, result) in units.iter().zip(results.into_inner().unwrap()) {
-        let (text, ok, unit_diagnostics) = result.expect("every unit compiled")?;
+        let Compiled { log: text, ok, diagnostics: unit_diagnostics } = result.expect("every unit compiled")?;
         log.push_str(&text);
         if !ok {
             failed.push(unit.clone());

@@ -125,7 +125,7 @@ pub fn binary(size: usize, seed: u64) -> Vec<u8> {
     let mut out: Vec<u8> = Vec::with_capacity(size);
     while out.len() < size {
         let r = rng.next();
-        if out.len() > 256 && r % 5 == 0 {
+        if out.len() > 256 && r.is_multiple_of(5) {
             let back = 1 + (r >> 3) as usize % 256;
             let len = 3 + (r >> 11) as usize % 40;
             for _ in 0..len {
