@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system tools nissecc needs on a fresh Debian machine: a C
-# compiler driver (`cc`, used to preprocess and link), make (for the
-# `make CC=nissecc` test), valgrind (for benchmarks), and csmith with its
-# runtime headers (for `scripts/csmith.sh` and `tests/csmith.rs`). Rust
-# comes from rustup, which the machine image already has.
+# compiler driver (`cc`, used to preprocess and link; its binutils give
+# bzip2's Makefile `ar` and `ranlib`), make (for the `make CC=nissecc` test
+# and bzip2's own Makefile in `tests/real_programs.rs`), valgrind (for
+# benchmarks), and csmith with its runtime headers (for `scripts/csmith.sh`
+# and `tests/csmith.rs`). Rust comes from rustup, which the machine image
+# already has.
 set -euo pipefail
 missing=()
 command -v cc >/dev/null || missing+=(gcc libc6-dev)

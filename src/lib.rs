@@ -4,4 +4,5 @@
 
 pub mod bench;
 pub mod profdata;
+pub mod programs;
 pub mod runtime_path;
