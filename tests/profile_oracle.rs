@@ -46,10 +46,6 @@ const BUILDS: [(&str, &[&str], bool); 5] = [
 ];
 const LEVEL: &str = "-O2";
 
-fn profdata() -> &'static str {
-    env!("CARGO_BIN_EXE_nissecc-profdata")
-}
-
 /// Runs `exe` with its profile written to `profile`. A complaint of the
 /// runtime (such as two functions recorded under one name) is a failure:
 /// it means counts were dropped.
@@ -65,19 +61,7 @@ fn run_profiled(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, 
     Ok(RunResult { stdout: out.stdout, status: out.status.code() })
 }
 
-/// The output of `nissecc-profdata ARGS PROFILE`.
-fn profdata_output(args: &[&str], profile: &Path) -> Result<String, String> {
-    let out = Command::new(profdata()).args(args).arg(profile).output().map_err(|e| e.to_string())?;
-    if !out.status.success() {
-        return Err(format!("nissecc-profdata {args:?} {} failed: {}", profile.display(), String::from_utf8_lossy(&out.stderr)));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
 
-/// `nissecc-profdata show --json` of a profile.
-fn show_json(profile: &Path) -> Result<String, String> {
-    profdata_output(&["show", "--json"], profile)
-}
 
 /// Builds `sources` plainly and with each strategy, runs every build on
 /// each input and compares (see the module comment).
@@ -103,7 +87,7 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
                     actual.status, reference.status
                 ));
             }
-            let json = if *is_path { profdata_output(&["derive-edges"], &profile) } else { show_json(&profile) };
+            let json = edge_json(&profile, *is_path);
             shown.push(json.map_err(|e| format!("{what} ({label}): {e}"))?);
         }
         for (k, (label, _, _)) in builds.iter().enumerate().skip(1) {
@@ -148,19 +132,6 @@ fn check_profile_use(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<
     Ok(())
 }
 
-/// The count of `main`'s entry block in a `show --json` profile.
-fn main_entry_count(json: &str) -> Result<u64, String> {
-    let profile: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("bad JSON: {e}"))?;
-    let main = profile["functions"]
-        .as_array()
-        .and_then(|fs| fs.iter().find(|f| f["name"] == "main"))
-        .ok_or("the profile has no counts for main")?;
-    main["blocks"]
-        .as_array()
-        .and_then(|blocks| blocks.iter().find(|b| b["id"] == 0))
-        .and_then(|b| b["count"].as_u64())
-        .ok_or_else(|| "main has no count for block 0".to_string())
-}
 
 /// A scratch directory of this process alone: concurrent test runs must
 /// not delete each other's executables.

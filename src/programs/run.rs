@@ -9,6 +9,7 @@ use super::program::Program;
 use super::sources::harness_dir;
 use super::workload::{Expect, Workload};
 use std::path::Path;
+use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -90,7 +91,14 @@ pub fn run_workload(
                 command.args(args).arg(&binary);
                 command
             }
-            None => Command::new(&binary),
+            None => {
+                // The program sees the same `argv[0]` whatever directory the
+                // build is in: bzip2 scans it for its name, and the profiles
+                // of builds in different directories must be comparable.
+                let mut command = Command::new(&binary);
+                command.arg0(program.binary);
+                command
+            }
         };
         command.current_dir(run_dir).args(&step.args);
         for (name, value) in &options.env {

@@ -9,6 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+mod profiles;
+pub use profiles::*;
+
 pub fn nissecc() -> &'static str {
     env!("CARGO_BIN_EXE_nissecc")
 }
