@@ -79,21 +79,37 @@ const STRATEGIES: [(&str, bool); 4] = [("naive", false), ("ks", false), ("sese",
 /// The profile oracle on real programs: each strategy's -O2 build prints
 /// what gcc's does, every strategy's edge profile equals the naive one,
 /// `main` runs once per step of the workload, and the build that uses the
-/// naive profile still prints what gcc's does. Lua is left out until the
-/// abnormal edges of `longjmp` (Lua's errors and coroutine yields) are
-/// modelled: its profiles are reported inconsistent.
+/// naive profile still prints what gcc's does.
 #[test]
 fn profiles_of_bzip2_and_zlib_are_exact() {
     let mut failures = Vec::new();
     for id in [ProgramId::Bzip2, ProgramId::Zlib] {
-        if let Err(e) = check_profiles(id) {
+        if let Err(e) = check_profiles(id, true) {
             failures.push(format!("{}: {e}", id.name()));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-fn check_profiles(id: ProgramId) -> Result<(), String> {
+/// Lua does not run the same way twice: its string-hash seed mixes the
+/// time with addresses, and it hashes tables, functions and light
+/// userdata by address, which ASLR and each build's layout change (two
+/// runs of one naive build already give different counts). So its
+/// strategies cannot be compared count for count; each profile must still
+/// reconstruct without an inconsistency, with `main` once per run, and
+/// the `-fprofile-use` build must print what gcc's does. (`luaD_rawrunprotected`,
+/// which calls `setjmp`, is left uninstrumented.)
+#[test]
+fn profiles_of_lua_are_consistent() {
+    if let Err(e) = check_profiles(ProgramId::Lua, false) {
+        panic!("lua: {e}");
+    }
+}
+
+/// Builds `id` with every strategy and with `-fprofile-use`, runs its
+/// check workload and checks the profiles; `comparable` asks for the
+/// strategies' edge profiles to be equal.
+fn check_profiles(id: ProgramId, comparable: bool) -> Result<(), String> {
     let gcc = reference(id);
     let expected = gcc.output().filter(|_| gcc.passed()).ok_or("the gcc reference failed")?;
     let program = Program::new(id, Sources::get()?);
@@ -116,14 +132,16 @@ fn check_profiles(id: ProgramId) -> Result<(), String> {
     }
     let (_, naive) = &shown[0];
     for (strategy, json) in &shown[1..] {
-        if json != naive {
+        if comparable && json != naive {
             return Err(format!("the naive and {strategy} edge profiles differ"));
         }
     }
     let runs = expected.steps.len() as u64;
-    let main_entries = common::main_entry_count(naive)?;
-    if main_entries != runs {
-        return Err(format!("main's entry block counted {main_entries} times in {runs} runs"));
+    for (strategy, json) in &shown {
+        let main_entries = common::main_entry_count(json)?;
+        if main_entries != runs {
+            return Err(format!("{strategy}: main's entry block counted {main_entries} times in {runs} runs"));
+        }
     }
     let naive_profile = dir.join(format!("{}.naive.nprof", id.name()));
     let flag = format!("-fprofile-use={}", naive_profile.display());

@@ -20,9 +20,8 @@
 //!
 //! Only reachable blocks are considered. `setjmp` is treated as returning:
 //! a second return from it re-enters its block without entering it again,
-//! which flow conservation cannot express, so programs that `longjmp` back
-//! into a function that is still running get inexact counts for that
-//! function (nothing in the test programs does so).
+//! which flow conservation cannot express, so instrumentation leaves the
+//! functions that call it out of the profile (`Function::calls_returns_twice`).
 
 use super::cfg::Cfg;
 use crate::ir::{Block, Callee, Function, InstData, Module, Value, ValueDef};

@@ -1,7 +1,8 @@
 //! Edge-profiling instrumentation (Ball & Larus, "Optimally Profiling and
 //! Tracing Programs", TOPLAS 1994, §3.2, §5 and §6.3).
 //!
-//! For every function of a module, [`instrument_module`]
+//! For every function of a module except those that call `setjmp`
+//! (whose re-entry after a `longjmp` no plan can count), [`instrument_module`]
 //!
 //! 1. takes the function's shape and CFG checksum before changing it
 //!    (`profile::shape`), classifying its calls with the module-wide
@@ -61,6 +62,16 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     let mut instrumented = Vec::new();
     let source_file = module.source_file.clone();
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
+        if func.calls_returns_twice {
+            // A second return from `setjmp` re-enters the function in the
+            // middle of a block, an edge no counter plan can see, so its
+            // counts would be wrong rather than missing.
+            report.warnings.push(format!(
+                "function `{}` calls setjmp or another function that returns twice: it is not instrumented and the profile has no counts for it",
+                func.name
+            ));
+            continue;
+        }
         let name = profile_name(func, &source_file);
         let (stats, checksum, descriptor, flags) = instrument_function(func, &name, &noreturn, options, &mut report.warnings);
         instrumented.push((func.name.clone(), name, checksum, stats.counters, descriptor, flags));
