@@ -38,7 +38,7 @@ pub fn position(text: &str, offset: usize, expected: &std::collections::HashSet<
     }
     let before = text[..offset].trim_end_matches([' ', '\t', '\r']);
     let previous_word = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
-    let after_specifier = !previous_word.is_empty() && SPECIFIERS.contains(&previous_word);
+    let after_specifier = (!previous_word.is_empty() && SPECIFIERS.contains(&previous_word)) || after_specifier_group(before);
     // `static *p;` and `static (*f)();` declare pointers to `int`.
     if after_specifier && text[offset..].starts_with(['*', '(']) {
         return Some(offset);
@@ -62,6 +62,30 @@ pub fn position(text: &str, offset: usize, expected: &std::collections::HashSet<
     (starts_declaration && after.starts_with('(')).then_some(offset)
 }
 
+/// Whether `before` ends with `_Alignas(…)` or `__attribute__((…))`,
+/// which may stand in for the type's other specifiers (`_Alignas(16) x;`).
+fn after_specifier_group(before: &str) -> bool {
+    if !before.ends_with(')') {
+        return false;
+    }
+    let mut depth = 0usize;
+    for (i, c) in before.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    let word = before[..i].trim_end();
+                    let word = word.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+                    return matches!(word, "_Alignas" | "__attribute__" | "__attribute");
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +100,8 @@ mod tests {
         assert_eq!(position(text, 7, &expected()), Some(7));
         let f = text.find("f(").unwrap();
         assert_eq!(position(text, f, &expected()), Some(f));
+        let text = "_Alignas(16) i3;";
+        assert_eq!(position(text, 13, &expected()), Some(13));
         let text = "int n;\n*cell(i) { }\n";
         let star = text.find('*').unwrap();
         assert_eq!(position(text, star, &expected()), Some(star));

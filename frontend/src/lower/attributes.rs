@@ -6,19 +6,21 @@
 //! layout, symbols or program start-up would be silently wrong if ignored,
 //! so in user code they are reported as unsupported; in system headers they
 //! only decorate declarations the subset does not use, and are ignored.
+//! `constructor` and `destructor` on a function definition put its address
+//! in `.init_array` or `.fini_array` (with a priority, in
+//! `.init_array.NNNNN`, which the linker sorts), as GCC does.
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
 use lang_c::ast::Extension;
 use lang_c::span::Node;
+use nissecc_midend::ir::{DataObject, DataReloc, Linkage};
 
 /// Attributes whose meaning nissecc does not implement and must not drop.
 const UNSUPPORTED: &[&str] = &[
     "vector_size",
     "mode",
     "transparent_union",
-    "constructor",
-    "destructor",
     "section",
     "cleanup",
     "alias",
@@ -31,7 +33,46 @@ const UNSUPPORTED: &[&str] = &[
 /// The layout attributes found in a list of extensions.
 pub use crate::types::LayoutAttributes as Attributes;
 
+/// Whether a function runs before `main` or after it returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StartupRole {
+    Constructor,
+    Destructor,
+}
+
 impl Lowerer {
+    /// Registers the function `symbol`, defined with `extensions`, to run
+    /// at start-up or exit if it is a `constructor` or `destructor`.
+    pub fn register_startup_function(&mut self, symbol: &str, extensions: &[&Node<Extension>]) -> LowerResult<()> {
+        for ext in extensions {
+            let Extension::Attribute(attr) = &ext.node else { continue };
+            let role = match attr.name.node.trim_matches('_') {
+                "constructor" => StartupRole::Constructor,
+                "destructor" => StartupRole::Destructor,
+                _ => continue,
+            };
+            let array = match role {
+                StartupRole::Constructor => ".init_array",
+                StartupRole::Destructor => ".fini_array",
+            };
+            let section = match attr.arguments.first() {
+                Some(priority) => format!("{array}.{:05}", self.eval_int(priority)?),
+                None => array.to_string(),
+            };
+            self.put_data(DataObject {
+                name: format!("__nissecc{array}.{symbol}"),
+                linkage: Linkage::Local,
+                readonly: false,
+                align: 8,
+                bytes: vec![0; 8],
+                relocs: vec![DataReloc { offset: 0, symbol: symbol.to_string(), addend: 0 }],
+                external: false,
+                section: Some(section),
+            });
+        }
+        Ok(())
+    }
+
     /// Reads the attributes of `extensions`, rejecting those outside the
     /// subset (see the module header).
     pub fn attributes(&mut self, extensions: &[Node<Extension>]) -> LowerResult<Attributes> {

@@ -131,8 +131,9 @@ impl Lowerer {
     fn alignment_specifier(&mut self, a: &Node<AlignmentSpecifier>) -> LowerResult<u64> {
         match &a.node {
             AlignmentSpecifier::Type(t) => {
-                let ty = self.type_name(t)?;
-                Ok(self.types.align_of(&ty))
+                // GCC's `aligned` attribute applies to a type name.
+                let (ty, attributes) = self.type_name_and_attributes(t)?;
+                Ok(self.types.align_of(&ty).max(attributes.align.unwrap_or(1)))
             }
             AlignmentSpecifier::Constant(e) => {
                 let n = self.eval_int(e)?;
@@ -566,10 +567,19 @@ impl Lowerer {
 
     /// The type named by a type name (in casts, `sizeof`, `va_arg`).
     pub fn type_name(&mut self, tn: &Node<TypeName>) -> LowerResult<CType> {
-        let (base, _, quals) = self.qualified_base_type(&tn.node.specifiers, tn.span)?;
+        Ok(self.type_name_and_attributes(tn)?.0)
+    }
+
+    /// A type name and the attributes written in it, such as the
+    /// `aligned(16)` of `int __attribute__((aligned(16)))`.
+    fn type_name_and_attributes(&mut self, tn: &Node<TypeName>) -> LowerResult<(CType, Attributes)> {
+        let (base, attributes, quals) = self.qualified_base_type(&tn.node.specifiers, tn.span)?;
         match &tn.node.declarator {
-            Some(d) => Ok(self.declarator(base, quals, d)?.ty),
-            None => Ok(base),
+            Some(d) => {
+                let declared = self.declarator(base, quals, d)?;
+                Ok((declared.ty, attributes.merge(declared.attributes)))
+            }
+            None => Ok((base, attributes)),
         }
     }
 

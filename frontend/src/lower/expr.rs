@@ -808,6 +808,10 @@ impl Lowerer {
             usual_arithmetic_conversion(&at, &bt)
         } else if at.is_void() || bt.is_void() {
             CType::Void
+        } else if at.is_pointer() && bt.is_pointer() {
+            let a_null = self.is_null_pointer_constant(&c.node.then_expression);
+            let b_null = self.is_null_pointer_constant(&c.node.else_expression);
+            conditional_pointer_type(&at, &bt, a_null, b_null)
         } else if at.is_pointer() {
             at.clone()
         } else if bt.is_pointer() {
@@ -842,6 +846,24 @@ impl Lowerer {
             }
             None => Operand { ty: CType::Void, place: Place::Void },
         })
+    }
+
+    /// Whether `e` is a null pointer constant (C11 §6.3.2.3p3): an integer
+    /// constant expression with the value 0, or one cast to `void *`.
+    fn is_null_pointer_constant(&mut self, e: &Node<Expression>) -> bool {
+        let operand = match &e.node {
+            Expression::Cast(c) => match self.type_name(&c.node.type_name) {
+                Ok(CType::Pointer(target, quals)) if target.is_void() && quals == Default::default() => &c.node.expression,
+                _ => return false,
+            },
+            _ => e,
+        };
+        match &operand.node {
+            Expression::Constant(_) | Expression::Cast(_) | Expression::UnaryOperator(_) | Expression::BinaryOperator(_) => {
+                matches!(self.eval_const(operand), Ok(super::constant::ConstValue::Int(0, ref ty)) if ty.is_integer())
+            }
+            _ => false,
+        }
     }
 
     /// `offsetof(type, member.path[index])`.
@@ -897,4 +919,26 @@ impl Lowerer {
             u as i64
         }
     }
+}
+
+/// The type of `c ? a : b` for two pointer operands (C11 §6.5.15p6): the
+/// other operand's type when one is a null pointer constant, otherwise a
+/// pointer to `void` if either points to `void`, else to the first's
+/// target, qualified by both operands' target qualifiers.
+fn conditional_pointer_type(a: &CType, b: &CType, a_null: bool, b_null: bool) -> CType {
+    if a_null && !b_null {
+        return b.clone();
+    }
+    if b_null {
+        return a.clone();
+    }
+    let (CType::Pointer(x, p), CType::Pointer(y, q)) = (a, b) else { return a.clone() };
+    let quals = crate::types::Quals { constant: p.constant || q.constant, volatile: p.volatile || q.volatile };
+    let target = match (&**x, &**y) {
+        (CType::Void, _) | (_, CType::Void) => CType::Void,
+        // The composite of `T[]` and `T[n]` is `T[n]`.
+        (CType::Array(_, None), known @ CType::Array(_, Some(_))) => known.clone(),
+        (first, _) => first.clone(),
+    };
+    CType::Pointer(Rc::new(target), quals)
 }

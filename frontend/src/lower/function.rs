@@ -136,6 +136,18 @@ impl Lowerer {
             (ft.params.clone(), ft.params.clone())
         };
         let sig = self.definition_signature(&ft, &received, declared.name_span)?;
+        let extensions: Vec<&Node<lang_c::ast::Extension>> = def
+            .node
+            .specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                lang_c::ast::DeclarationSpecifier::Extension(exts) => Some(exts.iter()),
+                _ => None,
+            })
+            .flatten()
+            .chain(def.node.declarator.node.extensions.iter())
+            .collect();
+        self.register_startup_function(&name, &extensions)?;
         if let Some(existing) = self.globals.get(&name) {
             if existing.defined {
                 return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'"))

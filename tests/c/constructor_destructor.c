@@ -1,0 +1,9 @@
+/* Constructors run before main in priority order (prioritized ones
+ * first), destructors after main returns. */
+#include <stdio.h>
+static int order[8], n;
+__attribute__((constructor)) static void early(void) { order[n++] = 1; }
+static void __attribute__((constructor(200))) later(void) { order[n++] = 3; }
+static void __attribute__((constructor(101))) first(void) { order[n++] = 2; }
+__attribute__((destructor)) void bye(void) { printf("bye after %d\n", n); }
+int main() { for (int i = 0; i < n; i++) printf("%d ", order[i]); printf("\n"); return 0; }
