@@ -4,8 +4,9 @@
 # bzip2's Makefile `ar` and `ranlib`), make (for the `make CC=nissecc` test
 # and bzip2's own Makefile in `tests/real_programs.rs`), valgrind (for
 # benchmarks), and csmith with its runtime headers (for `scripts/csmith.sh`
-# and `tests/csmith.rs`). Rust comes from rustup, which the machine image
-# already has.
+# and `tests/csmith.rs`), and curl, which fetches tcc's test programs from
+# Debian's archive (`scripts/fetch-tcc-tests.sh`, for `tests/tcc_suite.rs`).
+# Rust comes from rustup, which the machine image already has.
 set -euo pipefail
 missing=()
 command -v cc >/dev/null || missing+=(gcc libc6-dev)
@@ -13,6 +14,8 @@ command -v make >/dev/null || missing+=(make)
 command -v valgrind >/dev/null || missing+=(valgrind)
 command -v csmith >/dev/null || missing+=(csmith)
 [ -f /usr/include/csmith/csmith.h ] || missing+=(libcsmith-dev)
+command -v curl >/dev/null || missing+=(curl)
+command -v bzip2 >/dev/null || missing+=(bzip2)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -ne 0 ] && SUDO=sudo
@@ -20,3 +23,4 @@ if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get install -y -qq "${missing[@]}"
 fi
 command -v cargo >/dev/null || { echo "setup: cargo not found; install Rust with rustup" >&2; exit 1; }
+"$(dirname "$0")/fetch-tcc-tests.sh"

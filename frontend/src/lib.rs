@@ -102,7 +102,14 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
                 expected.sort();
                 let end = (e.offset + 1).min(e.source.len());
                 let span = lang_c::span::Span::span(e.offset, end.max(e.offset));
+                let at = text[e.offset..].chars().next();
                 let message = match implicit_int::identifier_at(&text, e.offset) {
+                    _ if at == Some('$') => "unsupported: '$' in identifiers".to_string(),
+                    // The preprocessor writes them as universal character names.
+                    _ if at.is_some_and(|c| !c.is_ascii()) || text[e.offset..].starts_with("\\u") || text[e.offset..].starts_with("\\U") => {
+                        "unsupported: non-ASCII characters in identifiers".to_string()
+                    }
+                    Some("asm" | "__asm__" | "__asm") => "unsupported: inline assembly".to_string(),
                     Some(name) if expected.contains(&"<typedef_name>") => format!("unknown type name '{name}'"),
                     _ if expected.len() <= 6 => format!("syntax error: expected {}", expected.join(", ")),
                     _ => "syntax error: unexpected token".to_string(),

@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 mod profiles;
+#[allow(unused_imports)]
 pub use profiles::*;
 
 pub fn nissecc() -> &'static str {

@@ -151,6 +151,7 @@ impl Lowerer {
             (ConstValue::Addr { symbol, offset, .. }, t) if t.is_pointer() || matches!(t, CType::Int(k) if k.size() == 8) => {
                 ConstValue::Addr { symbol, offset, ty: t.clone() }
             }
+            (_, CType::Unsupported(what)) => return Err(Diagnostic::unsupported(span, format!("{what} values"))),
             _ => return Err(Diagnostic::error_at(span, "initializer element is not a compile-time constant")),
         })
     }

@@ -74,6 +74,11 @@ impl Lowerer {
                 if ty.is_void() {
                     return Ok(Operand { ty, place: Place::Void });
                 }
+                for t in [&ty, &op.ty] {
+                    if let CType::Unsupported(what) = t {
+                        return Err(Diagnostic::unsupported(c.span, format!("{what} values")));
+                    }
+                }
                 if !ty.is_scalar() || !op.ty.decay().is_scalar() {
                     return Err(Diagnostic::error_at(c.span, format!(
                         "invalid cast from '{}' to '{}'",

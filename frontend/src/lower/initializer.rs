@@ -379,6 +379,9 @@ impl Lowerer {
                 bytes[at..at + n].copy_from_slice(&literal.bytes[..n]);
                 continue;
             }
+            if let CType::Unsupported(what) = &item.ty {
+                return Err(Diagnostic::unsupported(item.expr.span, format!("{what} values")));
+            }
             if !item.ty.is_scalar() {
                 return Err(Diagnostic::error_at(item.expr.span, "initializer element is not a compile-time constant"));
             }
