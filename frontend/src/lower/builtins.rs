@@ -35,6 +35,7 @@ impl Lowerer {
                 self.continue_in_new_block();
                 Operand { ty: CType::Void, place: Place::Void }
             }
+            "alloca" => self.lower_alloca(args, span)?,
             "va_start" => self.lower_va_start(args, span)?,
             "va_end" => self.lower_va_end(args, span)?,
             "va_copy" => self.lower_va_copy(args, span)?,

@@ -61,6 +61,8 @@ pub struct FunctionState {
     pub computed_goto: Option<Block>,
     /// The register save area of a variadic definition.
     pub varargs: Option<super::varargs::VarargsFrame>,
+    /// The slot holding the chain of `alloca` blocks (see `alloca`).
+    pub alloca_chain: Option<nissecc_midend::ir::StackSlot>,
 }
 
 impl FunctionState {
@@ -83,6 +85,7 @@ impl FunctionState {
             address_taken_labels: Vec::new(),
             computed_goto: None,
             varargs: None,
+            alloca_chain: None,
         }
     }
 }
@@ -299,6 +302,7 @@ impl Lowerer {
         }
         self.func = Some(state);
         self.free_vla_objects_at_returns();
+        self.free_allocas_at_returns();
         let state = self.func.take().expect("the function just put back");
         self.module.functions.push(state.func);
         Ok(())

@@ -5,6 +5,7 @@
 //! scalars whose address is never taken to SSA values. Expressions yield
 //! an [`Operand`]: an SSA value, or the address of an lvalue.
 
+mod alloca;
 mod attributes;
 mod bit_fields;
 mod builtins;

@@ -75,7 +75,7 @@ impl Lowerer {
     }
 
     /// Stores a null pointer in `slot` at the start of the function.
-    fn null_at_entry(&mut self, slot: StackSlot) {
+    pub fn null_at_entry(&mut self, slot: StackSlot) {
         let func = &mut self.f().func;
         let entry = func.entry().expect("a function body");
         let null = func.insert_inst(entry, 0, InstData::Iconst { imm: 0 }, Some(Type::PTR));
