@@ -254,13 +254,17 @@ impl BitField {
         (unit & !self.mask()) | ((value << self.shift) & self.mask())
     }
 
-    /// The type a bit-field's value has in expressions: the integer
-    /// promotions turn a field narrower than `int` into `int` (C11
-    /// §6.3.1.1p2, as GCC reads it also for `unsigned` fields of 31 bits or
-    /// fewer); wider declared types keep their type.
+    /// The type a bit-field's value has in expressions. GCC gives a
+    /// bit-field a type of its own width, which the integer promotions
+    /// (C11 §6.3.1.1p2) turn into `int` when it is narrower than 32 bits,
+    /// whatever the declared type (`unsigned long long x:3` too), and into
+    /// `int` or `unsigned int` at exactly 32 bits; wider fields keep their
+    /// declared type.
     pub fn value_type(self, declared: &CType) -> CType {
         match declared {
-            CType::Int(k) if k.rank() <= IntKind::Int.rank() && *k != IntKind::Bool && self.width < 32 => CType::INT,
+            CType::Int(IntKind::Bool) => declared.clone(),
+            CType::Int(_) if self.width < 32 => CType::INT,
+            CType::Int(k) if self.width == 32 => CType::Int(if k.is_signed() { IntKind::Int } else { IntKind::UInt }),
             other => other.clone(),
         }
     }
@@ -359,8 +363,11 @@ impl TypeTable {
     /// member drops the alignment (and bit-fields then pack across units).
     pub fn complete_record(&mut self, id: RecordId, members: Vec<MemberDecl>, attributes: LayoutAttributes) -> Result<(), String> {
         let is_union = self.records[id].is_union;
-        let mut bit = 0u64;
-        let mut size_bits = 0u64;
+        // Bit positions are 128-bit: an object of 2^61 bytes or more has
+        // more bits than a u64 counts.
+        let mut bit = 0u128;
+        let mut size_bits = 0u128;
+        let up = |x: u128, a: u64| x.div_ceil(a as u128) * a as u128;
         let mut align = 1u64;
         let mut fields = Vec::new();
         for member in members {
@@ -376,38 +383,40 @@ impl TypeTable {
             match member.bit_width {
                 Some(width) => {
                     let unit_bytes = self.size_of(&member.ty).unwrap_or(1);
-                    let unit_bits = unit_bytes * 8;
+                    let unit_bits = unit_bytes as u128 * 8;
                     if width == 0 {
-                        bit = round_up(bit, natural * 8);
+                        bit = up(bit, natural * 8);
                         continue;
                     }
-                    let crosses = bit / (natural * 8) != (bit + width as u64 - 1) / (natural * 8);
+                    let unit = natural as u128 * 8;
+                    let crosses = bit / unit != (bit + width as u128 - 1) / unit;
                     if !packed && crosses {
-                        bit = round_up(bit, natural * 8);
+                        bit = up(bit, natural * 8);
                     }
                     if member.attributes.align.is_some() {
-                        bit = round_up(bit, field_align * 8);
+                        bit = up(bit, field_align * 8);
                     }
                     // The storage unit is the declared type's size at an
                     // offset its alignment divides, or, when packed, the
                     // unit starting at the field's first byte.
-                    let unit_start = if packed && crosses { bit / 8 } else { bit / (natural * 8) * natural };
+                    let unit_start = if packed && crosses { bit / 8 } else { bit / unit * natural as u128 };
                     let shift = bit - unit_start * 8;
-                    if shift + width as u64 > unit_bits {
+                    let unit_start = u64::try_from(unit_start).map_err(|_| "a struct or union larger than the address space".to_string())?;
+                    if shift + width as u128 > unit_bits {
                         return Err("bit-field that straddles its storage unit in a packed record".into());
                     }
                     fields.push(Field { name: member.name.clone(), ty: member.ty, offset: unit_start, bits: Some(BitField { shift: shift as u32, width }) });
                     if member.name.is_some() {
                         align = align.max(field_align);
                     }
-                    bit += width as u64;
+                    bit += width as u128;
                 }
                 None => {
                     let size = self.size_of(&member.ty).unwrap_or(0);
-                    let offset = round_up(bit.div_ceil(8), field_align);
+                    let offset = u64::try_from(up(bit.div_ceil(8), field_align)).map_err(|_| "a struct or union larger than the address space".to_string())?;
                     fields.push(Field { name: member.name, ty: member.ty, offset, bits: None });
                     align = align.max(field_align);
-                    bit = (offset + size) * 8;
+                    bit = (offset as u128 + size as u128) * 8;
                 }
             }
             size_bits = size_bits.max(bit);
@@ -418,7 +427,7 @@ impl TypeTable {
         let record = &mut self.records[id];
         record.fields = fields;
         record.align = align;
-        record.size = round_up(size_bits.div_ceil(8), align);
+        record.size = u64::try_from(up(size_bits.div_ceil(8), align)).map_err(|_| "a struct or union larger than the address space".to_string())?;
         record.complete = true;
         Ok(())
     }

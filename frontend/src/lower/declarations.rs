@@ -104,7 +104,18 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok(BaseType { ty, storage, quals, attributes })
+    }
+
+    /// The alignment a typedef name among the specifiers was declared
+    /// with, which the entities declared with it take.
+    fn typedef_attributes(&self, type_specs: &[&Node<TypeSpecifier>]) -> Attributes {
+        let align = type_specs.iter().find_map(|t| match &t.node {
+            TypeSpecifier::TypedefName(id) => self.scopes.typedef_align(&id.node.name),
+            _ => None,
+        });
+        Attributes { align, ..Attributes::default() }
     }
 
     /// Extensions among declaration specifiers: after a struct or union
@@ -172,6 +183,7 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok((ty, attributes, quals))
     }
 

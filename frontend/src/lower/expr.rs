@@ -241,6 +241,12 @@ impl Lowerer {
 
     pub fn lower_call(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<Operand> {
         if let Expression::Identifier(id) = &c.node.callee.node {
+            // GCC treats `alloca` as its builtin, declared or not, unless
+            // the program defines it.
+            let defined = self.globals.get(&id.node.name).is_some_and(|g| g.defined);
+            if id.node.name == "alloca" && !defined {
+                return self.lower_alloca(&c.node.arguments, span);
+            }
             if self.scopes.lookup(&id.node.name).is_none() {
                 if let Some(result) = self.lower_builtin_call(id, c, span)? {
                     return Ok(result);

@@ -233,6 +233,17 @@ impl Lowerer {
             let Some(name) = declarator_name(&d.node) else { continue };
             let Some(Symbol::Local { slot, ty }) = self.scopes.lookup_current(&name).cloned() else { continue };
             if !has_unknown_length(&ty) {
+                // `int a[i++]` adjusts to `int *a`, but its size is still
+                // evaluated on entry, side effects included.
+                for derived in &d.node.derived {
+                    if let lang_c::ast::DerivedDeclarator::Array(array) = &derived.node {
+                        if let lang_c::ast::ArraySize::VariableExpression(size) = &array.node.size {
+                            if self.eval_int(size).is_err() {
+                                self.lower_expr(size)?;
+                            }
+                        }
+                    }
+                }
                 continue;
             }
             let base = self.base_type(&p.node.specifiers, p.span)?;

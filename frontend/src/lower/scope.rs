@@ -31,6 +31,9 @@ struct Scope {
     tags: HashMap<String, Tag>,
     /// The qualifiers of the qualified objects among `symbols`.
     object_quals: HashMap<String, Quals>,
+    /// The alignment written on typedef names among `symbols`
+    /// (`typedef struct {…} V __attribute__((aligned(8)));`).
+    typedef_aligns: HashMap<String, u64>,
 }
 
 /// The declarations of a closed scope: a function definition's parameter
@@ -86,6 +89,22 @@ impl Scopes {
         } else {
             scope.object_quals.insert(name.to_string(), quals);
         }
+    }
+
+    /// Records the alignment written on the typedef just declared as
+    /// `name` in the innermost scope.
+    pub fn set_typedef_align(&mut self, name: &str, align: Option<u64>) {
+        let scope = self.stack.last_mut().expect("a scope");
+        match align {
+            Some(align) => scope.typedef_aligns.insert(name.to_string(), align),
+            None => scope.typedef_aligns.remove(name),
+        };
+    }
+
+    /// The alignment written on the typedef `name` where it is visible.
+    pub fn typedef_align(&self, name: &str) -> Option<u64> {
+        let scope = self.stack.iter().rev().find(|s| s.symbols.contains_key(name))?;
+        scope.typedef_aligns.get(name).copied()
     }
 
     /// The qualifiers of the object `name` denotes where it is visible.

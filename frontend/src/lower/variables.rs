@@ -21,7 +21,10 @@ impl Lowerer {
             let Some(name) = declared.name.clone() else { continue };
             self.scopes.set_object_quals(&name, declared.quals);
             match (base.storage, &declared.ty) {
-                (Storage::Typedef, ty) => self.scopes.declare(&name, Symbol::Typedef(ty.clone())),
+                (Storage::Typedef, ty) => {
+                    self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
+                    self.scopes.set_typedef_align(&name, declared.attributes.align);
+                }
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (storage, _) => {
                     let linkage = if storage == Storage::Static { Linkage::Local } else { Linkage::Export };
@@ -151,7 +154,10 @@ impl Lowerer {
             }
             let init = init_decl.node.initializer.as_ref();
             match (base.storage, &declared.ty) {
-                (Storage::Typedef, ty) => self.scopes.declare(&name, Symbol::Typedef(ty.clone())),
+                (Storage::Typedef, ty) => {
+                    self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
+                    self.scopes.set_typedef_align(&name, declared.attributes.align);
+                }
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (Storage::Extern, _) => {
                     let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
