@@ -30,7 +30,15 @@ impl Lowerer {
                 let value = self.convert(value, &v.ty, &CType::LONG, span)?;
                 Operand { ty: CType::LONG, place: Place::Value(value) }
             }
-            "unreachable" | "trap" | "abort" => {
+            "abort" => {
+                // GCC calls the library's `abort`, which raises SIGABRT.
+                let abort = nissecc_midend::ir::Signature { params: vec![], ret: None, variadic: false };
+                self.call_helper("abort", abort, vec![]);
+                self.emit_effect(InstData::Unreachable);
+                self.continue_in_new_block();
+                Operand { ty: CType::Void, place: Place::Void }
+            }
+            "unreachable" | "trap" => {
                 self.emit_effect(InstData::Unreachable);
                 self.continue_in_new_block();
                 Operand { ty: CType::Void, place: Place::Void }

@@ -365,7 +365,7 @@ impl Lowerer {
     fn declare_implicitly(&mut self, id: &Node<Identifier>) {
         let name = &id.node.name;
         self.warnings.push(Diagnostic::warning_at(id.span, format!("implicit declaration of function '{name}'")));
-        let ty = CType::Function(Rc::new(FuncType { ret: CType::INT, params: vec![], variadic: false, unprototyped: true }));
+        let ty = super::library_prototypes::implicit_function_type(name);
         let info = self.globals.entry(name.clone()).or_insert_with(|| super::GlobalInfo {
             symbol: name.clone(),
             ty: ty.clone(),
@@ -545,8 +545,11 @@ impl Lowerer {
                 if !lhs.ty.is_scalar() {
                     return Err(Diagnostic::error_at(span, format!("invalid operands to binary expression ('{}')", self.types.describe(&lhs.ty))));
                 }
-                let old = self.rvalue(&lhs, b.node.lhs.span)?;
+                // The right operand first, then the left one's value: where
+                // the right operand's side effects change the left operand
+                // (unsequenced in C), GCC reads it afterwards too.
                 let rhs = self.lower_expr(&b.node.rhs)?;
+                let old = self.rvalue(&lhs, b.node.lhs.span)?;
                 let (ty, v) = self.arithmetic(kind, value(lhs.ty.clone(), old), rhs, span)?;
                 let v = self.convert(v, &ty, &lhs.ty, span)?;
                 let stored = self.store_to(&lhs, v);
