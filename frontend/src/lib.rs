@@ -4,6 +4,7 @@
 
 mod alignof_expression;
 pub mod diagnostic;
+mod empty_initializer;
 mod implicit_int;
 pub(crate) mod lexical_prepass;
 pub mod literal;
@@ -11,6 +12,7 @@ mod labels_as_values;
 mod lower;
 pub mod preprocess;
 pub mod source_map;
+mod syntax_error;
 pub mod types;
 
 use diagnostic::Diagnostic;
@@ -88,6 +90,11 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
                         insertions.push((at, implicit_int::INSERTED.len()));
                         continue;
                     }
+                    if let Some(at) = empty_initializer::position(&text, e.offset) {
+                        text.insert_str(at, empty_initializer::INSERTED);
+                        insertions.push((at, empty_initializer::INSERTED.len()));
+                        continue;
+                    }
                     // `__alignof__(variable)`, which lang-c's grammar lacks.
                     if let Some((open, close)) = alignof_expression::wrap_points(&text, e.offset) {
                         text.insert_str(close, alignof_expression::CLOSE);
@@ -98,22 +105,9 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
                     }
                 }
                 let map = source_map_with_insertions(&text, file_name, &insertions);
-                let mut expected: Vec<_> = e.expected.iter().copied().collect();
-                expected.sort();
                 let end = (e.offset + 1).min(e.source.len());
                 let span = lang_c::span::Span::span(e.offset, end.max(e.offset));
-                let at = text[e.offset..].chars().next();
-                let message = match implicit_int::identifier_at(&text, e.offset) {
-                    _ if at == Some('$') => "unsupported: '$' in identifiers".to_string(),
-                    // The preprocessor writes them as universal character names.
-                    _ if at.is_some_and(|c| !c.is_ascii()) || text[e.offset..].starts_with("\\u") || text[e.offset..].starts_with("\\U") => {
-                        "unsupported: non-ASCII characters in identifiers".to_string()
-                    }
-                    Some("asm" | "__asm__" | "__asm") => "unsupported: inline assembly".to_string(),
-                    Some(name) if expected.contains(&"<typedef_name>") => format!("unknown type name '{name}'"),
-                    _ if expected.len() <= 6 => format!("syntax error: expected {}", expected.join(", ")),
-                    _ => "syntax error: unexpected token".to_string(),
-                };
+                let message = syntax_error::message(&text, e.offset, &e.expected);
                 return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
             }
         }

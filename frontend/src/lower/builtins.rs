@@ -44,6 +44,10 @@ impl Lowerer {
                 Operand { ty: CType::Void, place: Place::Void }
             }
             "alloca" => self.lower_alloca(args, span)?,
+            "choose_expr" => {
+                let chosen = self.chosen_expression(c, span)?;
+                return self.lower_expr(chosen).map(Some);
+            }
             "va_start" => self.lower_va_start(args, span)?,
             "va_end" => self.lower_va_end(args, span)?,
             "va_copy" => self.lower_va_copy(args, span)?,
@@ -77,7 +81,8 @@ impl Lowerer {
             "nan" => float_const(self, f64::NAN, CType::Double),
             "nanf" => float_const(self, f64::NAN, CType::Float),
             "constant_p" => {
-                let k = self.iconst(Type::I32, 0);
+                let constant = self.is_constant_argument(c);
+                let k = self.iconst(Type::I32, constant as i64);
                 Operand { ty: CType::INT, place: Place::Value(k) }
             }
             "isnan" | "isinf_sign" | "isinf" | "isfinite" | "signbit" => {
@@ -159,6 +164,25 @@ impl Lowerer {
             }
         };
         Ok(index as i64 + 1)
+    }
+
+    /// Whether the argument of `__builtin_constant_p` is a constant
+    /// expression (GCC may also say so of expressions its optimizer folds;
+    /// nissecc answers for the language's constants only).
+    pub fn is_constant_argument(&mut self, c: &Node<CallExpression>) -> bool {
+        match c.node.arguments.as_slice() {
+            [argument] => self.eval_const(argument).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// The operand `__builtin_choose_expr(c, a, b)` selects: `a` when the
+    /// constant `c` is non-zero, else `b`; the other is not evaluated.
+    pub fn chosen_expression<'a>(&mut self, c: &'a Node<CallExpression>, span: Span) -> LowerResult<&'a Node<Expression>> {
+        let [condition, a, b] = c.node.arguments.as_slice() else {
+            return Err(Diagnostic::error_at(span, "'__builtin_choose_expr' takes three arguments"));
+        };
+        Ok(if self.eval_int(condition)? != 0 { a } else { b })
     }
 
     /// An argument converted to the integer type a builtin takes.

@@ -79,6 +79,13 @@ impl Lowerer {
                 let (symbol, ty) = self.string_literal_object(&s.node, s.span)?;
                 Ok(ConstValue::Addr { symbol, offset: 0, ty: ty.decay() })
             }
+            Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_constant_p") => {
+                Ok(ConstValue::Int(self.is_constant_argument(c) as i64, CType::INT))
+            }
+            Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_choose_expr") => {
+                let chosen = self.chosen_expression(c, e.span)?;
+                self.eval_const(chosen)
+            }
             Expression::SizeOfTy(s) => {
                 let ty = self.type_name(&s.node.0)?;
                 self.const_size(&ty, e.span)

@@ -344,6 +344,9 @@ impl Lowerer {
                     Some(width) => Some(self.bit_field_width(&declared, width)?),
                     None => None,
                 };
+                if declared.ty.is_variably_modified() {
+                    return Err(Diagnostic::unsupported(declared.name_span, "a variable-length array in a struct or union"));
+                }
                 if bit_width.is_none() && self.types.size_of(&declared.ty).is_none() {
                     let what = if matches!(declared.ty, CType::Array(_, None)) { "flexible array member not at the end of the struct" } else { "field has incomplete type" };
                     let is_last = std::ptr::eq(decl, declarations.last().expect("a member")) && std::ptr::eq(d, field.node.declarators.last().expect("a declarator"));

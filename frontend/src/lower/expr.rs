@@ -79,6 +79,9 @@ impl Lowerer {
                         return Err(Diagnostic::unsupported(c.span, format!("{what} values")));
                     }
                 }
+                if matches!(ty, CType::Record(id) if self.types.records[id].is_union) {
+                    return Err(Diagnostic::unsupported(c.span, "a cast to a union type"));
+                }
                 if !ty.is_scalar() || !op.ty.decay().is_scalar() {
                     return Err(Diagnostic::error_at(c.span, format!(
                         "invalid cast from '{}' to '{}'",
@@ -571,6 +574,7 @@ impl Lowerer {
         use BinaryOperator as B;
         let lt = lhs.ty.decay();
         let rt = rhs.ty.decay();
+        reject_unsupported_values(&[&lt, &rt], span)?;
         let invalid = |this: &Self| {
             Diagnostic::error_at(span, format!(
                 "invalid operands to binary expression ('{}' and '{}')",
@@ -697,6 +701,7 @@ impl Lowerer {
         use BinaryOperator as B;
         let lt = lhs.ty.decay();
         let rt = rhs.ty.decay();
+        reject_unsupported_values(&[&lt, &rt], span)?;
         let ty = if lt.is_arithmetic() && rt.is_arithmetic() {
             usual_arithmetic_conversion(&lt, &rt)
         } else if (lt.is_pointer() || lt.is_integer()) && (rt.is_pointer() || rt.is_integer()) {
@@ -933,6 +938,17 @@ impl Lowerer {
             u as i64
         }
     }
+}
+
+/// An `unsupported:` error if one of `types` is outside the subset
+/// (`long double`, `_Complex`), whose values cannot be computed with.
+fn reject_unsupported_values(types: &[&CType], span: Span) -> LowerResult<()> {
+    for t in types {
+        if let CType::Unsupported(what) = t {
+            return Err(Diagnostic::unsupported(span, format!("{what} values")));
+        }
+    }
+    Ok(())
 }
 
 /// The type of `c ? a : b` for two pointer operands (C11 §6.5.15p6): the

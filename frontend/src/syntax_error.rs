@@ -1,0 +1,89 @@
+//! The message of a parse error. lang-c reports where its grammar failed
+//! and what it expected there; where that place shows C that nissecc
+//! knowingly leaves out (inline assembly, `__int128`, complex numbers,
+//! nested functions, `$` or non-ASCII characters in identifiers), the
+//! message says `unsupported:` and what, instead of a bare syntax error.
+
+use crate::implicit_int::identifier_at;
+use std::collections::HashSet;
+
+/// The message for a parse that failed at `offset` of `text`, expecting
+/// one of `expected`.
+pub fn message(text: &str, offset: usize, expected: &HashSet<&'static str>) -> String {
+    if let Some(what) = unsupported_construct(text, offset) {
+        return format!("unsupported: {what}");
+    }
+    let mut expected: Vec<_> = expected.iter().copied().collect();
+    expected.sort();
+    match identifier_at(text, offset) {
+        Some(name) if expected.contains(&"<typedef_name>") => format!("unknown type name '{name}'"),
+        _ if expected.len() <= 6 => format!("syntax error: expected {}", expected.join(", ")),
+        _ => "syntax error: unexpected token".to_string(),
+    }
+}
+
+/// What construct outside the subset, if any, the parse failed on.
+fn unsupported_construct(text: &str, offset: usize) -> Option<&'static str> {
+    let rest = &text[offset..];
+    let at = rest.chars().next();
+    if at == Some('$') {
+        return Some("'$' in identifiers");
+    }
+    // The preprocessor writes them as universal character names.
+    if at.is_some_and(|c| !c.is_ascii()) || rest.starts_with("\\u") || rest.starts_with("\\U") {
+        return Some("non-ASCII characters in identifiers");
+    }
+    let before = text[..offset].trim_end();
+    let previous_word = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    let words = [identifier_at(text, offset).unwrap_or(""), previous_word];
+    for word in words {
+        match word {
+            "asm" | "__asm__" | "__asm" => return Some("inline assembly"),
+            "__int128" | "__int128_t" | "__uint128_t" => return Some("__int128"),
+            "_Complex" | "__complex__" | "__complex" | "__real__" | "__imag__" | "__real" | "__imag" => return Some("complex numbers"),
+            "__label__" => return Some("local labels (__label__)"),
+            _ => {}
+        }
+    }
+    // `int f(int x) {` inside a function body: a GNU nested function.
+    if at == Some('{') && before.ends_with(')') && brace_depth(before) > 0 {
+        return Some("nested function definitions");
+    }
+    None
+}
+
+/// How many braces are open at the end of `text` (a rough count: it does
+/// not skip literals, which is enough to tell file scope from a body).
+fn brace_depth(text: &str) -> usize {
+    text.bytes().fold(0usize, |depth, b| match b {
+        b'{' => depth + 1,
+        b'}' => depth.saturating_sub(1),
+        _ => depth,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expected() -> HashSet<&'static str> {
+        [";", "="].into_iter().collect()
+    }
+
+    #[test]
+    fn names_what_is_outside_the_subset() {
+        let text = "int main() {\n  int f(int x)\n  { return x; }\n}";
+        let at = text.rfind("  {").unwrap() + 2;
+        assert_eq!(message(text, at, &expected()), "unsupported: nested function definitions");
+        let text = "typedef __int128 L;";
+        assert_eq!(message(text, text.find(" L").unwrap() + 1, &expected()), "unsupported: __int128");
+        let text = "int f() { __complex__ float y; }";
+        assert_eq!(message(text, text.find("float").unwrap(), &expected()), "unsupported: complex numbers");
+    }
+
+    #[test]
+    fn other_errors_stay_syntax_errors() {
+        let text = "int x = ;";
+        assert_eq!(message(text, 8, &expected()), "syntax error: expected ;, =");
+    }
+}
