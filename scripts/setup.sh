@@ -4,8 +4,9 @@
 # bzip2's Makefile `ar` and `ranlib`), make (for the `make CC=nissecc` test
 # and bzip2's own Makefile in `tests/real_programs.rs`), valgrind (for
 # benchmarks), and csmith with its runtime headers (for `scripts/csmith.sh`
-# and `tests/csmith.rs`), and curl, which fetches tcc's test programs from
-# Debian's archive (`scripts/fetch-tcc-tests.sh`, for `tests/tcc_suite.rs`).
+# and `tests/csmith.rs`), and curl, which fetches tcc's and gcc's test programs from
+# Debian's archive (`scripts/fetch-tcc-tests.sh`, for `tests/tcc_suite.rs`;
+# `scripts/fetch-gcc-torture.sh`, for `tests/gcc_torture.rs`).
 # Rust comes from rustup, which the machine image already has.
 set -euo pipefail
 missing=()
@@ -24,3 +25,4 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 command -v cargo >/dev/null || { echo "setup: cargo not found; install Rust with rustup" >&2; exit 1; }
 "$(dirname "$0")/fetch-tcc-tests.sh"
+"$(dirname "$0")/fetch-gcc-torture.sh"

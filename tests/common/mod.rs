@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 mod profiles;
+pub mod suites;
 #[allow(unused_imports)]
 pub use profiles::*;
 

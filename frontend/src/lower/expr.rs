@@ -251,6 +251,10 @@ impl Lowerer {
                 return self.lower_alloca(&c.node.arguments, span);
             }
             if self.scopes.lookup(&id.node.name).is_none() {
+                // lang-c reads an `asm (...)` statement as a call.
+                if matches!(id.node.name.as_str(), "asm" | "__asm__" | "__asm") {
+                    return Err(Diagnostic::unsupported(c.node.callee.span, "inline assembly"));
+                }
                 if let Some(result) = self.lower_builtin_call(id, c, span)? {
                     return Ok(result);
                 }

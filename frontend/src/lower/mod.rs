@@ -19,6 +19,7 @@ mod initializer;
 mod library_prototypes;
 mod redeclaration;
 mod scope;
+mod unused_functions;
 mod stmt;
 mod varargs;
 mod variables;
@@ -190,12 +191,13 @@ impl Lowerer {
                 self.module.data.push(object);
             }
         }
+        let used = self.remove_unused_static_functions();
         let defined: std::collections::HashSet<String> =
             self.module.functions.iter().map(|f| f.name.clone()).collect();
         let mut externs: Vec<ExternFunction> = self
             .referenced_functions
             .iter()
-            .filter(|(name, _)| !defined.contains(*name))
+            .filter(|(name, _)| !defined.contains(*name) && used.contains(*name))
             .map(|(name, sig)| ExternFunction { name: name.clone(), signature: sig.clone() })
             .collect();
         externs.sort_by(|a, b| a.name.cmp(&b.name));

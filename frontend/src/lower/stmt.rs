@@ -109,7 +109,12 @@ impl Lowerer {
         let then_block = self.new_block();
         let join = self.new_block();
         let else_block = if s.node.else_statement.is_some() { self.new_block() } else { join };
-        self.lower_condition(&s.node.condition, then_block, else_block)?;
+        // A constant condition branches one way only, as GCC folds it even
+        // at -O0: the arm it skips stays reachable only through labels.
+        match self.eval_int(&s.node.condition) {
+            Ok(value) => self.jump_to(if value != 0 { then_block } else { else_block }),
+            Err(_) => self.lower_condition(&s.node.condition, then_block, else_block)?,
+        }
         self.switch_to(then_block);
         self.lower_statement(&s.node.then_statement)?;
         self.jump_to(join);
