@@ -47,5 +47,5 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<String, Di
         )));
     }
     String::from_utf8(output.stdout)
-        .map_err(|_| Diagnostic::error(format!("{}: source is not valid UTF-8", path.display())))
+        .map_err(|_| Diagnostic::error(format!("{}: unsupported: source text that is not valid UTF-8 (lang-c reads UTF-8 only)", path.display())))
 }

@@ -35,9 +35,9 @@ fn unsupported_construct(text: &str, offset: usize) -> Option<&'static str> {
     }
     let before = text[..offset].trim_end();
     let previous_word = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
-    // The builtin whose argument list the parse failed in, `f (` `int`.
-    let callee = before.strip_suffix('(').map(str::trim_end).and_then(|b| b.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next());
-    if callee == Some("__builtin_types_compatible_p") {
+    // Its arguments are type names, which lang-c cannot parse there.
+    let line = before.rsplit('\n').next().unwrap_or("");
+    if line.contains("__builtin_types_compatible_p") {
         return Some("__builtin_types_compatible_p");
     }
     let words = [identifier_at(text, offset).unwrap_or(""), previous_word];

@@ -415,7 +415,13 @@ impl Lowerer {
     /// Stores the initial value of an automatic object at `base`.
     pub fn store_initializer(&mut self, ty: &CType, base: Value, items: &[InitItem<'_>], braced: bool) -> LowerResult<()> {
         let object_size = self.types.size_of(ty).unwrap_or(0);
-        if let Some(item) = items.iter().find(|item| item.offset + self.types.size_of(&item.ty).unwrap_or(0) > object_size) {
+        // A bit-field of a packed record may sit in a storage unit that
+        // reaches past the object; only the bytes it covers count.
+        let end = |item: &InitItem<'_>| match item.bits {
+            Some(bits) => item.offset + (bits.shift as u64 + bits.width as u64).div_ceil(8),
+            None => item.offset + self.types.size_of(&item.ty).unwrap_or(0),
+        };
+        if let Some(item) = items.iter().find(|item| end(item) > object_size) {
             return Err(Diagnostic::error_at(item.expr.span, "non-static initialization of a flexible array member"));
         }
         if braced || !ty.is_scalar() {
