@@ -49,7 +49,7 @@ fn check(file: &Path, dir: &Path) -> Result<Option<Vec<Verdict>>, String> {
             }
             Err(message) => {
                 let first = message.lines().find(|l| l.contains("error")).unwrap_or("").to_string();
-                if !first.contains("error: unsupported:") {
+                if !(first.contains("error:") && first.contains("unsupported:")) {
                     return Err(format!("{name} {level}: {first}"));
                 }
                 verdicts.push(Verdict::Unsupported(first));
