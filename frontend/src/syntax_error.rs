@@ -51,10 +51,41 @@ fn unsupported_construct(text: &str, offset: usize) -> Option<&'static str> {
         }
     }
     // `int f(int x) {` inside a function body: a GNU nested function.
-    if at == Some('{') && before.ends_with(')') && brace_depth(before) > 0 {
+    if at == Some('{') && brace_depth(before) > 0 && looks_like_function_header(before) {
         return Some("nested function definitions");
     }
     None
+}
+
+/// Whether `before` ends with `type name(…)`: a `)` whose `(` follows an
+/// identifier that is not a keyword and is itself preceded by a type (an
+/// identifier or `*`), unlike `if (…)` or `while (…)`.
+fn looks_like_function_header(before: &str) -> bool {
+    let Some(inside) = before.strip_suffix(')') else { return false };
+    let mut depth = 1usize;
+    let mut open = None;
+    for (i, c) in inside.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    open = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(open) = open else { return false };
+    let head = inside[..open].trim_end();
+    let name = head.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    const KEYWORDS: &[&str] = &["if", "while", "for", "switch", "return", "sizeof", "case", "do", "else", "_Alignof", "__typeof__", "typeof"];
+    if name.is_empty() || name.as_bytes()[0].is_ascii_digit() || KEYWORDS.contains(&name) {
+        return false;
+    }
+    let type_end = head[..head.len() - name.len()].trim_end();
+    type_end.ends_with('*') || type_end.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// How many braces are open at the end of `text` (a rough count: it does
@@ -90,5 +121,7 @@ mod tests {
     fn other_errors_stay_syntax_errors() {
         let text = "int x = ;";
         assert_eq!(message(text, 8, &expected()), "syntax error: expected ;, =");
+        let text = "int main(void) {\n  if ((x > 1) {\n";
+        assert_eq!(message(text, text.rfind('{').unwrap(), &expected()), "syntax error: expected ;, =");
     }
 }
