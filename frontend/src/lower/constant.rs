@@ -296,7 +296,7 @@ impl Lowerer {
         Err(not_constant(e.span))
     }
 
-    fn const_truth(&self, v: &ConstValue) -> bool {
+    pub(super) fn const_truth(&self, v: &ConstValue) -> bool {
         match v {
             ConstValue::Int(x, _) => *x != 0,
             ConstValue::Float(x, _) => *x != 0.0,

@@ -111,9 +111,12 @@ impl Lowerer {
         let else_block = if s.node.else_statement.is_some() { self.new_block() } else { join };
         // A constant condition branches one way only, as GCC folds it even
         // at -O0: the arm it skips stays reachable only through labels.
-        match self.eval_int(&s.node.condition) {
-            Ok(value) => self.jump_to(if value != 0 { then_block } else { else_block }),
-            Err(_) => self.lower_condition(&s.node.condition, then_block, else_block)?,
+        match self.eval_const(&s.node.condition) {
+            Ok(value @ (super::constant::ConstValue::Int(..) | super::constant::ConstValue::Float(..))) => {
+                let taken = self.const_truth(&value);
+                self.jump_to(if taken { then_block } else { else_block })
+            }
+            _ => self.lower_condition(&s.node.condition, then_block, else_block)?,
         }
         self.switch_to(then_block);
         self.lower_statement(&s.node.then_statement)?;
