@@ -4,7 +4,7 @@
 //! of the harness: it is a [`Build`] without a binary, with every
 //! compiler diagnostic collected from the compiler's output.
 
-use super::process::run_limited;
+use super::process::{run_measured, Usage};
 use super::program::{Program, ProgramId, Recipe};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -86,7 +86,11 @@ pub struct Build {
     pub failed_units: Vec<String>,
     /// The errors of the failed commands, without duplicates, in order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Wall time of the whole build.
     pub duration: Duration,
+    /// The CPU time of every compiler, linker and make process of the
+    /// build, and the peak memory of the largest of them.
+    pub usage: Usage,
 }
 
 impl Build {
@@ -107,13 +111,22 @@ impl Build {
 pub fn build(program: &Program, compiler: &Compiler, flags: &[String], dir: &Path, jobs: usize) -> Result<Build, String> {
     let start = Instant::now();
     prepare_dir(program, dir)?;
-    let (log, failed_units, diagnostics) = match &program.recipe {
+    let Steps { log, failed_units, diagnostics, usage } = match &program.recipe {
         Recipe::Make { target, cflags_suffix } => build_with_make(compiler, flags, dir, target, cflags_suffix)?,
         Recipe::Files { units, defines, libs } => build_files(program, compiler, flags, dir, units, defines, libs, jobs)?,
     };
     let binary = dir.join(program.binary);
     let binary = (failed_units.is_empty() && binary.is_file()).then_some(binary);
-    Ok(Build { program: program.id, dir: dir.to_path_buf(), binary, log, failed_units, diagnostics, duration: start.elapsed() })
+    Ok(Build { program: program.id, dir: dir.to_path_buf(), binary, log, failed_units, diagnostics, duration: start.elapsed(), usage })
+}
+
+/// What the commands of a build printed, which units failed with which
+/// errors, and what the commands used.
+struct Steps {
+    log: String,
+    failed_units: Vec<String>,
+    diagnostics: Vec<Diagnostic>,
+    usage: Usage,
 }
 
 /// Empties `dir` and copies the program's source files and our harness
@@ -131,20 +144,13 @@ fn prepare_dir(program: &Program, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `make -k` with the program's Makefile; returns the log, the failed
-/// units and their diagnostics.
-fn build_with_make(
-    compiler: &Compiler,
-    flags: &[String],
-    dir: &Path,
-    target: &str,
-    cflags_suffix: &str,
-) -> Result<(String, Vec<String>, Vec<Diagnostic>), String> {
+/// `make -k` with the program's Makefile.
+fn build_with_make(compiler: &Compiler, flags: &[String], dir: &Path, target: &str, cflags_suffix: &str) -> Result<Steps, String> {
     let cc = compiler.display();
     let cflags = flags.iter().map(String::as_str).chain([cflags_suffix]).collect::<Vec<_>>().join(" ");
     let mut make = Command::new("make");
     make.current_dir(dir).arg("-k").arg(format!("CC={cc}")).arg(format!("CFLAGS={cflags}")).arg(target);
-    let output = run_limited(make, None, MAKE_LIMIT, "make")?;
+    let (output, usage) = run_measured(make, None, MAKE_LIMIT, "make")?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let log = format!("$ make -k CC='{cc}' CFLAGS='{cflags}' {target}\n{stdout}{stderr}");
@@ -153,7 +159,8 @@ fn build_with_make(
         failed.push("make".into());
     }
     let default_unit = failed.first().cloned().unwrap_or_else(|| "make".into());
-    Ok((log, failed, parse_diagnostics(&stderr, &default_unit, dir, true)))
+    let diagnostics = parse_diagnostics(&stderr, &default_unit, dir, true);
+    Ok(Steps { log, failed_units: failed, diagnostics, usage })
 }
 
 /// The units whose targets failed, from make's `make: *** [Makefile:41:
@@ -178,10 +185,10 @@ struct Compiled {
     log: String,
     ok: bool,
     diagnostics: Vec<Diagnostic>,
+    usage: Usage,
 }
 
-/// Compiles each unit, then links; returns the log, the failed units and
-/// their diagnostics.
+/// Compiles each unit, then links.
 #[allow(clippy::too_many_arguments)]
 fn build_files(
     program: &Program,
@@ -192,7 +199,7 @@ fn build_files(
     defines: &[&str],
     libs: &[&str],
     jobs: usize,
-) -> Result<(String, Vec<String>, Vec<Diagnostic>), String> {
+) -> Result<Steps, String> {
     let next = Mutex::new(0usize);
     let results: Mutex<Vec<Option<Result<Compiled, String>>>> = Mutex::new(vec![None; units.len()]);
     let compile = |unit: &String| -> Result<Compiled, String> {
@@ -200,11 +207,11 @@ fn build_files(
         let mut command = compiler.command();
         command.current_dir(dir).args(flags).args(defines).arg("-I.").arg("-c").arg(unit).arg("-o").arg(&object);
         let line = format!("$ {} {} {} -I. -c {unit} -o {}\n", compiler.display(), flags.join(" "), defines.join(" "), object.display());
-        let output = run_limited(command, None, COMMAND_LIMIT, &format!("compiling {unit}"))?;
+        let (output, usage) = run_measured(command, None, COMMAND_LIMIT, &format!("compiling {unit}"))?;
         let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         let ok = output.status.success() && dir.join(&object).is_file();
         let diagnostics = if ok { Vec::new() } else { parse_diagnostics(&text, unit, dir, false) };
-        Ok(Compiled { log: format!("{line}{text}"), ok, diagnostics })
+        Ok(Compiled { log: format!("{line}{text}"), ok, diagnostics, usage })
     };
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -224,9 +231,11 @@ fn build_files(
     let mut log = String::new();
     let mut failed = Vec::new();
     let mut diagnostics = Vec::new();
+    let mut usage = Usage::default();
     for (unit, result) in units.iter().zip(results.into_inner().unwrap()) {
-        let Compiled { log: text, ok, diagnostics: unit_diagnostics } = result.expect("every unit compiled")?;
+        let Compiled { log: text, ok, diagnostics: unit_diagnostics, usage: unit_usage } = result.expect("every unit compiled")?;
         log.push_str(&text);
+        usage = usage.combine(unit_usage);
         if !ok {
             failed.push(unit.clone());
             if unit_diagnostics.is_empty() {
@@ -246,7 +255,8 @@ fn build_files(
         let mut command = compiler.command();
         command.current_dir(dir).args(flags).args(&objects).arg("-o").arg(program.binary).args(libs);
         log.push_str(&format!("$ {} {} <objects> -o {} {}\n", compiler.display(), flags.join(" "), program.binary, libs.join(" ")));
-        let output = run_limited(command, None, COMMAND_LIMIT, "linking")?;
+        let (output, link_usage) = run_measured(command, None, COMMAND_LIMIT, "linking")?;
+        usage = usage.combine(link_usage);
         let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         log.push_str(&text);
         if !output.status.success() {
@@ -255,7 +265,7 @@ fn build_files(
         }
     }
     dedup_in_order(&mut diagnostics);
-    Ok((log, failed, diagnostics))
+    Ok(Steps { log, failed_units: failed, diagnostics, usage })
 }
 
 /// The error messages in a compiler's output: `file:line[:col]: error:

@@ -1,14 +1,42 @@
 //! Running child processes (compilers, make, the built programs) under a
-//! time limit, with stdin from a file and both output pipes captured.
+//! time limit, with stdin from a file and both output pipes captured, and
+//! what the process tree used: its CPU time and the peak memory of its
+//! largest process, as `wait4` reports them.
 
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
+
+/// The resources a child and every descendant it waited for used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// User plus system CPU time.
+    pub cpu: Duration,
+    /// The largest resident set size of any one process of the tree, in
+    /// KiB (`ru_maxrss`: the child's own or the largest of the
+    /// descendants it reaped, such as `cc1` under `gcc` or the compilers
+    /// under `make`).
+    pub peak_rss_kib: u64,
+}
+
+impl Usage {
+    /// The usage of two process trees that ran one after the other or side
+    /// by side: CPU times add up, the peak is the larger one.
+    pub fn combine(self, other: Usage) -> Usage {
+        Usage { cpu: self.cpu + other.cpu, peak_rss_kib: self.peak_rss_kib.max(other.peak_rss_kib) }
+    }
+}
 
 /// Runs `command` to completion with stdin from `stdin` (or empty), killing
 /// it after `limit`. The error names `what` and says why the run did not
 /// complete; a run that completes with a failure status is not an error.
-pub fn run_limited(mut command: Command, stdin: Option<&Path>, limit: Duration, what: &str) -> Result<Output, String> {
+pub fn run_limited(command: Command, stdin: Option<&Path>, limit: Duration, what: &str) -> Result<Output, String> {
+    run_measured(command, stdin, limit, what).map(|(output, _)| output)
+}
+
+/// [`run_limited`], also returning what the process tree used.
+pub fn run_measured(mut command: Command, stdin: Option<&Path>, limit: Duration, what: &str) -> Result<(Output, Usage), String> {
     let input = match stdin {
         Some(path) => Stdio::from(std::fs::File::open(path).map_err(|e| format!("{what}: {}: {e}", path.display()))?),
         None => Stdio::null(),
@@ -24,19 +52,55 @@ pub fn run_limited(mut command: Command, stdin: Option<&Path>, limit: Duration, 
     let stdout = child.stdout.take().map(drain);
     let stderr = child.stderr.take().map(drain);
     let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| format!("{what}: {e}"))? {
-            break status;
+    let pid = child.id() as libc::pid_t;
+    let (status, usage) = loop {
+        if let Some(finished) = reap(pid).map_err(|e| format!("{what}: {e}"))? {
+            break finished;
         }
         if start.elapsed() > limit {
             let _ = child.kill();
-            let _ = child.wait();
+            let _ = reap_blocking(pid);
             return Err(format!("{what}: timed out after {}s", limit.as_secs()));
         }
         std::thread::sleep(Duration::from_millis(2));
     };
     let collect = |handle: Option<std::thread::JoinHandle<Vec<u8>>>| handle.map(|h| h.join().unwrap_or_default()).unwrap_or_default();
-    Ok(Output { status, stdout: collect(stdout), stderr: collect(stderr) })
+    Ok((Output { status, stdout: collect(stdout), stderr: collect(stderr) }, usage))
+}
+
+/// Reaps the child `pid` if it has ended (`wait4` with `WNOHANG`),
+/// returning its status and its tree's usage, or `None` while it runs.
+fn reap(pid: libc::pid_t) -> Result<Option<(ExitStatus, Usage)>, String> {
+    wait(pid, libc::WNOHANG)
+}
+
+/// Waits for the child `pid` to end and reaps it.
+fn reap_blocking(pid: libc::pid_t) -> Result<Option<(ExitStatus, Usage)>, String> {
+    wait(pid, 0)
+}
+
+fn wait(pid: libc::pid_t, options: libc::c_int) -> Result<Option<(ExitStatus, Usage)>, String> {
+    loop {
+        let mut status: libc::c_int = 0;
+        // SAFETY: `rusage` is plain data, for which all zeroes is valid.
+        let mut rusage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: both pointers are to live locals of the right types;
+        // `pid` is our own child, which std has not reaped (std reaps only
+        // in `wait`/`try_wait`, which are never called on it).
+        let reaped = unsafe { libc::wait4(pid, &mut status, options, &mut rusage) };
+        if reaped == pid {
+            let time = |t: libc::timeval| Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64);
+            let usage = Usage { cpu: time(rusage.ru_utime) + time(rusage.ru_stime), peak_rss_kib: rusage.ru_maxrss.max(0) as u64 };
+            return Ok(Some((ExitStatus::from_raw(status), usage)));
+        }
+        if reaped == 0 {
+            return Ok(None);
+        }
+        let error = std::io::Error::last_os_error();
+        if error.kind() != std::io::ErrorKind::Interrupted {
+            return Err(format!("wait4: {error}"));
+        }
+    }
 }
 
 fn drain(mut pipe: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
@@ -45,4 +109,30 @@ fn drain(mut pipe: impl std::io::Read + Send + 'static) -> std::thread::JoinHand
         let _ = pipe.read_to_end(&mut bytes);
         bytes
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usage_covers_the_process_tree() {
+        // A shell that runs a child which allocates and touches 64 MiB:
+        // the peak is the child's, and the CPU time includes its work.
+        let mut command = Command::new("sh");
+        command.arg("-c").arg("head -c 67108864 /dev/zero | tail -c 67108864 > /dev/null; echo done");
+        let (output, usage) = run_measured(command, None, Duration::from_secs(60), "sh").expect("runs");
+        assert!(output.status.success());
+        assert_eq!(output.stdout, b"done\n");
+        assert!(usage.peak_rss_kib >= 60 * 1024, "{usage:?}");
+        assert!(usage.cpu > Duration::ZERO, "{usage:?}");
+    }
+
+    #[test]
+    fn a_timed_out_child_is_an_error() {
+        let mut command = Command::new("sleep");
+        command.arg("10");
+        let error = run_measured(command, None, Duration::from_millis(100), "sleep").expect_err("times out");
+        assert!(error.contains("timed out"), "{error}");
+    }
 }
