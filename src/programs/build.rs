@@ -4,7 +4,7 @@
 //! of the harness: it is a [`Build`] without a binary, with every
 //! compiler diagnostic collected from the compiler's output.
 
-use super::process::{run_measured, Usage};
+use super::process::{read_usage_log, run_measured, usage_wrapper, Usage};
 use super::program::{Program, ProgramId, Recipe};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -145,12 +145,21 @@ fn prepare_dir(program: &Program, dir: &Path) -> Result<(), String> {
 }
 
 /// `make -k` with the program's Makefile.
+/// The usage of the build is that of the compiler commands alone when GNU
+/// time is installed to wrap them (make also runs `ar` and `ranlib`, and
+/// binutils' `ranlib` alone can outgrow a compiler), else that of make's
+/// whole process tree.
 fn build_with_make(compiler: &Compiler, flags: &[String], dir: &Path, target: &str, cflags_suffix: &str) -> Result<Steps, String> {
-    let cc = compiler.display();
+    let usage_log = dir.join(".compiler-usage.log");
+    let cc = match usage_wrapper(&usage_log) {
+        Some(wrapper) => format!("{} {}", wrapper.join(" "), compiler.display()),
+        None => compiler.display(),
+    };
     let cflags = flags.iter().map(String::as_str).chain([cflags_suffix]).collect::<Vec<_>>().join(" ");
     let mut make = Command::new("make");
     make.current_dir(dir).arg("-k").arg(format!("CC={cc}")).arg(format!("CFLAGS={cflags}")).arg(target);
-    let (output, usage) = run_measured(make, None, MAKE_LIMIT, "make")?;
+    let (output, make_usage) = run_measured(make, None, MAKE_LIMIT, "make")?;
+    let usage = read_usage_log(&usage_log).unwrap_or(make_usage);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let log = format!("$ make -k CC='{cc}' CFLAGS='{cflags}' {target}\n{stdout}{stderr}");

@@ -28,6 +28,35 @@ impl Usage {
     }
 }
 
+/// GNU time, which runs a command and appends what it used to a file.
+const GNU_TIME: &str = "/usr/bin/time";
+
+/// A command prefix that runs a command under GNU time, appending a line
+/// `peak KiB,user s,system s` to `log` for each command; `None` when GNU
+/// time is not installed. It measures commands that another program
+/// starts (the compiler under make) one by one.
+pub fn usage_wrapper(log: &Path) -> Option<Vec<String>> {
+    Path::new(GNU_TIME).is_file().then(|| vec![GNU_TIME.into(), "-a".into(), "-o".into(), log.display().to_string(), "-f".into(), "%M,%U,%S".into()])
+}
+
+/// The usage of every command [`usage_wrapper`] logged into `log`: their
+/// CPU times added up, the largest peak; `None` when nothing was logged.
+pub fn read_usage_log(log: &Path) -> Option<Usage> {
+    let text = std::fs::read_to_string(log).ok()?;
+    let lines: Vec<Usage> = text
+        .lines()
+        .filter_map(|line| {
+            // GNU time also logs `Command exited with non-zero status N`.
+            let mut fields = line.split(',');
+            let peak_rss_kib = fields.next()?.trim().parse().ok()?;
+            let user: f64 = fields.next()?.trim().parse().ok()?;
+            let system: f64 = fields.next()?.trim().parse().ok()?;
+            Some(Usage { cpu: Duration::from_secs_f64(user + system), peak_rss_kib })
+        })
+        .collect();
+    (!lines.is_empty()).then(|| lines.into_iter().fold(Usage::default(), Usage::combine))
+}
+
 /// Runs `command` to completion with stdin from `stdin` (or empty), killing
 /// it after `limit`. The error names `what` and says why the run did not
 /// complete; a run that completes with a failure status is not an error.
@@ -126,6 +155,30 @@ mod tests {
         assert_eq!(output.stdout, b"done\n");
         assert!(usage.peak_rss_kib >= 60 * 1024, "{usage:?}");
         assert!(usage.cpu > Duration::ZERO, "{usage:?}");
+    }
+
+    #[test]
+    fn a_usage_log_adds_cpu_times_and_keeps_the_largest_peak() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let log = dir.path().join("usage.log");
+        std::fs::write(&log, "1000,0.50,0.25\nCommand exited with non-zero status 1\n3000,1.00,0.00\n").expect("log");
+        let usage = read_usage_log(&log).expect("two lines");
+        assert_eq!(usage, Usage { cpu: Duration::from_millis(1750), peak_rss_kib: 3000 });
+        assert_eq!(read_usage_log(&dir.path().join("missing.log")), None);
+    }
+
+    #[test]
+    fn the_wrapper_logs_each_command() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let log = dir.path().join("usage.log");
+        let Some(wrapper) = usage_wrapper(&log) else { return };
+        for _ in 0..2 {
+            let mut command = Command::new(&wrapper[0]);
+            command.args(&wrapper[1..]).arg("true");
+            run_limited(command, None, Duration::from_secs(60), "time true").expect("runs");
+        }
+        assert_eq!(std::fs::read_to_string(&log).expect("log").lines().count(), 2);
+        assert!(read_usage_log(&log).expect("logged").peak_rss_kib > 0);
     }
 
     #[test]

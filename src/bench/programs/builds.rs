@@ -54,14 +54,16 @@ impl ProgramBuild {
     }
 
     /// The compiler's name and the flags, for the reports: `gcc -O2
-    /// -fprofile-arcs`.
+    /// -fprofile-arcs`, `nissecc -O2 -fprofile-use` (without the places
+    /// of the build and its profiles).
     pub fn command(&self) -> String {
         let name = match &self.compiler {
             Compiler::Gcc => "gcc".to_string(),
             Compiler::Nissecc => "nissecc".to_string(),
             Compiler::Clang(path) => path.file_name().map_or("clang".into(), |n| n.to_string_lossy().into_owned()),
         };
-        std::iter::once(name).chain(self.flags.iter().cloned()).collect::<Vec<_>>().join(" ")
+        let profile_use = matches!(self.role, Role::Optimized { .. }).then(|| "-fprofile-use".to_string());
+        std::iter::once(name).chain(self.flags.iter().cloned()).chain(profile_use).collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -141,5 +143,7 @@ mod tests {
         let labels: Vec<&str> = builds.iter().map(|b| b.label.as_str()).collect();
         assert_eq!(labels, ["gcc-O2", "nissecc-O2", "nissecc-naive", "nissecc-ks", "gcc-arcs", "gcc-profgen"]);
         assert_eq!(builds[4].command(), "gcc -O2 -fprofile-arcs");
+        let optimized = all_builds(&toolchain(false), "ks", true);
+        assert_eq!(optimized.last().map(ProgramBuild::command).as_deref(), Some("gcc -O2 -fprofile-use"));
     }
 }

@@ -15,14 +15,14 @@ pub fn tables(results: &[ProgramResult]) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "### Plain builds: -O2 on the evaluation workload (÷ gcc-O2; gcc-O2's wall-time ratio is itself against itself, the noise)\n\n{}\n",
+        "### Plain builds: -O2 (÷ gcc-O2; gcc-O2's wall-time ratio is gcc-O2 against itself: the noise)\n\n{}\n",
         plain_table(results)
     );
-    let _ = write!(out, "### Instrumentation overhead: instrumented ÷ plain build of the same compiler, evaluation workload\n\n{}\n", overhead_table(results));
+    let _ = write!(out, "### Instrumentation overhead: instrumented ÷ plain build of the same compiler\n\n{}\n", overhead_table(results));
     if results.iter().flat_map(|p| &p.builds).any(|b| matches!(b.build.role, Role::Optimized { .. })) {
         let _ = write!(
             out,
-            "### PGO gain: plain ÷ profile-optimized (above 1 is faster), trained on the training workload, measured on the evaluation one\n\n{}\n",
+            "### PGO gain: plain ÷ profile-optimized (above 1 is faster)\n\n{}\n",
             pgo_table(results)
         );
     }
