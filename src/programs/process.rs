@@ -6,7 +6,7 @@
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Command, ExitStatus, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The resources a child and every descendant it waited for used.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,50 +80,38 @@ pub fn run_measured(mut command: Command, stdin: Option<&Path>, limit: Duration,
     // block on a full pipe while this thread waits for it.
     let stdout = child.stdout.take().map(drain);
     let stderr = child.stderr.take().map(drain);
-    let start = Instant::now();
+    // A thread blocks in `wait4`, so the run ends when the child does (a
+    // polling loop would add up to its period to every timed step).
     let pid = child.id() as libc::pid_t;
-    let (status, usage) = loop {
-        if let Some(finished) = reap(pid).map_err(|e| format!("{what}: {e}"))? {
-            break finished;
-        }
-        if start.elapsed() > limit {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(wait(pid)));
+    let (status, usage) = match receiver.recv_timeout(limit) {
+        Ok(finished) => finished.map_err(|e| format!("{what}: {e}"))?,
+        Err(_) => {
             let _ = child.kill();
-            let _ = reap_blocking(pid);
+            let _ = receiver.recv();
             return Err(format!("{what}: timed out after {}s", limit.as_secs()));
         }
-        std::thread::sleep(Duration::from_millis(2));
     };
     let collect = |handle: Option<std::thread::JoinHandle<Vec<u8>>>| handle.map(|h| h.join().unwrap_or_default()).unwrap_or_default();
     Ok((Output { status, stdout: collect(stdout), stderr: collect(stderr) }, usage))
 }
 
-/// Reaps the child `pid` if it has ended (`wait4` with `WNOHANG`),
-/// returning its status and its tree's usage, or `None` while it runs.
-fn reap(pid: libc::pid_t) -> Result<Option<(ExitStatus, Usage)>, String> {
-    wait(pid, libc::WNOHANG)
-}
-
-/// Waits for the child `pid` to end and reaps it.
-fn reap_blocking(pid: libc::pid_t) -> Result<Option<(ExitStatus, Usage)>, String> {
-    wait(pid, 0)
-}
-
-fn wait(pid: libc::pid_t, options: libc::c_int) -> Result<Option<(ExitStatus, Usage)>, String> {
+/// Waits for the child `pid` to end and reaps it, returning its status
+/// and what its tree used.
+fn wait(pid: libc::pid_t) -> Result<(ExitStatus, Usage), String> {
     loop {
         let mut status: libc::c_int = 0;
         // SAFETY: `rusage` is plain data, for which all zeroes is valid.
         let mut rusage: libc::rusage = unsafe { std::mem::zeroed() };
         // SAFETY: both pointers are to live locals of the right types;
-        // `pid` is our own child, which std has not reaped (std reaps only
-        // in `wait`/`try_wait`, which are never called on it).
-        let reaped = unsafe { libc::wait4(pid, &mut status, options, &mut rusage) };
+        // `pid` is our own child, which std never reaps (it reaps only in
+        // `wait` and `try_wait`, which are not called on it).
+        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut rusage) };
         if reaped == pid {
             let time = |t: libc::timeval| Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64);
             let usage = Usage { cpu: time(rusage.ru_utime) + time(rusage.ru_stime), peak_rss_kib: rusage.ru_maxrss.max(0) as u64 };
-            return Ok(Some((ExitStatus::from_raw(status), usage)));
-        }
-        if reaped == 0 {
-            return Ok(None);
+            return Ok((ExitStatus::from_raw(status), usage));
         }
         let error = std::io::Error::last_os_error();
         if error.kind() != std::io::ErrorKind::Interrupted {
