@@ -4,7 +4,7 @@
 //! of the harness: it is a [`Build`] without a binary, with every
 //! compiler diagnostic collected from the compiler's output.
 
-use super::process::{read_usage_log, run_measured, usage_wrapper, Usage};
+use super::process::{read_usage_log, run_limited, usage_wrapper, Usage};
 use super::program::{Program, ProgramId, Recipe};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -88,9 +88,9 @@ pub struct Build {
     pub diagnostics: Vec<Diagnostic>,
     /// Wall time of the whole build.
     pub duration: Duration,
-    /// The CPU time of every compiler, linker and make process of the
-    /// build, and the peak memory of the largest of them.
-    pub usage: Usage,
+    /// What the compiler commands used (CPU time added up, the largest
+    /// peak memory), measured by GNU time; `None` without it.
+    pub usage: Option<Usage>,
 }
 
 impl Build {
@@ -104,29 +104,35 @@ impl Build {
 }
 
 /// Builds `program` with `compiler` and `flags` into `dir`, which is
-/// emptied first. `jobs` compile commands run at once for programs built
+/// emptied first. Every compiler command runs under GNU time when it is
+/// installed, so that the build's usage is the compilers' alone (make also
+/// runs `ar` and `ranlib`, and binutils' `ranlib` can outgrow a compiler). `jobs` compile commands run at once for programs built
 /// from a file list (make runs one at a time: bzip2 is small, and its
 /// messages stay in order). The error is for failures of the
 /// harness (sources that cannot be copied, a compiler that cannot start).
 pub fn build(program: &Program, compiler: &Compiler, flags: &[String], dir: &Path, jobs: usize) -> Result<Build, String> {
     let start = Instant::now();
     prepare_dir(program, dir)?;
-    let Steps { log, failed_units, diagnostics, usage } = match &program.recipe {
+    let usage_log = std::path::absolute(dir.join(".compiler-usage.log")).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let measured;
+    let compiler = match usage_wrapper(&usage_log) {
+        Some(wrapper) => {
+            let mut args: Vec<String> = wrapper[1..].to_vec();
+            args.push(compiler.program.clone());
+            args.extend(compiler.args.iter().cloned());
+            measured = Compiler { program: wrapper[0].clone(), args };
+            &measured
+        }
+        None => compiler,
+    };
+    let (log, failed_units, diagnostics) = match &program.recipe {
         Recipe::Make { target, cflags_suffix } => build_with_make(compiler, flags, dir, target, cflags_suffix)?,
         Recipe::Files { units, defines, libs } => build_files(program, compiler, flags, dir, units, defines, libs, jobs)?,
     };
     let binary = dir.join(program.binary);
     let binary = (failed_units.is_empty() && binary.is_file()).then_some(binary);
+    let usage = read_usage_log(&usage_log);
     Ok(Build { program: program.id, dir: dir.to_path_buf(), binary, log, failed_units, diagnostics, duration: start.elapsed(), usage })
-}
-
-/// What the commands of a build printed, which units failed with which
-/// errors, and what the commands used.
-struct Steps {
-    log: String,
-    failed_units: Vec<String>,
-    diagnostics: Vec<Diagnostic>,
-    usage: Usage,
 }
 
 /// Empties `dir` and copies the program's source files and our harness
@@ -144,22 +150,20 @@ fn prepare_dir(program: &Program, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `make -k` with the program's Makefile.
-/// The usage of the build is that of the compiler commands alone when GNU
-/// time is installed to wrap them (make also runs `ar` and `ranlib`, and
-/// binutils' `ranlib` alone can outgrow a compiler), else that of make's
-/// whole process tree.
-fn build_with_make(compiler: &Compiler, flags: &[String], dir: &Path, target: &str, cflags_suffix: &str) -> Result<Steps, String> {
-    let usage_log = dir.join(".compiler-usage.log");
-    let cc = match usage_wrapper(&usage_log) {
-        Some(wrapper) => format!("{} {}", wrapper.join(" "), compiler.display()),
-        None => compiler.display(),
-    };
+/// `make -k` with the program's Makefile; returns the log, the failed
+/// units and their diagnostics.
+fn build_with_make(
+    compiler: &Compiler,
+    flags: &[String],
+    dir: &Path,
+    target: &str,
+    cflags_suffix: &str,
+) -> Result<(String, Vec<String>, Vec<Diagnostic>), String> {
+    let cc = compiler.display();
     let cflags = flags.iter().map(String::as_str).chain([cflags_suffix]).collect::<Vec<_>>().join(" ");
     let mut make = Command::new("make");
     make.current_dir(dir).arg("-k").arg(format!("CC={cc}")).arg(format!("CFLAGS={cflags}")).arg(target);
-    let (output, make_usage) = run_measured(make, None, MAKE_LIMIT, "make")?;
-    let usage = read_usage_log(&usage_log).unwrap_or(make_usage);
+    let output = run_limited(make, None, MAKE_LIMIT, "make")?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let log = format!("$ make -k CC='{cc}' CFLAGS='{cflags}' {target}\n{stdout}{stderr}");
@@ -168,8 +172,7 @@ fn build_with_make(compiler: &Compiler, flags: &[String], dir: &Path, target: &s
         failed.push("make".into());
     }
     let default_unit = failed.first().cloned().unwrap_or_else(|| "make".into());
-    let diagnostics = parse_diagnostics(&stderr, &default_unit, dir, true);
-    Ok(Steps { log, failed_units: failed, diagnostics, usage })
+    Ok((log, failed, parse_diagnostics(&stderr, &default_unit, dir, true)))
 }
 
 /// The units whose targets failed, from make's `make: *** [Makefile:41:
@@ -194,10 +197,10 @@ struct Compiled {
     log: String,
     ok: bool,
     diagnostics: Vec<Diagnostic>,
-    usage: Usage,
 }
 
-/// Compiles each unit, then links.
+/// Compiles each unit, then links; returns the log, the failed units and
+/// their diagnostics.
 #[allow(clippy::too_many_arguments)]
 fn build_files(
     program: &Program,
@@ -208,7 +211,7 @@ fn build_files(
     defines: &[&str],
     libs: &[&str],
     jobs: usize,
-) -> Result<Steps, String> {
+) -> Result<(String, Vec<String>, Vec<Diagnostic>), String> {
     let next = Mutex::new(0usize);
     let results: Mutex<Vec<Option<Result<Compiled, String>>>> = Mutex::new(vec![None; units.len()]);
     let compile = |unit: &String| -> Result<Compiled, String> {
@@ -216,11 +219,11 @@ fn build_files(
         let mut command = compiler.command();
         command.current_dir(dir).args(flags).args(defines).arg("-I.").arg("-c").arg(unit).arg("-o").arg(&object);
         let line = format!("$ {} {} {} -I. -c {unit} -o {}\n", compiler.display(), flags.join(" "), defines.join(" "), object.display());
-        let (output, usage) = run_measured(command, None, COMMAND_LIMIT, &format!("compiling {unit}"))?;
+        let output = run_limited(command, None, COMMAND_LIMIT, &format!("compiling {unit}"))?;
         let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         let ok = output.status.success() && dir.join(&object).is_file();
         let diagnostics = if ok { Vec::new() } else { parse_diagnostics(&text, unit, dir, false) };
-        Ok(Compiled { log: format!("{line}{text}"), ok, diagnostics, usage })
+        Ok(Compiled { log: format!("{line}{text}"), ok, diagnostics })
     };
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -240,11 +243,9 @@ fn build_files(
     let mut log = String::new();
     let mut failed = Vec::new();
     let mut diagnostics = Vec::new();
-    let mut usage = Usage::default();
     for (unit, result) in units.iter().zip(results.into_inner().unwrap()) {
-        let Compiled { log: text, ok, diagnostics: unit_diagnostics, usage: unit_usage } = result.expect("every unit compiled")?;
+        let Compiled { log: text, ok, diagnostics: unit_diagnostics } = result.expect("every unit compiled")?;
         log.push_str(&text);
-        usage = usage.combine(unit_usage);
         if !ok {
             failed.push(unit.clone());
             if unit_diagnostics.is_empty() {
@@ -264,8 +265,7 @@ fn build_files(
         let mut command = compiler.command();
         command.current_dir(dir).args(flags).args(&objects).arg("-o").arg(program.binary).args(libs);
         log.push_str(&format!("$ {} {} <objects> -o {} {}\n", compiler.display(), flags.join(" "), program.binary, libs.join(" ")));
-        let (output, link_usage) = run_measured(command, None, COMMAND_LIMIT, "linking")?;
-        usage = usage.combine(link_usage);
+        let output = run_limited(command, None, COMMAND_LIMIT, "linking")?;
         let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         log.push_str(&text);
         if !output.status.success() {
@@ -274,7 +274,7 @@ fn build_files(
         }
     }
     dedup_in_order(&mut diagnostics);
-    Ok(Steps { log, failed_units: failed, diagnostics, usage })
+    Ok((log, failed, diagnostics))
 }
 
 /// The error messages in a compiler's output: `file:line[:col]: error:

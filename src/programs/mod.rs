@@ -11,7 +11,8 @@
 //! deterministic input files; [`run`] runs a workload and captures what it
 //! wrote; [`outcome`] judges one build configuration on one workload
 //! against a reference build; [`process`] runs child processes under a
-//! time limit and reports the CPU time and peak memory they used.
+//! time limit, and measures the CPU time and peak memory of the compiler
+//! commands.
 //!
 //! The harness files of our own (the zlib driver, the Lua main and the Lua
 //! scripts, the manifest that names the crates) live in `tests/programs/`.

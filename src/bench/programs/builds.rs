@@ -102,25 +102,27 @@ pub fn all_builds(toolchain: &Toolchain, train_strategy: &str, pgo: bool) -> Vec
     builds
 }
 
+/// A toolchain for the tier's unit tests: strategies naive and ks, and
+/// clang 19 when `clang` is set.
+#[cfg(test)]
+pub fn test_toolchain(clang: bool) -> Toolchain {
+    Toolchain {
+        nissecc: "nissecc".into(),
+        profdata: "nissecc-profdata".into(),
+        strategies: vec!["naive".into(), "ks".into()],
+        clang: clang.then(|| "/usr/bin/clang-19".into()),
+        llvm_profdata: clang.then(|| "/usr/bin/llvm-profdata-19".into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
-
-    fn toolchain(clang: bool) -> Toolchain {
-        Toolchain {
-            nissecc: PathBuf::from("nissecc"),
-            profdata: PathBuf::from("nissecc-profdata"),
-            strategies: vec!["naive".into(), "ks".into()],
-            clang: clang.then(|| PathBuf::from("/usr/bin/clang-19")),
-            llvm_profdata: clang.then(|| PathBuf::from("/usr/bin/llvm-profdata-19")),
-        }
-    }
 
     #[test]
     fn every_baseline_and_trainer_is_a_build_of_the_same_compiler() {
         for clang in [false, true] {
-            let builds = all_builds(&toolchain(clang), "naive", true);
+            let builds = all_builds(&test_toolchain(clang), "naive", true);
             let find = |label: &str| builds.iter().find(|b| b.label == label).unwrap_or_else(|| panic!("no {label}"));
             for build in &builds {
                 let baseline = find(&build.baseline);
@@ -139,11 +141,11 @@ mod tests {
 
     #[test]
     fn one_instrumented_build_per_strategy_and_no_optimized_builds_without_pgo() {
-        let builds = all_builds(&toolchain(false), "ks", false);
+        let builds = all_builds(&test_toolchain(false), "ks", false);
         let labels: Vec<&str> = builds.iter().map(|b| b.label.as_str()).collect();
         assert_eq!(labels, ["gcc-O2", "nissecc-O2", "nissecc-naive", "nissecc-ks", "gcc-arcs", "gcc-profgen"]);
         assert_eq!(builds[4].command(), "gcc -O2 -fprofile-arcs");
-        let optimized = all_builds(&toolchain(false), "ks", true);
+        let optimized = all_builds(&test_toolchain(false), "ks", true);
         assert_eq!(optimized.last().map(ProgramBuild::command).as_deref(), Some("gcc -O2 -fprofile-use"));
     }
 }

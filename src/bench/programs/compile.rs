@@ -61,8 +61,7 @@ fn rejected_profile(build: &ProgramBuild, diagnostics: &[Diagnostic]) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::programs::builds::all_builds;
-    use crate::bench::toolchain::Toolchain;
+    use crate::bench::programs::builds::{all_builds, test_toolchain};
 
     fn diagnostic(message: &str) -> Diagnostic {
         Diagnostic { unit: "lvm.c".into(), file: "lvm.c".into(), line: 0, severity: "error".into(), message: message.into() }
@@ -70,14 +69,7 @@ mod tests {
 
     #[test]
     fn only_nissecc_profile_errors_of_optimized_builds_are_rejections() {
-        let toolchain = Toolchain {
-            nissecc: "nissecc".into(),
-            profdata: "nissecc-profdata".into(),
-            strategies: vec!["naive".into()],
-            clang: None,
-            llvm_profdata: None,
-        };
-        let builds = all_builds(&toolchain, "naive", true);
+        let builds = all_builds(&test_toolchain(false), "naive", true);
         let find = |label: &str| builds.iter().find(|b| b.label == label).unwrap();
         let refused = [diagnostic("profile '/p/profile.nprof': luaV_execute: counts do not balance at block 7")];
         assert_eq!(rejected_profile(find("nissecc-pgo"), &refused).as_deref(), Some("luaV_execute: counts do not balance at block 7"));

@@ -110,22 +110,12 @@ fn files_ending(dir: &Path, suffix: &str) -> Result<Vec<PathBuf>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::programs::builds::all_builds;
-
-    fn toolchain() -> Toolchain {
-        Toolchain {
-            nissecc: "nissecc".into(),
-            profdata: "nissecc-profdata".into(),
-            strategies: vec!["naive".into()],
-            clang: Some("/usr/bin/clang-19".into()),
-            llvm_profdata: Some("/usr/bin/llvm-profdata-19".into()),
-        }
-    }
+    use crate::bench::programs::builds::{all_builds, test_toolchain};
 
     #[test]
     fn gcc_profiles_are_named_after_the_units_in_the_trainers_directory() {
         let layout = Layout::new(Path::new("/scratch/zlib")).unwrap();
-        let builds = all_builds(&toolchain(), "naive", true);
+        let builds = all_builds(&test_toolchain(true), "naive", true);
         let find = |label: &str| builds.iter().find(|b| b.label == label).unwrap();
         assert_eq!(
             placed_flags(find("gcc-profgen"), &layout, None),
@@ -141,7 +131,7 @@ mod tests {
     #[test]
     fn instrumented_runs_merge_into_the_profile_directory() {
         let layout = Layout::new(Path::new("/scratch/lua")).unwrap();
-        let builds = all_builds(&toolchain(), "naive", true);
+        let builds = all_builds(&test_toolchain(true), "naive", true);
         let find = |label: &str| builds.iter().find(|b| b.label == label).unwrap();
         assert_eq!(run_env(find("nissecc-naive"), &layout), [("NISSE_PROFILE_FILE".to_string(), "/scratch/lua/nissecc-naive/profile/profile%m.nprof".to_string())]);
         assert_eq!(run_env(find("clang-profgen"), &layout)[0].1, "/scratch/lua/clang-profgen/profile/profile-%m.profraw");

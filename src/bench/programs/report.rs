@@ -26,7 +26,11 @@ pub fn tables(results: &[ProgramResult]) -> String {
             pgo_table(results)
         );
     }
-    let _ = write!(out, "### Compile time and memory (CPU time and peak resident memory of the compiler processes)\n\n{}", compile_table(results));
+    let _ = write!(
+        out,
+        "### Compile time and memory (wall time of the build; CPU time and peak resident memory of the compiler commands, from GNU time)\n\n{}",
+        compile_table(results)
+    );
     out
 }
 
@@ -143,7 +147,10 @@ fn compile_table(results: &[ProgramResult]) -> String {
     header(&mut out, &["program", "build", "command", "wall s", "CPU s", "peak MiB"], 3);
     for (program, result) in rows(results, |_| true) {
         let cost = match result.compile {
-            Some(c) => format!(" {:.2} | {:.2} | {:.1} |", c.wall_s, c.cpu_s, c.peak_mib),
+            Some(c) => {
+                let or_na = |value: Option<f64>, decimals: usize| value.map_or("n/a".into(), |v| format!("{v:.decimals$}"));
+                format!(" {:.2} | {} | {} |", c.wall_s, or_na(c.cpu_s, 2), or_na(c.peak_mib, 1))
+            }
             None => format!(" {} | – | – |", status_note(&result.status).unwrap_or_else(|| "n/a".into())),
         };
         let _ = writeln!(out, "| {} | {} | `{}` |{cost}", program.program, result.build.label, result.build.command());
@@ -163,7 +170,7 @@ mod tests {
         BuildResult {
             build,
             status,
-            compile: Some(CompileCost { wall_s: 1.0, cpu_s: 2.0, peak_mib: 30.0 }),
+            compile: Some(CompileCost { wall_s: 1.0, cpu_s: Some(2.0), peak_mib: Some(30.0) }),
             instructions: Some(instructions),
             wall: Some(WallPair { build_ms: wall.0, baseline_ms: wall.1 }),
         }

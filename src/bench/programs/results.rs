@@ -24,10 +24,11 @@ pub enum Status {
 pub struct CompileCost {
     /// Wall time of the whole build (units compile `--jobs` at a time).
     pub wall_s: f64,
-    /// CPU time of every compiler, linker and make process of the build.
-    pub cpu_s: f64,
+    /// CPU time of the compiler commands (compiles and links, each with
+    /// the processes it ran), when GNU time measured them.
+    pub cpu_s: Option<f64>,
     /// The peak resident memory of the largest of those processes.
-    pub peak_mib: f64,
+    pub peak_mib: Option<f64>,
 }
 
 impl CompileCost {
@@ -35,8 +36,8 @@ impl CompileCost {
     pub fn of(build: &Build) -> CompileCost {
         CompileCost {
             wall_s: build.duration.as_secs_f64(),
-            cpu_s: build.usage.cpu.as_secs_f64(),
-            peak_mib: build.usage.peak_rss_kib as f64 / 1024.0,
+            cpu_s: build.usage.map(|u| u.cpu.as_secs_f64()),
+            peak_mib: build.usage.map(|u| u.peak_rss_kib as f64 / 1024.0),
         }
     }
 }
