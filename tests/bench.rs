@@ -1,7 +1,8 @@
-//! `nissecc-bench` end to end on one small kernel, and the driver flags it
-//! relies on (`--print-profile-strategies`, `--stats=json`). The
-//! comparison functions that make the benchmark fail on a mismatch are
-//! unit-tested in `src/bench/compare.rs`.
+//! `nissecc-bench` end to end on one small kernel and, in its programs
+//! tier, on zlib; and the driver flags it relies on
+//! (`--print-profile-strategies`, `--stats=json`). The comparison
+//! functions that make the benchmark fail on a mismatch are unit-tested in
+//! `src/bench/compare.rs`.
 
 mod common;
 
@@ -94,4 +95,68 @@ fn a_program_whose_output_depends_on_the_compiler_fails_the_benchmark() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("k900_own_size input 0 [base]: output differs from gcc-O1"), "{stderr}");
     assert!(stderr.contains("k900_own_size input 0 [ks]: output differs from gcc-O1"), "{stderr}");
+}
+
+/// The programs tier's machinery on one program, quickly: zlib's check
+/// workload for training and measuring, one timed sample per build. Every
+/// build must have built, printed what gcc -O2 prints (a failure is exit
+/// status 1) and been measured; instrumentation must cost instructions;
+/// the tables must have a row per build.
+#[test]
+fn the_programs_tier_builds_checks_and_measures_zlib() {
+    let out_dir = scratch_dir("bench-programs-zlib");
+    let out = Command::new(env!("CARGO_BIN_EXE_nissecc-bench"))
+        .args(["--tier", "programs", "--programs", "zlib", "--quick", "--timing-runs", "1", "--jobs", "2", "--out"])
+        .arg(&out_dir)
+        .output()
+        .expect("run nissecc-bench");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "nissecc-bench --tier programs failed:\n{stderr}");
+    let mut reader = csv::Reader::from_path(out_dir.join("programs.csv")).expect("programs.csv");
+    let headers = reader.headers().expect("a header").clone();
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    let field = |row: &csv::StringRecord, name: &str| -> String {
+        let column = headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"));
+        row[column].to_string()
+    };
+    let number = |row: &csv::StringRecord, name: &str| -> f64 {
+        field(row, name).parse().unwrap_or_else(|_| panic!("{} has no {name}: {row:?}", field(row, "build")))
+    };
+    let strategies = String::from_utf8(Command::new(nissecc()).arg("--print-profile-strategies").output().expect("nissecc").stdout).unwrap();
+    let mut expected: Vec<String> = ["gcc-O2", "nissecc-O2", "gcc-arcs", "gcc-profgen", "nissecc-pgo", "gcc-pgo"].map(String::from).to_vec();
+    expected.extend(strategies.split_whitespace().map(|s| format!("nissecc-{s}")));
+    let labels: Vec<String> = rows.iter().map(|row| field(row, "build")).collect();
+    for label in &expected {
+        assert!(labels.contains(label), "no {label} row: {labels:?}");
+    }
+    let summary = std::fs::read_to_string(out_dir.join("programs.md")).expect("programs.md");
+    for row in &rows {
+        let label = field(row, "build");
+        assert_eq!(field(row, "program"), "zlib");
+        assert_eq!(field(row, "status"), "ok", "{label}: {}", field(row, "reason"));
+        for measure in ["instructions", "wall_ms", "compile_wall_s", "compile_cpu_s", "compile_peak_mib"] {
+            assert!(number(row, measure) > 0.0, "{label}: {measure} is not positive");
+        }
+        // One row in the compile table and one in the table of its role.
+        assert_eq!(summary.matches(&format!("| zlib | {label} |")).count(), 2, "{label}:\n{summary}");
+        let baseline = rows.iter().find(|r| field(r, "build") == field(row, "baseline")).expect("the baseline has a row");
+        match field(row, "role").as_str() {
+            "instrumented" => assert!(number(row, "instructions") > number(baseline, "instructions"), "{label} costs no instructions"),
+            "optimized" => assert!(!field(row, "trained_by").is_empty(), "{label} names no trainer"),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn the_programs_tier_rejects_unknown_programs_and_a_selection_without_the_tier() {
+    for (args, message) in [
+        (&["--tier", "programs", "--programs", "zlib,nosuch"][..], "unknown program nosuch"),
+        (&["--programs", "zlib"][..], "add --tier programs"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_nissecc-bench")).args(args).output().expect("run nissecc-bench");
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
 }

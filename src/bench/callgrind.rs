@@ -54,6 +54,34 @@ pub fn measure(exe: &Path, input: &str, env: &[(String, String)], functions: &Ow
     parse(&text, exe, functions).map_err(|e| format!("{what}: {e}"))
 }
 
+/// The command that runs a program under callgrind for a count of its
+/// instructions only, one output file per process in `dir`: the wrapper
+/// of a real program's workload, whose steps are separate processes.
+pub fn wrapper(dir: &Path) -> Vec<String> {
+    vec!["valgrind".into(), "--tool=callgrind".into(), format!("--callgrind-out-file={}/callgrind.%p.out", dir.display())]
+}
+
+/// The instructions executed by every process whose callgrind output is in
+/// `dir` (written through [`wrapper`]), summed; an error when there is
+/// none.
+pub fn total_instructions(dir: &Path) -> Result<u64, String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("callgrind.")))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(format!("no callgrind output in {}", dir.display()));
+    }
+    let mut total = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        total += parse(&text, Path::new(""), &OwnFunctions::default()).map_err(|e| format!("{}: {e}", file.display()))?.instructions;
+    }
+    Ok(total)
+}
+
 /// True when callgrind's object name `object` is the executable `exe`.
 fn is_executable(object: &str, exe: &Path) -> bool {
     let object = Path::new(object);

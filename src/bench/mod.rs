@@ -8,7 +8,10 @@
 //! Pereira, "Reusing Affine Variables to Reduce the Cost of Exact
 //! Profiling" (CC'24, §4.1–4.4), with CSV files and box plots like its
 //! Figures 9–11, the prevalence statistics of its §4.2, and the PGO
-//! columns of issue 7 when nissecc accepts `-fprofile-use`.
+//! columns of issue 7 when nissecc accepts `-fprofile-use`. Its programs
+//! tier ([`programs`], `--tier programs`) does the same for the real
+//! programs of issue 15 against gcc and clang: plain builds,
+//! instrumentation overhead, PGO gain and compile cost.
 
 pub mod builds;
 pub mod callgrind;
@@ -22,14 +25,16 @@ pub mod own_functions;
 pub mod pgo;
 pub mod plots;
 pub mod process;
+pub mod programs;
 pub mod report;
 pub mod results;
 pub mod summary;
+pub mod timing;
 pub mod toolchain;
 
 use builds::Build;
 use indicatif::{ProgressBar, ProgressStyle};
-use options::Options;
+use options::{Options, Tier};
 use results::KernelOutcome;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -48,9 +53,36 @@ pub struct BenchContext {
     pub scratch: PathBuf,
 }
 
-/// Runs the benchmark; `Err` carries the failures (or the reason it could
-/// not start), one per line.
+/// Runs the benchmark's tiers; `Err` carries the failures (or the reason
+/// it could not start), one per line.
 pub fn run(options: &Options) -> Result<(), String> {
+    let programs = options.program_ids()?;
+    match options.tier {
+        Tier::Kernels => run_kernel_tier(options),
+        Tier::Programs => programs::run(options, &programs),
+        Tier::All => {
+            let errors: Vec<String> = [run_kernel_tier(options), programs::run(options, &programs)].into_iter().filter_map(Result::err).collect();
+            if errors.is_empty() {
+                Ok(())
+            } else {
+                Err(errors.join("\n"))
+            }
+        }
+    }
+}
+
+/// Whether to measure under valgrind: unless `--no-valgrind`, valgrind
+/// must be installed.
+fn use_valgrind(options: &Options) -> Result<bool, String> {
+    let valgrind = !options.no_valgrind;
+    if valgrind && std::process::Command::new("valgrind").arg("--version").output().is_err() {
+        return Err("valgrind is not installed (install it, or pass --no-valgrind for a correctness-only run)".into());
+    }
+    Ok(valgrind)
+}
+
+/// The kernel tier: every selected kernel, every build.
+fn run_kernel_tier(options: &Options) -> Result<(), String> {
     let started = Instant::now();
     let toolchain = Toolchain::discover()?;
     let mut kernels = manifest::read_manifest(&options.kernels_dir())?;
@@ -63,10 +95,7 @@ pub fn run(options: &Options) -> Result<(), String> {
     if kernels.is_empty() {
         return Err("no kernel matches the selection".into());
     }
-    let valgrind = !options.no_valgrind;
-    if valgrind && std::process::Command::new("valgrind").arg("--version").output().is_err() {
-        return Err("valgrind is not installed (install it, or pass --no-valgrind for a correctness-only run)".into());
-    }
+    let valgrind = use_valgrind(options)?;
     let scratch = tempfile::Builder::new().prefix("nissecc-bench-").tempdir().map_err(|e| format!("cannot create a temporary directory: {e}"))?;
     let pgo_supported = !options.no_pgo && pgo::probe(&toolchain.nissecc, scratch.path());
     let context = BenchContext {

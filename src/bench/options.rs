@@ -1,19 +1,46 @@
 //! The command line of `nissecc-bench`.
 
-use clap::Parser;
+use crate::programs::ProgramId;
+use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
+
+/// What a run benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Tier {
+    /// The jotai-subset kernels.
+    #[default]
+    Kernels,
+    /// The real programs: bzip2, zlib and Lua.
+    Programs,
+    /// The kernels, then the programs.
+    All,
+}
 
 /// Benchmarks nissecc's profiling strategies on the jotai-subset kernels:
 /// checks every output against gcc -O1 and every profile against the naive
 /// one, measures instructions under valgrind, and prints a table in the
-/// layout of Figure 13 of Frenot & Pereira (CC'24).
+/// layout of Figure 13 of Frenot & Pereira (CC'24). With `--tier
+/// programs`, compares gcc, clang and nissecc on bzip2, zlib and Lua:
+/// plain builds, instrumentation overhead, PGO gain, compile cost.
 #[derive(Parser, Debug, Default)]
 #[command(name = "nissecc-bench", version, about)]
 pub struct Options {
+    /// The kernels, the real programs, or both.
+    #[arg(long, value_enum, default_value_t = Tier::Kernels)]
+    pub tier: Tier,
+    /// The programs tier's programs, comma-separated (bzip2, zlib, lua).
+    #[arg(long, value_name = "LIST")]
+    pub programs: Option<String>,
+    /// The nissecc strategy whose training profile the programs tier's
+    /// nissecc -fprofile-use build uses.
+    #[arg(long = "train-strategy", value_name = "STRATEGY", default_value = "naive")]
+    pub train_strategy: String,
     /// Only kernels whose name contains this text or that carry it as a tag.
     #[arg(long)]
     pub filter: Option<String>,
-    /// A fixed sample for CI: about 15 short kernels, their first and last inputs.
+    /// A fixed sample for CI: about 15 short kernels, their first and last
+    /// inputs; in the programs tier, the check workload for both training
+    /// and measuring.
     #[arg(long)]
     pub quick: bool,
     /// Check outputs and profiles only; measure nothing under valgrind.
@@ -22,10 +49,12 @@ pub struct Options {
     /// Skip the -fprofile-use columns even when nissecc supports them.
     #[arg(long = "no-pgo")]
     pub no_pgo: bool,
-    /// Kernels benchmarked at once (default: the number of cores).
+    /// Kernels benchmarked at once; in the programs tier, compile commands
+    /// and callgrind runs at once (default: the number of cores).
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
-    /// Where summary.md, the CSV files and the SVG plots go.
+    /// Where summary.md, the CSV files and the SVG plots go (and the
+    /// programs tier's programs.md and programs.csv).
     #[arg(long, value_name = "DIR", default_value = "bench-results")]
     pub out: PathBuf,
     /// The kernel directory with manifest.tsv (default: jotai-subset of
@@ -36,7 +65,8 @@ pub struct Options {
     /// Also print each kernel's dynamic-instruction ratios.
     #[arg(long = "per-kernel")]
     pub per_kernel: bool,
-    /// Wall-time runs per build and input for the PGO columns (median kept).
+    /// Wall-time runs per build and input for the PGO columns (median
+    /// kept); in the programs tier, paired samples per build.
     #[arg(long = "timing-runs", default_value_t = 5)]
     pub timing_runs: usize,
 }
@@ -60,5 +90,25 @@ impl Options {
 
     pub fn out_dir(&self) -> PathBuf {
         self.out.clone()
+    }
+
+    /// The programs of the programs tier: those `--programs` names, or all
+    /// of them. An error for an unknown name, or for `--programs` without
+    /// the programs tier.
+    pub fn program_ids(&self) -> Result<Vec<ProgramId>, String> {
+        let Some(list) = &self.programs else { return Ok(ProgramId::ALL.to_vec()) };
+        if self.tier == Tier::Kernels {
+            return Err("--programs selects programs of the programs tier: add --tier programs".into());
+        }
+        let ids = list
+            .split(',')
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(|name| ProgramId::from_name(name).ok_or_else(|| format!("unknown program {name} (expected bzip2, zlib or lua)")))
+            .collect::<Result<Vec<_>, _>>()?;
+        if ids.is_empty() {
+            return Err("--programs names no program".into());
+        }
+        Ok(ids)
     }
 }

@@ -16,6 +16,7 @@ use super::kernel::{profile_env, run};
 use super::manifest::Kernel;
 use super::own_functions::OwnFunctions;
 use super::process::run_checked;
+use super::timing::paired_wall_times;
 use super::BenchContext;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -130,7 +131,7 @@ pub fn bench_pgo(
             result.base_instructions = base_instructions;
             result.pgo_instructions = Some(count(optimized)?);
         }
-        let (base_ms, pgo_ms) = paired_wall_times(base, optimized, &evaluation, settings.timing_runs).map_err(&fail)?;
+        let (base_ms, pgo_ms) = paired_kernel_times(base, optimized, &evaluation, settings.timing_runs).map_err(&fail)?;
         result.base_wall_ms = base_ms;
         result.pgo_wall_ms = pgo_ms;
         Ok(result)
@@ -139,38 +140,20 @@ pub fn bench_pgo(
     let (other_build, _) = build(&other, "pgo-other")?;
     let same = measure(&same_build, &evaluation)?;
     let other = measure(&other_build, &other)?;
-    let base_vs_base_wall_ms = paired_wall_times(base, base, &evaluation, settings.timing_runs).map_err(&fail)?;
+    let base_vs_base_wall_ms = paired_kernel_times(base, base, &evaluation, settings.timing_runs).map_err(&fail)?;
     Ok(Some(PgoResult { compile_ms: elapsed.as_secs_f64() * 1000.0, same, other, base_vs_base_wall_ms }))
 }
 
-/// How long one timed sample should last at least: single runs of a few
-/// milliseconds are dominated by process start-up and scheduling noise,
-/// so a sample runs the program repeatedly.
-const SAMPLE_MS: f64 = 100.0;
-
-/// The median wall times, in milliseconds per run, of `runs` samples of
-/// each program. A sample is a batch of back-to-back runs lasting about
-/// [`SAMPLE_MS`]; the two programs' samples are interleaved so that both
-/// see the same machine load, and the order within each pair alternates.
-fn paired_wall_times(first: &Path, second: &Path, input: &str, runs: usize) -> Result<(f64, f64), String> {
-    let batch = |exe: &Path, repeat: usize| -> Result<f64, String> {
-        let start = Instant::now();
-        for _ in 0..repeat {
-            run(exe, input, &[])?;
+/// The median wall times of `first` and `second` on `input`, in
+/// milliseconds per run (see [`paired_wall_times`]).
+fn paired_kernel_times(first: &Path, second: &Path, input: &str, runs: usize) -> Result<(f64, f64), String> {
+    let timed = |exe: &Path| {
+        let exe = exe.to_path_buf();
+        move || -> Result<Duration, String> {
+            let start = Instant::now();
+            run(&exe, input, &[])?;
+            Ok(start.elapsed())
         }
-        Ok(start.elapsed().as_secs_f64() * 1000.0 / repeat as f64)
     };
-    let once = batch(first, 1)?.max(batch(second, 1)?);
-    let repeat = ((SAMPLE_MS / once.max(0.01)).ceil() as usize).clamp(1, 100);
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    for round in 0..runs.max(1) {
-        if round % 2 == 0 {
-            a.push(batch(first, repeat)?);
-            b.push(batch(second, repeat)?);
-        } else {
-            b.push(batch(second, repeat)?);
-            a.push(batch(first, repeat)?);
-        }
-    }
-    Ok((super::summary::median(&a), super::summary::median(&b)))
+    paired_wall_times(&mut timed(first), &mut timed(second), runs)
 }

@@ -1,7 +1,9 @@
 //! The programs the benchmark drives, and what it learns by asking them:
 //! the nissecc tools next to `nissecc-bench` itself, the profiling
 //! strategies the compiler implements (`nissecc
-//! --print-profile-strategies`), and an optional clang for the peer column.
+//! --print-profile-strategies`), and an optional clang for the peer column
+//! with the `llvm-profdata` of its own version (for clang's PGO builds in
+//! the programs tier).
 
 use super::process::run_checked;
 use std::path::{Path, PathBuf};
@@ -17,6 +19,9 @@ pub struct Toolchain {
     pub strategies: Vec<String>,
     /// `clang-19` or `clang` when one is on the `PATH`.
     pub clang: Option<PathBuf>,
+    /// The `llvm-profdata` that reads that clang's raw profiles
+    /// (`llvm-profdata-19` for `clang-19`), when it is on the `PATH`.
+    pub llvm_profdata: Option<PathBuf>,
 }
 
 impl Toolchain {
@@ -36,7 +41,9 @@ impl Toolchain {
         let nissecc = tool("nissecc")?;
         let profdata = tool("nissecc-profdata")?;
         let strategies = profile_strategies(&nissecc)?;
-        Ok(Toolchain { nissecc, profdata, strategies, clang: find_clang() })
+        let clang = find_clang();
+        let llvm_profdata = clang.as_deref().and_then(matching_llvm_profdata);
+        Ok(Toolchain { nissecc, profdata, strategies, clang, llvm_profdata })
     }
 }
 
@@ -55,9 +62,35 @@ fn profile_strategies(nissecc: &Path) -> Result<Vec<String>, String> {
 
 /// The first of `clang-19` and `clang` found on the `PATH`.
 fn find_clang() -> Option<PathBuf> {
+    find_on_path(&["clang-19", "clang"])
+}
+
+/// The `llvm-profdata` with the version suffix of `clang` (none for a
+/// plain `clang`): raw profiles are read only by the tools of their own
+/// LLVM version.
+fn matching_llvm_profdata(clang: &Path) -> Option<PathBuf> {
+    let name = clang.file_name()?.to_str()?;
+    let suffix = name.strip_prefix("clang")?;
+    find_on_path(&[&format!("llvm-profdata{suffix}")])
+}
+
+/// The first of `names` found in a directory of the `PATH`.
+fn find_on_path(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
-    ["clang-19", "clang"]
+    names
         .iter()
         .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
         .find(|candidate| candidate.is_file())
+}
+
+/// The first line `program --version` prints, for the reports, or the
+/// program's name with `(version unknown)`.
+pub fn version_line(program: &str) -> String {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|output| String::from_utf8_lossy(&output.stdout).lines().next().map(|line| line.trim().to_string()))
+        .filter(|line| !line.is_empty())
+        .unwrap_or_else(|| format!("{program} (version unknown)"))
 }

@@ -4,7 +4,7 @@
 //! of the harness: it is a [`Build`] without a binary, with every
 //! compiler diagnostic collected from the compiler's output.
 
-use super::process::run_limited;
+use super::process::{read_usage_log, run_limited, usage_wrapper, Usage};
 use super::program::{Program, ProgramId, Recipe};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -86,7 +86,11 @@ pub struct Build {
     pub failed_units: Vec<String>,
     /// The errors of the failed commands, without duplicates, in order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Wall time of the whole build.
     pub duration: Duration,
+    /// What the compiler commands used (CPU time added up, the largest
+    /// peak memory), measured by GNU time; `None` without it.
+    pub usage: Option<Usage>,
 }
 
 impl Build {
@@ -100,20 +104,35 @@ impl Build {
 }
 
 /// Builds `program` with `compiler` and `flags` into `dir`, which is
-/// emptied first. `jobs` compile commands run at once for programs built
+/// emptied first. Every compiler command runs under GNU time when it is
+/// installed, so that the build's usage is the compilers' alone (make also
+/// runs `ar` and `ranlib`, and binutils' `ranlib` can outgrow a compiler). `jobs` compile commands run at once for programs built
 /// from a file list (make runs one at a time: bzip2 is small, and its
 /// messages stay in order). The error is for failures of the
 /// harness (sources that cannot be copied, a compiler that cannot start).
 pub fn build(program: &Program, compiler: &Compiler, flags: &[String], dir: &Path, jobs: usize) -> Result<Build, String> {
     let start = Instant::now();
     prepare_dir(program, dir)?;
+    let usage_log = std::path::absolute(dir.join(".compiler-usage.log")).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let measured;
+    let compiler = match usage_wrapper(&usage_log) {
+        Some(wrapper) => {
+            let mut args: Vec<String> = wrapper[1..].to_vec();
+            args.push(compiler.program.clone());
+            args.extend(compiler.args.iter().cloned());
+            measured = Compiler { program: wrapper[0].clone(), args };
+            &measured
+        }
+        None => compiler,
+    };
     let (log, failed_units, diagnostics) = match &program.recipe {
         Recipe::Make { target, cflags_suffix } => build_with_make(compiler, flags, dir, target, cflags_suffix)?,
         Recipe::Files { units, defines, libs } => build_files(program, compiler, flags, dir, units, defines, libs, jobs)?,
     };
     let binary = dir.join(program.binary);
     let binary = (failed_units.is_empty() && binary.is_file()).then_some(binary);
-    Ok(Build { program: program.id, dir: dir.to_path_buf(), binary, log, failed_units, diagnostics, duration: start.elapsed() })
+    let usage = read_usage_log(&usage_log);
+    Ok(Build { program: program.id, dir: dir.to_path_buf(), binary, log, failed_units, diagnostics, duration: start.elapsed(), usage })
 }
 
 /// Empties `dir` and copies the program's source files and our harness

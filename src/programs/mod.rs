@@ -11,7 +11,8 @@
 //! deterministic input files; [`run`] runs a workload and captures what it
 //! wrote; [`outcome`] judges one build configuration on one workload
 //! against a reference build; [`process`] runs child processes under a
-//! time limit.
+//! time limit, and measures the CPU time and peak memory of the compiler
+//! commands.
 //!
 //! The harness files of our own (the zlib driver, the Lua main and the Lua
 //! scripts, the manifest that names the crates) live in `tests/programs/`.
@@ -27,6 +28,7 @@ pub mod workload;
 
 pub use build::{build, Build, Compiler, Diagnostic};
 pub use outcome::{build_and_run, Config, Outcome};
+pub use process::Usage;
 pub use program::{Program, ProgramId};
 pub use run::{compare_outputs, run_workload, RunOptions, StepOutput, WorkloadOutput};
 pub use sources::{harness_dir, Sources};
