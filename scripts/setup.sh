@@ -25,6 +25,7 @@ command -v llvm-profdata-19 >/dev/null || missing+=(llvm-19)
 ls /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.profile-x86_64.a >/dev/null 2>&1 || missing+=(libclang-rt-19-dev)
 command -v curl >/dev/null || missing+=(curl)
 command -v bzip2 >/dev/null || missing+=(bzip2)
+command -v xz >/dev/null || missing+=(xz-utils)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -ne 0 ] && SUDO=sudo
