@@ -7,16 +7,14 @@
 # tests/gcc_torture.rs compiles them.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/scripts/debian-source.sh"
 dest="$root/target/gcc-torture"
 [ -d "$dest/execute" ] && exit 0
-name="gcc-12_12.2.0.orig.tar.gz"
-sha256="b8298be16aeeb96a889c6afed0a8e2241b47452e89cc81fe65ea849d5c740fcb"
-url="http://deb.debian.org/debian/pool/main/g/gcc-12/$name"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-curl -fsSL --retry 3 -o "$scratch/$name" "$url"
-echo "$sha256  $scratch/$name" | sha256sum --check --quiet
-tar -xzf "$scratch/$name" -C "$scratch" gcc-12-12.2.0/gcc-12.2.0-dfsg.tar.xz
+archive="$(fetch_debian_source "http://deb.debian.org/debian/pool/main/g/gcc-12/gcc-12_12.2.0.orig.tar.gz" \
+    b8298be16aeeb96a889c6afed0a8e2241b47452e89cc81fe65ea849d5c740fcb "$scratch")"
+tar -xzf "$archive" -C "$scratch" gcc-12-12.2.0/gcc-12.2.0-dfsg.tar.xz
 tar -xJf "$scratch/gcc-12-12.2.0/gcc-12.2.0-dfsg.tar.xz" -C "$scratch" --wildcards 'gcc-12.2.0/gcc/testsuite/gcc.c-torture/execute/*'
 mkdir -p "$dest"
 mv "$scratch/gcc-12.2.0/gcc/testsuite/gcc.c-torture/execute" "$dest/execute"

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::suites::{run_suite, Suite};
+use common::suites::{fetched_programs, run_suite, Suite};
 
 /// Programs nissecc is known to get wrong, and why.
 const KNOWN_FAILURES: &[(&str, &str)] = &[
@@ -21,9 +21,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
 
 #[test]
 fn gcc_torture_programs_match_gcc_or_are_unsupported() {
-    let dir = common::project_root().join("target/gcc-torture/execute");
-    assert!(dir.is_dir(), "{} is missing: run scripts/fetch-gcc-torture.sh (scripts/setup.sh does)", dir.display());
-    let files = common::c_files(&dir);
-    assert!(files.len() >= 1500, "expected about 1,600 programs in {}, found {}", dir.display(), files.len());
+    let files = fetched_programs("gcc-torture/execute", "fetch-gcc-torture.sh", 1500);
     run_suite(&Suite { name: "gcc-torture", files, known_failures: KNOWN_FAILURES }, 1400);
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::suites::{run_suite, Suite};
+use common::suites::{fetched_programs, run_suite, Suite};
 
 /// Programs nissecc is known to reject with a misleading error, and why.
 const KNOWN_FAILURES: [(&str, &str); 2] = [
@@ -15,9 +15,6 @@ const KNOWN_FAILURES: [(&str, &str); 2] = [
 
 #[test]
 fn tcc_test_programs_match_gcc_or_are_unsupported() {
-    let dir = common::project_root().join("target/tcc-tests/tests2");
-    assert!(dir.is_dir(), "{} is missing: run scripts/fetch-tcc-tests.sh (scripts/setup.sh does)", dir.display());
-    let files = common::c_files(&dir);
-    assert!(files.len() >= 100, "expected about a hundred programs in {}, found {}", dir.display(), files.len());
+    let files = fetched_programs("tcc-tests/tests2", "fetch-tcc-tests.sh", 100);
     run_suite(&Suite { name: "tcc-tests2", files, known_failures: &KNOWN_FAILURES }, 90);
 }

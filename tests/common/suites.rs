@@ -59,6 +59,16 @@ fn check(file: &Path, dir: &Path) -> Result<Option<Vec<Verdict>>, String> {
     Ok(Some(verdicts))
 }
 
+/// The programs of a suite that `scripts/<script>` fetched into
+/// `target/<relative>`; panics if they are missing or fewer than `min`.
+pub fn fetched_programs(relative: &str, script: &str, min: usize) -> Vec<PathBuf> {
+    let dir = project_root().join("target").join(relative);
+    assert!(dir.is_dir(), "{} is missing: run scripts/{script} (scripts/setup.sh does)", dir.display());
+    let files = c_files(&dir);
+    assert!(files.len() >= min, "expected at least {min} programs in {}, found {}", dir.display(), files.len());
+    files
+}
+
 /// Runs the suite and panics with every failure; prints how many programs
 /// matched and which were unsupported, and asserts that gcc built at least
 /// `min_built` of them (fewer means the suite is incomplete).

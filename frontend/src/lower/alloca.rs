@@ -61,18 +61,7 @@ impl Lowerer {
     /// blocks its `alloca` calls made.
     pub fn free_allocas_at_returns(&mut self) {
         let Some(head) = self.f().alloca_chain else { return };
-        let func = &mut self.f().func;
-        for block in func.layout.clone() {
-            let Some(&last) = func.blocks[block].insts.last() else { continue };
-            if !matches!(func.insts[last], InstData::Return { .. }) {
-                continue;
-            }
-            let at = func.insert_before(block, last, InstData::StackAddr { slot: head, offset: 0 }, Type::PTR);
-            let chain = func.insert_before(block, last, InstData::Load { addr: at, offset: 0 }, Type::PTR);
-            let index = func.position_in_block(block, last);
-            let call = InstData::Call { callee: Callee::Direct(FREE_CHAIN.into()), sig: pointer_to_nothing(), args: vec![chain] };
-            func.insert_inst(block, index, call, None);
-        }
+        self.call_before_returns(FREE_CHAIN, &pointer_to_nothing(), head);
         if !self.module.functions.iter().any(|f| f.name == FREE_CHAIN) {
             self.module.functions.push(free_chain_function());
             self.referenced_functions.entry("free".into()).or_insert_with(pointer_to_nothing);

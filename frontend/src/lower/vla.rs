@@ -93,21 +93,27 @@ impl Lowerer {
             return;
         }
         let slots = state.vla_objects.clone();
-        let func = &mut state.func;
         let free = Signature { params: vec![Type::PTR], ret: None, variadic: false };
+        for slot in slots {
+            self.call_before_returns("free", &free, slot);
+        }
+        self.referenced_functions.entry("free".into()).or_insert(free);
+    }
+
+    /// Inserts, before every `return` of the function being finished, a
+    /// call of `callee` with the pointer that `slot` holds.
+    pub fn call_before_returns(&mut self, callee: &str, sig: &Signature, slot: StackSlot) {
+        let func = &mut self.f().func;
         for block in func.layout.clone() {
             let Some(&last) = func.blocks[block].insts.last() else { continue };
             if !matches!(func.insts[last], InstData::Return { .. }) {
                 continue;
             }
-            for &slot in &slots {
-                let at = func.insert_before(block, last, InstData::StackAddr { slot, offset: 0 }, Type::PTR);
-                let object = func.insert_before(block, last, InstData::Load { addr: at, offset: 0 }, Type::PTR);
-                let index = func.position_in_block(block, last);
-                let call = InstData::Call { callee: nissecc_midend::ir::Callee::Direct("free".into()), sig: free.clone(), args: vec![object] };
-                func.insert_inst(block, index, call, None);
-            }
+            let at = func.insert_before(block, last, InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+            let object = func.insert_before(block, last, InstData::Load { addr: at, offset: 0 }, Type::PTR);
+            let index = func.position_in_block(block, last);
+            let call = InstData::Call { callee: nissecc_midend::ir::Callee::Direct(callee.into()), sig: sig.clone(), args: vec![object] };
+            func.insert_inst(block, index, call, None);
         }
-        self.referenced_functions.entry("free".into()).or_insert(free);
     }
 }
