@@ -121,7 +121,13 @@ impl Lowerer {
                 Ok(if truth { a } else { b })
             }
             Expression::Comma(list) => {
-                let last = list.last().ok_or_else(|| not_constant(e.span))?;
+                // Only a comma whose every operand is constant is: one with
+                // a call or an assignment before the last operand has
+                // effects that folding would drop (`if ((f(), 1))`).
+                let (last, rest) = list.split_last().ok_or_else(|| not_constant(e.span))?;
+                for operand in rest {
+                    self.eval_const(operand)?;
+                }
                 self.eval_const(last)
             }
             _ => Err(not_constant(e.span)),
