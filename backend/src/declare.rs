@@ -16,7 +16,7 @@ pub(crate) fn declare_module(object: &mut ObjectModule, module: &Module) -> Resu
             .declare_function(
                 &func.name,
                 linkage(func.linkage),
-                &definition_signature(&func.signature),
+                &definition_signature(&func.signature).map_err(|e| e.in_function(&func.name))?,
             )
             .map_err(|e| declaration_error(&func.name, e))?;
     }
@@ -26,7 +26,7 @@ pub(crate) fn declare_module(object: &mut ObjectModule, module: &Module) -> Resu
             continue;
         }
         object
-            .declare_function(&ext.name, Linkage::Import, &clif_signature(&ext.signature))
+            .declare_function(&ext.name, Linkage::Import, &clif_signature(&ext.signature).map_err(|e| e.in_function(&ext.name))?)
             .map_err(|e| declaration_error(&ext.name, e))?;
     }
     for data in &module.data {

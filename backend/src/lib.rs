@@ -18,6 +18,7 @@
 
 mod block_order;
 mod builtins;
+mod by_value;
 mod data;
 mod declare;
 mod error;

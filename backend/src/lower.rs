@@ -19,13 +19,15 @@
 
 use crate::block_order::reverse_postorder;
 use crate::builtins::lower_builtin_call;
+use crate::by_value;
+use nissecc_midend::ir::abi::{Assignment, ResultPassing};
 use crate::error::{BackendError, Result};
 use crate::extending_loads::ExtendingLoads;
 use crate::use_counts::use_counts;
 use nissecc_midend::pipeline::enabled;
 use std::collections::HashSet;
 use crate::symbols::{SymbolRef, Symbols};
-use crate::types::{clif_signature, clif_type, type_list, POINTER};
+use crate::types::{clif_type, type_list, POINTER};
 use cranelift_codegen::entity::packed_option::PackedOption;
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::condcodes::{FloatCC as ClifFloatCC, IntCC as ClifIntCC};
@@ -65,6 +67,9 @@ pub(crate) fn lower_function(
         } else {
             ExtendingLoads::default()
         },
+        frontend_config,
+        assignment: by_value::assignment(&ir.signature, &ir.signature.params),
+        result_slot: None,
     };
     lowering.create_stack_slots(&order)?;
     lowering.create_blocks(&order)?;
@@ -86,6 +91,11 @@ struct Lowering<'a, 'f, 's, 'm> {
     blocks: SecondaryMap<Block, PackedOption<clif::Block>>,
     slots: SecondaryMap<StackSlot, PackedOption<clif::StackSlot>>,
     extending_loads: ExtendingLoads,
+    frontend_config: TargetFrontendConfig,
+    /// How the function's own parameters and result are passed.
+    assignment: Assignment,
+    /// The slot a result returned in registers is assembled in.
+    result_slot: Option<clif::Value>,
 }
 
 impl Lowering<'_, '_, '_, '_> {
@@ -134,9 +144,11 @@ impl Lowering<'_, '_, '_, '_> {
         }
         self.check_entry_params(entry)?;
 
-        // CLIF's entry block must not be a branch target.
+        // CLIF's entry block must not be a branch target, and structs
+        // passed by value arrive in machine parameters of their own.
         let entry_is_target = order.iter().any(|&b| ir.successors(b).contains(&entry));
-        let prologue = entry_is_target.then(|| {
+        let by_value = !by_value::is_scalar_only(&self.assignment);
+        let prologue = (entry_is_target || by_value).then(|| {
             let prologue = self.builder.create_block();
             self.builder.func.layout.append_block(prologue);
             self.builder
@@ -160,14 +172,13 @@ impl Lowering<'_, '_, '_, '_> {
         }
 
         if let Some(prologue) = prologue {
-            let args: Vec<BlockArg> = self
-                .builder
-                .block_params(prologue)
-                .iter()
-                .map(|&v| BlockArg::Value(v))
-                .collect();
-            let entry_block = self.block(entry)?;
+            let params = self.builder.block_params(prologue).to_vec();
             self.builder.switch_to_block(prologue);
+            let result_size = ir.signature.by_value_result.as_ref().map_or(0, |a| a.size);
+            let entry_values = by_value::entry_values(&mut self.builder, &self.assignment, result_size, &params);
+            self.result_slot = entry_values.result_slot;
+            let args: Vec<BlockArg> = entry_values.values.into_iter().map(BlockArg::Value).collect();
+            let entry_block = self.block(entry)?;
             self.builder.ins().jump(entry_block, &args);
         }
         Ok(())
@@ -464,20 +475,27 @@ impl Lowering<'_, '_, '_, '_> {
         sig: &Signature,
         args: &[Value],
     ) -> Result<Option<clif::Value>> {
-        let arg_values: Vec<clif::Value> =
+        let ir_args: Vec<clif::Value> =
             args.iter().map(|&v| self.value(v)).collect::<Result<_>>()?;
         let arg_types: Vec<Type> = args
             .iter()
             .map(|&v| self.ir_type(v))
             .collect::<Result<_>>()?;
-        let call = match callee {
-            Callee::Direct(name) => {
-                let module = self.symbols.module();
+        let assignment = by_value::assignment(sig, &arg_types);
+        if let Callee::Direct(name) = callee {
+            let module = self.symbols.module();
+            if by_value::is_scalar_only(&assignment) {
                 if let Some(value) =
-                    lower_builtin_call(&mut self.builder, module, name, sig, &arg_values)
+                    lower_builtin_call(&mut self.builder, module, name, sig, &ir_args)
                 {
                     return Ok(Some(value));
                 }
+            }
+        }
+        let mut arg_values =
+            by_value::call_arguments(&mut self.builder, self.frontend_config, &assignment, &ir_args);
+        let call = match callee {
+            Callee::Direct(name) => {
                 let callee =
                     self.symbols
                         .direct_callee(self.builder.func, name, sig, &arg_types)?;
@@ -503,7 +521,6 @@ impl Lowering<'_, '_, '_, '_> {
                         .ins()
                         .bitcast(clif_type(ty), MemFlagsData::new(), pointer),
                 };
-                let mut arg_values = arg_values;
                 arg_values.push(address);
                 self.builder.ins().call(thunk, &arg_values)
             }
@@ -516,16 +533,31 @@ impl Lowering<'_, '_, '_, '_> {
                     )));
                 }
                 let pointer = self.value(*pointer)?;
-                let sig_ref = self.builder.import_signature(clif_signature(sig));
+                let sig_ref = self
+                    .builder
+                    .import_signature(by_value::machine_signature(&assignment, [])?);
                 self.builder
                     .ins()
                     .call_indirect(sig_ref, pointer, &arg_values)
             }
         };
-        Ok(self.builder.inst_results(call).first().copied())
+        let results = self.builder.inst_results(call).to_vec();
+        by_value::store_call_result(&mut self.builder, &assignment, &ir_args, &results);
+        Ok(match assignment.result {
+            ResultPassing::Scalar(_) => results.first().copied(),
+            _ => None,
+        })
     }
 
     fn ret(&mut self, value: Option<Value>) -> Result<()> {
+        if let (ResultPassing::Registers(parts), Some(slot)) = (&self.assignment.result, self.result_slot) {
+            if value.is_some() {
+                return Err(BackendError::new("returns a value from a function whose struct result is written through its first parameter"));
+            }
+            let values = by_value::result_values(&mut self.builder, parts, slot);
+            self.builder.ins().return_(&values);
+            return Ok(());
+        }
         match (value, self.ir.signature.ret) {
             (Some(value), Some(_)) => {
                 let value = self.value(value)?;

@@ -80,7 +80,7 @@ impl<'m> ObjectEmitter<'m> {
         // comes from the declaration.
         self.ctx.func = clif::Function::with_name_signature(
             UserFuncName::testcase(&func.name),
-            definition_signature(&func.signature),
+            definition_signature(&func.signature).map_err(|e| e.in_function(&func.name))?,
         );
         let frontend_config = self.object.target_config();
         let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, self.module);

@@ -8,10 +8,12 @@
 //! the callee's address).
 
 use crate::error::{BackendError, Result};
-use crate::types::{clif_type, signature_of, type_list};
+use crate::by_value::{assignment, machine_signature};
+use crate::types::type_list;
 use crate::variadic_thunk::{vector_reg_count, AddressReg, VariadicThunks};
 use cranelift_codegen::ir::{
-    self as clif, ExtFuncData, ExternalName, FuncRef, GlobalValue, UserExternalName,
+    self as clif, ExtFuncData, ExternalName, FuncRef, GlobalValue, Signature as ClifSignature,
+    UserExternalName,
 };
 use cranelift_module::{DataId, FuncId, FuncOrDataId, Module as _};
 use cranelift_object::ObjectModule;
@@ -82,27 +84,21 @@ impl<'a> Symbols<'a> {
         }
 
         let declared = &self.object.declarations().get_function_decl(id).signature;
-        let declared_params = declared.params.iter().map(|p| p.value_type);
-        let declared_ret = declared.returns.first().map(|p| p.value_type);
-        let call_ret = sig.ret.map(clif_type);
-        if !declared_params
-            .clone()
-            .eq(arg_types.iter().map(|&ty| clif_type(ty)))
-            || declared_ret != call_ret
-        {
+        let call = machine_signature(&assignment(sig, arg_types), [])?;
+        if declared.params != call.params || declared.returns != call.returns {
             return Err(BackendError::new(format!(
                 "the call to `{name}` passes {} and expects {}, but `{name}` takes {} and returns {}",
-                type_list(arg_types),
-                type_list(call_ret),
-                type_list(declared_params),
-                type_list(declared_ret),
+                type_list(call.params.iter().map(|p| p.value_type)),
+                type_list(call.returns.iter().map(|p| p.value_type)),
+                type_list(declared.params.iter().map(|p| p.value_type)),
+                type_list(declared.returns.iter().map(|p| p.value_type)),
             )));
         }
         Ok(self.func_ref(func, id))
     }
 
     /// The thunk for a call to a variadic function, imported into `func`
-    /// with the call's argument types.
+    /// with the call's machine signature.
     fn variadic_callee(
         &mut self,
         func: &mut clif::Function,
@@ -112,21 +108,16 @@ impl<'a> Symbols<'a> {
         arg_types: &[Type],
     ) -> Result<FuncRef> {
         check_variadic_args(Some(name), sig, arg_types)?;
-        let vector_regs = vector_reg_count(arg_types.iter().copied());
-        let thunk = self.thunks.thunk(self.object, name, id, vector_regs)?;
-        Ok(import_thunk(
-            func,
-            thunk,
-            arg_types.iter().copied(),
-            sig.ret,
-        ))
+        let assignment = assignment(sig, arg_types);
+        let thunk = self.thunks.thunk(self.object, name, id, vector_reg_count(&assignment))?;
+        Ok(import_thunk(func, thunk, machine_signature(&assignment, [])?))
     }
 
     /// The thunk for a call through a pointer whose signature `sig` is
     /// variadic (or unprototyped), with arguments of types `arg_types`,
     /// and the register in which the call passes the callee's address to
-    /// it. The thunk is imported into `func` with the call's argument
-    /// types followed by the address's type ([`AddressReg::arg_type`]).
+    /// it. The thunk is imported into `func` with the call's machine
+    /// signature followed by the address ([`AddressReg::arg_type`]).
     pub(crate) fn indirect_variadic_callee(
         &mut self,
         func: &mut clif::Function,
@@ -134,7 +125,8 @@ impl<'a> Symbols<'a> {
         arg_types: &[Type],
     ) -> Result<(FuncRef, AddressReg)> {
         check_variadic_args(None, sig, arg_types)?;
-        let reg = AddressReg::first_free(arg_types).ok_or_else(|| {
+        let assignment = assignment(sig, arg_types);
+        let reg = AddressReg::first_free(&assignment).ok_or_else(|| {
             BackendError::new(format!(
                 "indirect variadic call with too many register arguments is unsupported: \
                  it passes {} and uses all 6 integer and all 8 vector argument registers, \
@@ -142,10 +134,9 @@ impl<'a> Symbols<'a> {
                 type_list(arg_types)
             ))
         })?;
-        let vector_regs = vector_reg_count(arg_types.iter().copied());
-        let thunk = self.thunks.indirect_thunk(self.object, vector_regs, reg)?;
-        let params = arg_types.iter().copied().chain([reg.arg_type()]);
-        Ok((import_thunk(func, thunk, params, sig.ret), reg))
+        let thunk = self.thunks.indirect_thunk(self.object, vector_reg_count(&assignment), reg)?;
+        let signature = machine_signature(&assignment, [reg.arg_type()])?;
+        Ok((import_thunk(func, thunk, signature), reg))
     }
 
     /// The function or data object `name`, for taking its address.
@@ -205,15 +196,10 @@ fn check_variadic_args(callee: Option<&str>, sig: &Signature, arg_types: &[Type]
     Ok(())
 }
 
-/// Imports the thunk `thunk` into `func` with the given parameter types
-/// and result, for one call site.
-fn import_thunk(
-    func: &mut clif::Function,
-    thunk: FuncId,
-    params: impl IntoIterator<Item = Type>,
-    ret: Option<Type>,
-) -> FuncRef {
-    let signature = func.import_signature(signature_of(params, ret));
+/// Imports the thunk `thunk` into `func` with the machine signature of
+/// one call site.
+fn import_thunk(func: &mut clif::Function, thunk: FuncId, signature: ClifSignature) -> FuncRef {
+    let signature = func.import_signature(signature);
     let name_ref = func.declare_imported_user_function(user_name(thunk));
     func.import_function(ExtFuncData {
         name: ExternalName::user(name_ref),

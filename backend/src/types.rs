@@ -1,6 +1,8 @@
 //! The mapping of IR types and signatures onto Cranelift's.
 
-use cranelift_codegen::ir::{types, AbiParam, Signature as ClifSignature, Type as ClifType};
+use crate::by_value;
+use crate::error::Result;
+use cranelift_codegen::ir::{types, Signature as ClifSignature, Type as ClifType};
 use cranelift_codegen::isa::CallConv;
 use nissecc_midend::ir::{Signature, Type};
 
@@ -22,31 +24,21 @@ pub(crate) fn clif_type(ty: Type) -> ClifType {
 /// The Cranelift pointer type.
 pub(crate) const POINTER: ClifType = types::I64;
 
-/// A Cranelift signature with the given parameter types and result.
-pub(crate) fn signature_of(
-    params: impl IntoIterator<Item = Type>,
-    ret: Option<Type>,
-) -> ClifSignature {
-    let mut sig = ClifSignature::new(CALL_CONV);
-    sig.params
-        .extend(params.into_iter().map(|ty| AbiParam::new(clif_type(ty))));
-    sig.returns
-        .extend(ret.map(|ty| AbiParam::new(clif_type(ty))));
-    sig
-}
-
-/// The Cranelift signature of an IR signature. For a variadic function
+/// The Cranelift signature of an IR signature, as System V passes its
+/// arguments (see [`by_value`](crate::by_value)). For a variadic function
 /// this covers the fixed parameters only; calls with further arguments
-/// use a signature made of their actual argument types instead.
-pub(crate) fn clif_signature(sig: &Signature) -> ClifSignature {
-    signature_of(sig.params.iter().copied(), sig.ret)
+/// use a signature made of their actual arguments instead.
+pub(crate) fn clif_signature(sig: &Signature) -> Result<ClifSignature> {
+    by_value::machine_signature(&by_value::assignment(sig, &sig.params), [])
 }
 
 /// The Cranelift signature a definition is compiled with: a variadic
 /// definition also receives the free argument registers as parameters
 /// (see `nissecc_midend::ir::varargs`).
-pub(crate) fn definition_signature(sig: &Signature) -> ClifSignature {
-    signature_of(nissecc_midend::ir::varargs::entry_params(sig), sig.ret)
+pub(crate) fn definition_signature(sig: &Signature) -> Result<ClifSignature> {
+    let named = sig.params.len();
+    let free_registers = nissecc_midend::ir::varargs::entry_params(sig).split_off(named);
+    by_value::machine_signature(&by_value::assignment(sig, &sig.params), free_registers)
 }
 
 /// Prints a list of IR or CLIF types as `(i32, f64)` for error messages.

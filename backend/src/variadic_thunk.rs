@@ -62,6 +62,7 @@ use crate::error::{BackendError, Result};
 use cranelift_codegen::binemit::Reloc;
 use cranelift_module::{FuncId, Linkage, Module as _, ModuleReloc, ModuleRelocTarget};
 use cranelift_object::ObjectModule;
+use nissecc_midend::ir::abi::Assignment;
 use nissecc_midend::ir::Type;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -75,10 +76,10 @@ const INT_ARG_REGS: [&str; 6] = ["rdi", "rsi", "rdx", "rcx", "r8", "r9"];
 /// Offset of the `jmp`'s rel32 in a direct thunk.
 const JMP_REL32_OFFSET: u32 = 3;
 
-/// The `%al` value for a call with arguments of types `arg_types`.
-pub(crate) fn vector_reg_count(arg_types: impl IntoIterator<Item = Type>) -> u8 {
-    let floats = arg_types.into_iter().filter(|ty| ty.is_float()).count();
-    floats.min(VECTOR_ARG_REGS) as u8
+/// The `%al` value for a call whose arguments are assigned as
+/// `assignment`: the vector registers they take.
+pub(crate) fn vector_reg_count(assignment: &Assignment) -> u8 {
+    assignment.vector_registers.min(VECTOR_ARG_REGS) as u8
 }
 
 /// The argument register through which an indirect variadic call passes
@@ -93,11 +94,10 @@ pub(crate) enum AddressReg {
 }
 
 impl AddressReg {
-    /// The first argument register that a call with arguments of types
-    /// `arg_types` leaves free, or `None` if it uses them all.
-    pub(crate) fn first_free(arg_types: &[Type]) -> Option<AddressReg> {
-        let floats = arg_types.iter().filter(|ty| ty.is_float()).count();
-        let ints = arg_types.len() - floats;
+    /// The first argument register that a call whose arguments are
+    /// assigned as `assignment` leaves free, or `None` if it uses them all.
+    pub(crate) fn first_free(assignment: &Assignment) -> Option<AddressReg> {
+        let (ints, floats) = (assignment.gp_registers, assignment.vector_registers);
         if ints < INT_ARG_REGS.len() {
             Some(AddressReg::Int(ints as u8))
         } else if floats < VECTOR_ARG_REGS {
@@ -308,20 +308,22 @@ mod tests {
         }
     }
 
+    fn first_free(types: &[Type]) -> Option<AddressReg> {
+        let sig = nissecc_midend::ir::Signature::scalars(vec![], None, true);
+        AddressReg::first_free(&nissecc_midend::ir::abi::assign(&sig, types))
+    }
+
     #[test]
     fn first_free_register() {
         use Type::*;
-        assert_eq!(AddressReg::first_free(&[]), Some(AddressReg::Int(0)));
+        assert_eq!(first_free(&[]), Some(AddressReg::Int(0)));
+        assert_eq!(first_free(&[I64, F64, I32, F64]), Some(AddressReg::Int(2)));
         assert_eq!(
-            AddressReg::first_free(&[I64, F64, I32, F64]),
-            Some(AddressReg::Int(2))
-        );
-        assert_eq!(
-            AddressReg::first_free(&[I64, I32, I8, I16, I64, I64, I64, F64]),
+            first_free(&[I64, I32, I8, I16, I64, I64, I64, F64]),
             Some(AddressReg::Vector(1))
         );
         let full: Vec<Type> = [I64; 7].into_iter().chain([F64; 8]).collect();
-        assert_eq!(AddressReg::first_free(&full), None);
+        assert_eq!(first_free(&full), None);
         assert_eq!(AddressReg::Int(5).to_string(), "r9");
         assert_eq!(AddressReg::Vector(7).to_string(), "xmm7");
     }

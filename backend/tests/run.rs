@@ -646,11 +646,7 @@ fn indirect_calls_to_non_variadic_functions_through_unprototyped_pointers() {
         .data
         .push(cstring("wide_fmt", "wide %d %d %d %d %d %d %d %g %g\n"));
     module.data.push(cstring("results", "%d %g %ld %d\n"));
-    let unprototyped = |ret| Signature {
-        params: vec![],
-        ret,
-        variadic: true,
-    };
+    let unprototyped = |ret| Signature::scalars(vec![], ret, true);
 
     // f64 mix(i32 a, f64 b, i64 c, f64 d) { printf(...); return a * b + d; }
     let (mut b, p) = FnBuilder::new(

@@ -13,6 +13,7 @@ mod lower;
 pub mod preprocess;
 pub mod source_map;
 mod syntax_error;
+mod sysv_classification;
 pub mod types;
 
 use diagnostic::Diagnostic;

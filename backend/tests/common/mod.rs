@@ -20,11 +20,7 @@ impl FnBuilder {
     /// A function whose entry block has one parameter per signature
     /// parameter; returns the builder and those parameters.
     pub fn new(name: &str, params: &[Type], ret: Option<Type>) -> (Self, Vec<Value>) {
-        let sig = Signature {
-            params: params.to_vec(),
-            ret,
-            variadic: false,
-        };
+        let sig = Signature::scalars(params.to_vec(), ret, false);
         let mut func = Function::new(name, sig, Linkage::Export);
         let entry = func.create_block();
         let values = params
@@ -161,19 +157,11 @@ impl FnBuilder {
 }
 
 pub fn signature(params: &[Type], ret: Option<Type>) -> Signature {
-    Signature {
-        params: params.to_vec(),
-        ret,
-        variadic: false,
-    }
+    Signature::scalars(params.to_vec(), ret, false)
 }
 
 pub fn printf_signature() -> Signature {
-    Signature {
-        params: vec![Type::I64],
-        ret: Some(Type::I32),
-        variadic: true,
-    }
+    Signature::scalars(vec![Type::I64], Some(Type::I32), true)
 }
 
 /// An empty module that declares `printf`.

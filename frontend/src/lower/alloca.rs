@@ -21,7 +21,7 @@ const FREE_CHAIN: &str = "__nissecc_free_allocas";
 const HEADER_BYTES: i64 = 16;
 
 fn pointer_to_nothing() -> Signature {
-    Signature { params: vec![Type::PTR], ret: None, variadic: false }
+    Signature::scalars(vec![Type::PTR], None, false)
 }
 
 impl Lowerer {
@@ -47,7 +47,7 @@ impl Lowerer {
         };
         let header = self.iconst(Type::I64, HEADER_BYTES);
         let total = self.binary(BinaryOp::Iadd, size, header);
-        let malloc = Signature { params: vec![Type::I64], ret: Some(Type::PTR), variadic: false };
+        let malloc = Signature::scalars(vec![Type::I64], Some(Type::PTR), false);
         let block = self.call_helper("malloc", malloc, vec![total]).expect("malloc returns a pointer");
         let head_address = self.emit(InstData::StackAddr { slot: head, offset: 0 }, Type::PTR);
         let previous = self.emit(InstData::Load { addr: head_address, offset: 0 }, Type::PTR);

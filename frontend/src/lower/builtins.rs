@@ -32,7 +32,7 @@ impl Lowerer {
             }
             "abort" => {
                 // GCC calls the library's `abort`, which raises SIGABRT.
-                let abort = nissecc_midend::ir::Signature { params: vec![], ret: None, variadic: false };
+                let abort = nissecc_midend::ir::Signature::scalars(vec![], None, false);
                 self.call_helper("abort", abort, vec![]);
                 self.emit_effect(InstData::Unreachable);
                 self.continue_in_new_block();

@@ -206,7 +206,7 @@ impl Lowerer {
     /// Copies `size` bytes from `src` to `dst` (struct assignment).
     pub fn copy_bytes(&mut self, dst: Value, src: Value, size: u64) {
         let n = self.iconst(Type::I64, size as i64);
-        let sig = Signature { params: vec![Type::I64; 3], ret: Some(Type::I64), variadic: false };
+        let sig = Signature::scalars(vec![Type::I64; 3], Some(Type::I64), false);
         self.call_helper("memcpy", sig, vec![dst, src, n]);
     }
 
@@ -214,7 +214,7 @@ impl Lowerer {
     pub fn zero_bytes(&mut self, dst: Value, size: u64) {
         let zero = self.iconst(Type::I32, 0);
         let n = self.iconst(Type::I64, size as i64);
-        let sig = Signature { params: vec![Type::I64, Type::I32, Type::I64], ret: Some(Type::I64), variadic: false };
+        let sig = Signature::scalars(vec![Type::I64, Type::I32, Type::I64], Some(Type::I64), false);
         self.call_helper("memset", sig, vec![dst, zero, n]);
     }
 }

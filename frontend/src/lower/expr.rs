@@ -279,14 +279,7 @@ impl Lowerer {
                 self.f().func.calls_returns_twice = true;
             }
         }
-        let by_value = ft.ret.is_record() || ft.params.iter().any(CType::is_record);
-        match &direct {
-            Some((symbol, _)) if by_value && self.library_functions.contains(symbol) => {
-                return Err(Diagnostic::unsupported(c.node.callee.span, format!("struct passed or returned by value to the library function '{symbol}'")));
-            }
-            _ => {}
-        }
-        let sig = self.signature_of(&ft, span)?;
+        let mut sig = self.signature_of(&ft, span)?;
         if c.node.arguments.len() < ft.params.len() || (c.node.arguments.len() > ft.params.len() && !ft.variadic && !ft.unprototyped) {
             return Err(Diagnostic::error_at(span, format!(
                 "wrong number of arguments to function call: expected {}, have {}",
@@ -300,8 +293,12 @@ impl Lowerer {
         let mut args = Vec::new();
         for (i, arg) in c.node.arguments.iter().enumerate().rev() {
             let op = self.lower_expr(arg)?;
-            if op.ty.is_record() && ft.params.get(i).is_none() && !ft.unprototyped {
-                return Err(Diagnostic::unsupported(arg.span, "struct passed by value to a variadic function"));
+            if op.ty.is_record() && ft.params.get(i).is_none() {
+                // A further argument of a variadic or unprototyped call,
+                // at its index among the IR arguments.
+                let index = i + usize::from(ft.ret.is_record());
+                let aggregate = self.types.sysv_aggregate(&op.ty);
+                sig.by_value.push((index, aggregate));
             }
             let v = match ft.params.get(i) {
                 Some(pty) => self.assign_convert(&op, pty, arg.span)?,
@@ -323,6 +320,7 @@ impl Lowerer {
             args.push(v);
         }
         args.reverse();
+        sig.by_value.sort_by_key(|&(index, _)| index);
         // A struct result goes to a temporary whose address is the hidden
         // first argument.
         let struct_result = match &ft.ret {
@@ -334,13 +332,12 @@ impl Lowerer {
             }
             _ => None,
         };
-        let mut sig = sig;
         if ft.unprototyped {
             // A call through an unprototyped declaration passes the promoted
             // arguments as they are, with `%al` set as for a variadic call
             // (as GCC does); `fix_unprototyped_calls` gives calls to a
             // function defined in this unit its real signature.
-            sig.params.clear();
+            sig.params.truncate(usize::from(sig.by_value_result.is_some()));
         }
         let callee_ir = match direct {
             Some((symbol, _)) => {

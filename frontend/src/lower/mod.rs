@@ -223,7 +223,7 @@ impl Lowerer {
                 let insts = func.blocks[block].insts.clone();
                 for inst in insts {
                     let (name, arg_types) = match &func.insts[inst] {
-                        InstData::Call { callee: Callee::Direct(name), sig, args } if sig.variadic && sig.params.is_empty() => {
+                        InstData::Call { callee: Callee::Direct(name), sig, args } if sig.variadic && sig.params.len() == usize::from(sig.by_value_result.is_some()) => {
                             (name.clone(), args.iter().map(|&a| func.values[a].ty).collect::<Vec<_>>())
                         }
                         _ => continue,
@@ -232,7 +232,11 @@ impl Lowerer {
                     if real.variadic {
                         continue;
                     }
-                    if real.params == arg_types {
+                    let same_aggregates = match &func.insts[inst] {
+                        InstData::Call { sig, .. } => sig.by_value == real.by_value && sig.by_value_result == real.by_value_result,
+                        _ => false,
+                    };
+                    if real.params == arg_types && same_aggregates {
                         if let InstData::Call { sig, .. } = &mut func.insts[inst] {
                             *sig = real.clone();
                         }
@@ -263,31 +267,37 @@ impl Lowerer {
     }
 
     /// The IR signature of a C function type, rejecting what the subset
-    /// leaves out. Structs and unions travel by address: a struct
-    /// parameter is the address of the caller's object, which the callee
-    /// copies on entry, and a struct result is written through a hidden
-    /// first parameter pointing at the caller's temporary. This is
-    /// nissecc's own convention, not the System V one, so such functions
-    /// link only with code nissecc compiled.
+    /// leaves out. Structs and unions travel by address in the IR (see
+    /// `nissecc_midend::ir::abi`): a struct parameter is the address of
+    /// the caller's object, which the callee copies on entry, and a struct
+    /// result is written through a hidden first parameter pointing at the
+    /// caller's temporary. Their System V classification goes with the
+    /// signature, so that the backend passes them as gcc does.
     pub fn signature_of(&self, ft: &FuncType, span: Span) -> LowerResult<Signature> {
-        let mut params = Vec::new();
-        let ret = match &ft.ret {
-            CType::Void => None,
-            CType::Record(_) => {
-                params.push(nissecc_midend::ir::Type::PTR);
-                None
+        let mut sig = Signature::scalars(Vec::new(), None, ft.variadic || ft.unprototyped);
+        match &ft.ret {
+            CType::Void => {}
+            ty @ CType::Record(_) => {
+                if self.types.returns_on_x87_stack(ty) {
+                    return Err(Diagnostic::unsupported(span, "a struct or union holding a long double returned by value"));
+                }
+                sig.params.push(nissecc_midend::ir::Type::PTR);
+                sig.by_value_result = Some(self.types.sysv_aggregate(ty));
             }
             CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
-            other => Some(other.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this return type"))?),
-        };
+            other => sig.ret = Some(other.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this return type"))?),
+        }
         for p in &ft.params {
             match p.decay() {
-                CType::Record(_) => params.push(nissecc_midend::ir::Type::PTR),
+                ty @ CType::Record(_) => {
+                    sig.by_value.push((sig.params.len(), self.types.sysv_aggregate(&ty)));
+                    sig.params.push(nissecc_midend::ir::Type::PTR);
+                }
                 CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
-                t => params.push(t.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this parameter type"))?),
+                t => sig.params.push(t.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this parameter type"))?),
             }
         }
-        Ok(Signature { params, ret, variadic: ft.variadic || ft.unprototyped })
+        Ok(sig)
     }
 
     /// The IR signature of a function definition. A definition's `()` or

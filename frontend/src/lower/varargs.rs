@@ -13,8 +13,9 @@
 //!
 //! so that a `va_list` passes to `vfprintf` and its kin unchanged.
 //! `va_arg` takes an integer or pointer from the save area while
-//! `gp_offset < 48`, a `double` while `fp_offset < 176`, and otherwise,
-//! like structs larger than 16 bytes, from the overflow area, where the
+//! `gp_offset < 48`, a `double` while `fp_offset < 176`, a struct or union
+//! of INTEGER and SSE eightbytes while registers remain for all of them,
+//! and otherwise, like a MEMORY struct, from the overflow area, where the
 //! caller's stack arguments lie. Its choice is made with `select`s, not
 //! branches, so the control flow the profilers see is the program's.
 
@@ -23,7 +24,8 @@ use crate::diagnostic::Diagnostic;
 use crate::types::CType;
 use lang_c::ast::{Expression, VaArgExpression};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::varargs::{NamedArguments, GP_ARGUMENT_REGISTERS};
+use nissecc_midend::ir::abi::{Eightbyte, GP_ARGUMENT_REGISTERS};
+use nissecc_midend::ir::varargs::NamedArguments;
 use nissecc_midend::ir::{BinaryOp, InstData, IntCC, Signature, StackSlot, Type, UnaryOp, Value};
 
 /// The size of the register save area.
@@ -110,27 +112,14 @@ impl Lowerer {
     pub fn lower_va_arg(&mut self, va: &Node<VaArgExpression>, span: Span) -> LowerResult<Operand> {
         let list = self.va_list_address(Some(&va.node.va_list), span)?;
         let ty = self.type_name(&va.node.type_name)?;
-        let size = self.types.size_of(&ty).unwrap_or(0);
         let class = match &ty {
             CType::Unsupported(what) => return Err(Diagnostic::unsupported(va.node.type_name.span, format!("va_arg of {what}"))),
-            CType::Float | CType::Double => Some(Class::Vector),
-            t if t.is_scalar() => Some(Class::Integer),
-            CType::Record(_) if size > 16 => None,
-            CType::Record(_) => {
-                return Err(Diagnostic::unsupported(va.node.type_name.span, "va_arg of a struct or union of 16 bytes or less"))
-            }
+            CType::Float | CType::Double => Class::Vector,
+            t if t.is_scalar() => Class::Integer,
+            CType::Record(_) => return Ok(self.va_arg_aggregate(list, ty)),
             _ => return Err(Diagnostic::error_at(va.node.type_name.span, format!("va_arg of type '{}'", self.types.describe(&ty)))),
         };
         let overflow = self.emit(InstData::Load { addr: list, offset: 8 }, Type::PTR);
-        let Some(class) = class else {
-            // In memory: the overflow area, aligned to the type.
-            let align = self.types.align_of(&ty).max(8) as i64;
-            let address = self.align_up(overflow, align);
-            let step = self.iconst(Type::PTR, (size as i64 + 7) & !7);
-            let next = self.binary(BinaryOp::Iadd, address, step);
-            self.emit_effect(InstData::Store { value: next, addr: list, offset: 8 });
-            return Ok(Operand { ty, place: Place::Addr(address) });
-        };
         // From the save area while registers of the class remain.
         let (offset_field, limit, step) = match class {
             Class::Integer => (0, VECTOR_SAVE_OFFSET, 8),
@@ -160,6 +149,66 @@ impl Lowerer {
             _ => self.load(&ty, address),
         };
         Ok(Operand { ty, place: Place::Value(value) })
+    }
+
+    /// `va_arg` of a struct or union (psABI §3.5.7, the algorithm's
+    /// steps for aggregates): one that travels in registers is taken from
+    /// the save area when enough registers of each class remain for all
+    /// of its eightbytes, which then sit apart (INTEGER ones eight bytes
+    /// apart from `gp_offset`, SSE ones sixteen apart from `fp_offset`) and
+    /// are gathered into a temporary; otherwise, like a MEMORY one, it is
+    /// taken from the overflow area, aligned to its stack alignment.
+    fn va_arg_aggregate(&mut self, list: Value, ty: CType) -> Operand {
+        let aggregate = self.types.sysv_aggregate(&ty);
+        let overflow = self.emit(InstData::Load { addr: list, offset: 8 }, Type::PTR);
+        let stack_align = aggregate.stack_align() as i64;
+        let in_memory = self.align_up(overflow, stack_align);
+        let step = self.iconst(Type::PTR, aggregate.stack_size() as i64);
+        let overflow_next = self.binary(BinaryOp::Iadd, in_memory, step);
+        let Some(classes) = aggregate.eightbytes.clone() else {
+            self.emit_effect(InstData::Store { value: overflow_next, addr: list, offset: 8 });
+            return Operand { ty, place: Place::Addr(in_memory) };
+        };
+        let count = |class| classes.iter().filter(|&&c| c == class).count() as i64;
+        let (gp, sse) = (count(Eightbyte::Integer), count(Eightbyte::Sse));
+        let gp_offset = self.emit(InstData::Load { addr: list, offset: 0 }, Type::I32);
+        let fp_offset = self.emit(InstData::Load { addr: list, offset: 4 }, Type::I32);
+        let gp_limit = self.iconst(Type::I32, VECTOR_SAVE_OFFSET - 8 * gp);
+        let fp_limit = self.iconst(Type::I32, SAVE_AREA_BYTES as i64 - 16 * sse);
+        let gp_fits = self.icmp(IntCC::Ule, gp_offset, gp_limit);
+        let fp_fits = self.icmp(IntCC::Ule, fp_offset, fp_limit);
+        let in_registers = self.binary(BinaryOp::Band, gp_fits, fp_fits);
+        let save_area = self.emit(InstData::Load { addr: list, offset: 16 }, Type::PTR);
+        let slot = self.f().func.create_stack_slot(aggregate.stack_size() as u32, aggregate.align.max(8) as u32);
+        let temporary = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+        let (mut gp_next, mut fp_next) = (gp_offset, fp_offset);
+        for (i, class) in classes.iter().enumerate() {
+            let (current, stride) = match class {
+                Eightbyte::NoClass => continue,
+                Eightbyte::Integer => (gp_next, 8),
+                Eightbyte::Sse => (fp_next, 16),
+            };
+            let wide = self.unary(UnaryOp::Uextend, current, Type::PTR);
+            let in_save_area = self.binary(BinaryOp::Iadd, save_area, wide);
+            let stride = self.iconst(Type::I32, stride);
+            let advanced = self.binary(BinaryOp::Iadd, current, stride);
+            match class {
+                Eightbyte::Integer => gp_next = advanced,
+                _ => fp_next = advanced,
+            }
+            let eightbyte = self.iconst(Type::PTR, 8 * i as i64);
+            let in_overflow = self.binary(BinaryOp::Iadd, in_memory, eightbyte);
+            let source = self.select(in_registers, in_save_area, in_overflow);
+            let bytes = self.emit(InstData::Load { addr: source, offset: 0 }, Type::I64);
+            self.emit_effect(InstData::Store { value: bytes, addr: temporary, offset: 8 * i as i32 });
+        }
+        let gp_next = self.select(in_registers, gp_next, gp_offset);
+        let fp_next = self.select(in_registers, fp_next, fp_offset);
+        let overflow_next = self.select(in_registers, overflow, overflow_next);
+        self.emit_effect(InstData::Store { value: gp_next, addr: list, offset: 0 });
+        self.emit_effect(InstData::Store { value: fp_next, addr: list, offset: 4 });
+        self.emit_effect(InstData::Store { value: overflow_next, addr: list, offset: 8 });
+        Operand { ty, place: Place::Addr(temporary) }
     }
 
     /// The address of the `va_list` object an argument designates (a

@@ -64,10 +64,10 @@ impl Lowerer {
         self.f().vla_objects.push(slot);
         let at = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
         let previous = self.load(&CType::ULONG, at);
-        self.call_helper("free", Signature { params: vec![Type::PTR], ret: None, variadic: false }, vec![previous]);
+        self.call_helper("free", Signature::scalars(vec![Type::PTR], None, false), vec![previous]);
         let size = self.runtime_size(ty, span)?;
         let object = self
-            .call_helper("malloc", Signature { params: vec![Type::I64], ret: Some(Type::PTR), variadic: false }, vec![size])
+            .call_helper("malloc", Signature::scalars(vec![Type::I64], Some(Type::PTR), false), vec![size])
             .expect("malloc returns a pointer");
         self.store(object, at);
         self.scopes.declare(name, Symbol::Local { slot, ty: ty.clone() });
@@ -93,7 +93,7 @@ impl Lowerer {
             return;
         }
         let slots = state.vla_objects.clone();
-        let free = Signature { params: vec![Type::PTR], ret: None, variadic: false };
+        let free = Signature::scalars(vec![Type::PTR], None, false);
         for slot in slots {
             self.call_before_returns("free", &free, slot);
         }

@@ -348,11 +348,7 @@ mod tests {
     /// block0(v0): switch v0, block1, [1: block2(v0), 2: block2(v0)]
     /// block1: jump block2(v0);  block2(v1): return v1;  block3: jump block1
     fn switch_function() -> Function {
-        let sig = Signature {
-            params: vec![Type::I32],
-            ret: Some(Type::I32),
-            variadic: false,
-        };
+        let sig = Signature::scalars(vec![Type::I32], Some(Type::I32), false);
         let mut f = Function::new("f", sig, Linkage::Export);
         let b0 = f.create_block();
         let b1 = f.create_block();

@@ -292,11 +292,7 @@ pub(crate) mod tests {
     /// (a `jump`, a `brif` on its parameter or a `switch`), and returns
     /// with no successors. Every block but the entry takes one `i32`.
     pub(crate) fn graph(succs: &[&[u32]]) -> Function {
-        let sig = Signature {
-            params: vec![Type::I32],
-            ret: None,
-            variadic: false,
-        };
+        let sig = Signature::scalars(vec![Type::I32], None, false);
         let mut f = Function::new("g", sig, Linkage::Export);
         let blocks: Vec<Block> = succs.iter().map(|_| f.create_block()).collect();
         let params: Vec<_> = blocks

@@ -1,5 +1,6 @@
 //! The IR: SSA with block parameters, typed indices and first-class edges.
 
+pub mod abi;
 mod entities;
 mod function;
 mod instructions;

@@ -6,6 +6,7 @@
 //! not part of a type: it lives in the opcodes (`sdiv`/`udiv`, `slt`/`ult`,
 //! `sextend`/`uextend`), as in Cranelift and LLVM.
 
+use super::abi::Aggregate;
 use std::fmt;
 
 /// The type of an SSA value, a block parameter or a memory access.
@@ -113,9 +114,45 @@ impl fmt::Display for Type {
 /// A function signature. `variadic` marks a function such as `printf`
 /// that takes further arguments after `params`; a variadic definition's
 /// entry block also receives the free argument registers (see `varargs`).
+///
+/// Structs and unions travel by address in the IR (see `abi`): an
+/// argument listed in `by_value` is the address of an object the callee
+/// receives a copy of, and when `by_value_result` is set, `params[0]` is
+/// the address the result is written to and `ret` is `None`. Their
+/// `Aggregate`s tell the backend how the System V ABI passes the bytes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Signature {
     pub params: Vec<Type>,
     pub ret: Option<Type>,
     pub variadic: bool,
+    /// The arguments that are structs or unions passed by value, by
+    /// argument index, in increasing order. In a variadic call the index
+    /// may pass `params`, for a further argument.
+    pub by_value: Vec<(usize, Aggregate)>,
+    /// A struct or union result, written through `params[0]`.
+    pub by_value_result: Option<Aggregate>,
+}
+
+impl Signature {
+    /// A signature of scalars only.
+    pub fn scalars(params: Vec<Type>, ret: Option<Type>, variadic: bool) -> Signature {
+        Signature { params, ret, variadic, ..Signature::default() }
+    }
+
+    /// The aggregate that argument `index` is the address of, if it is one.
+    pub fn aggregate_argument(&self, index: usize) -> Option<&Aggregate> {
+        self.by_value.iter().find(|(i, _)| *i == index).map(|(_, a)| a)
+    }
+
+    /// True when both signatures pass their fixed parameters and result
+    /// alike: the same types and the same aggregates.
+    pub fn same_fixed_abi(&self, other: &Signature) -> bool {
+        let fixed = |sig: &Signature| -> Vec<(usize, Aggregate)> {
+            sig.by_value.iter().filter(|(i, _)| *i < sig.params.len()).cloned().collect()
+        };
+        self.params == other.params
+            && self.ret == other.ret
+            && self.by_value_result == other.by_value_result
+            && fixed(self) == fixed(other)
+    }
 }

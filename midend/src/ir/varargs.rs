@@ -11,13 +11,8 @@
 //! definition with these extra parameters, so Cranelift, which has no
 //! variadic functions, reads the registers for it.
 
+use super::abi::{assign, GP_ARGUMENT_REGISTERS, VECTOR_ARGUMENT_REGISTERS};
 use super::{Signature, Type};
-
-/// The general-purpose argument registers (`rdi`, `rsi`, `rdx`, `rcx`,
-/// `r8`, `r9`).
-pub const GP_ARGUMENT_REGISTERS: usize = 6;
-/// The vector argument registers (`xmm0`–`xmm7`).
-pub const VECTOR_ARGUMENT_REGISTERS: usize = 8;
 
 /// How a variadic definition's named parameters use the argument
 /// registers and the stack.
@@ -32,17 +27,15 @@ pub struct NamedArguments {
 }
 
 impl NamedArguments {
-    /// The classification of `sig`'s parameters, all scalars: integers
-    /// and pointers take general-purpose registers, floats vector ones,
-    /// and each one passed on the stack takes eight bytes.
+    /// The places of `sig`'s parameters, as the System V ABI assigns them
+    /// (see `abi::assign`; structs passed by value take one register per
+    /// eightbyte or a copy on the stack).
     pub fn of(sig: &Signature) -> NamedArguments {
-        let ints = sig.params.iter().filter(|t| !t.is_float()).count();
-        let floats = sig.params.len() - ints;
-        let on_stack = ints.saturating_sub(GP_ARGUMENT_REGISTERS) + floats.saturating_sub(VECTOR_ARGUMENT_REGISTERS);
+        let assignment = assign(sig, &sig.params);
         NamedArguments {
-            gp_registers: ints.min(GP_ARGUMENT_REGISTERS),
-            vector_registers: floats.min(VECTOR_ARGUMENT_REGISTERS),
-            stack_bytes: 8 * on_stack,
+            gp_registers: assignment.gp_registers,
+            vector_registers: assignment.vector_registers,
+            stack_bytes: assignment.stack_bytes as usize,
         }
     }
 
@@ -70,7 +63,7 @@ mod tests {
 
     #[test]
     fn named_parameters_leave_the_other_registers_to_va_arg() {
-        let sig = Signature { params: vec![Type::I64, Type::F64, Type::I32], ret: None, variadic: true };
+        let sig = Signature::scalars(vec![Type::I64, Type::F64, Type::I32], None, true);
         let named = NamedArguments::of(&sig);
         assert_eq!(named, NamedArguments { gp_registers: 2, vector_registers: 1, stack_bytes: 0 });
         let extra = named.unnamed_register_params();
@@ -81,7 +74,7 @@ mod tests {
 
     #[test]
     fn named_parameters_beyond_the_registers_go_on_the_stack() {
-        let sig = Signature { params: vec![Type::I32; 8], ret: None, variadic: true };
+        let sig = Signature::scalars(vec![Type::I32; 8], None, true);
         let named = NamedArguments::of(&sig);
         assert_eq!(named.stack_bytes, 16);
         assert_eq!(named.unnamed_register_params(), vec![Type::F64; 8]);

@@ -14,6 +14,7 @@
 use super::lexer::{tokenize, Pos, Tok, Token};
 use super::resolve::{resolve, ParsedBlock, ParsedFunction, ParsedInst};
 use super::{has_result, has_type_suffix, Entity, SourceMap};
+use crate::ir::abi::{Aggregate, Eightbyte};
 use crate::ir::{
     BinaryOp, Block, BlockCall, Callee, DataObject, DataReloc, ExternFunction, FloatCC, Function,
     InstData, IntCC, Linkage, Module, Signature, StackSlot, StackSlotData, Type, UnaryOp, Value,
@@ -328,7 +329,46 @@ impl<'a> Parser<'a> {
             self.advance();
             sig.ret = Some(self.ty()?);
         }
+        if self.eat_word("byval") {
+            self.expect_punct('(')?;
+            loop {
+                let index = self.unsigned_as("an argument index")?;
+                self.expect_punct(':')?;
+                sig.by_value.push((index, self.aggregate()?));
+                if self.eat_punct(')') {
+                    break;
+                }
+                self.expect_punct(',')?;
+            }
+        }
+        if self.eat_word("sret") {
+            sig.by_value_result = Some(self.aggregate()?);
+        }
         Ok(sig)
+    }
+
+    /// `{12, 4, int sse}` or `{24, 8, memory}`.
+    fn aggregate(&mut self) -> Result<Aggregate> {
+        self.expect_punct('{')?;
+        let size = self.unsigned("a size")?;
+        self.expect_punct(',')?;
+        let align = self.unsigned("an alignment")?;
+        let mut eightbytes = Some(Vec::new());
+        if self.eat_punct(',') {
+            if self.eat_word("memory") {
+                eightbytes = None;
+            } else {
+                while let Tok::Word(word) = self.peek().tok {
+                    let Some(class) = Eightbyte::from_name(word) else {
+                        return self.error(format!("unknown eightbyte class `{word}`"));
+                    };
+                    self.advance();
+                    eightbytes.as_mut().expect("not memory").push(class);
+                }
+            }
+        }
+        self.expect_punct('}')?;
+        Ok(Aggregate { size, align, eightbytes })
     }
 
     fn linkage(&mut self) -> Option<Linkage> {

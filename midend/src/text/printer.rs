@@ -11,6 +11,7 @@
 //! lines below it (`; error: ...`).
 
 use super::{has_type_suffix, Entity};
+use crate::ir::abi::Aggregate;
 use crate::ir::{
     Block, BlockCall, Callee, DataObject, ExternFunction, Function, Inst, InstData, Linkage,
     Module, Signature, Type, Value,
@@ -127,7 +128,37 @@ impl fmt::Display for Signature {
         if let Some(ret) = self.ret {
             write!(f, " -> {ret}")?;
         }
+        if !self.by_value.is_empty() {
+            f.write_str(" byval(")?;
+            for (i, (index, aggregate)) in self.by_value.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{index}: {aggregate}")?;
+            }
+            f.write_char(')')?;
+        }
+        if let Some(aggregate) = &self.by_value_result {
+            write!(f, " sret {aggregate}")?;
+        }
         Ok(())
+    }
+}
+
+/// Prints as `{12, 4, int sse}` (size, alignment, eightbyte classes) or
+/// `{24, 8, memory}`.
+impl fmt::Display for Aggregate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{{}, {}", self.size, self.align)?;
+        match &self.eightbytes {
+            None => f.write_str(", memory")?,
+            Some(classes) if classes.is_empty() => {}
+            Some(classes) => {
+                let names: Vec<&str> = classes.iter().map(|c| c.name()).collect();
+                write!(f, ", {}", names.join(" "))?;
+            }
+        }
+        f.write_char('}')
     }
 }
 

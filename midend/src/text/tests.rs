@@ -208,11 +208,7 @@ fn integer_immediates_are_stored_sign_extended() {
 fn functions_built_through_the_api_round_trip() {
     let mut func = Function::new(
         "built",
-        Signature {
-            params: vec![Type::I32],
-            ret: Some(Type::I32),
-            variadic: false,
-        },
+        Signature::scalars(vec![Type::I32], Some(Type::I32), false),
         Linkage::Local,
     );
     let entry = func.create_block();
@@ -255,11 +251,7 @@ fn functions_built_through_the_api_round_trip() {
         functions: vec![func],
         externs: vec![ExternFunction {
             name: "ext".into(),
-            signature: Signature {
-                params: vec![],
-                ret: None,
-                variadic: true,
-            },
+            signature: Signature::scalars(vec![], None, true),
         }],
         data: vec![DataObject {
             name: ".str.1 with spaces \"quoted\"".into(),

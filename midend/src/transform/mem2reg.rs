@@ -555,11 +555,7 @@ mod tests {
     }
 
     fn new_function() -> (Function, Block, Value) {
-        let sig = Signature {
-            params: vec![Type::I32],
-            ret: Some(Type::I32),
-            variadic: false,
-        };
+        let sig = Signature::scalars(vec![Type::I32], Some(Type::I32), false);
         let mut f = Function::new("f", sig, Linkage::Export);
         let entry = f.create_block();
         let arg = f.append_block_param(entry, Type::I32);
@@ -572,11 +568,7 @@ mod tests {
     fn assert_valid(f: &Function) {
         let g = ExternFunction {
             name: "g".into(),
-            signature: Signature {
-                params: vec![Type::PTR],
-                ret: None,
-                variadic: false,
-            },
+            signature: Signature::scalars(vec![Type::PTR], None, false),
         };
         let module = Module {
             externs: vec![g],
@@ -713,11 +705,7 @@ mod tests {
             },
             Type::PTR,
         );
-        let sig = Signature {
-            params: vec![Type::PTR],
-            ret: None,
-            variadic: false,
-        };
+        let sig = Signature::scalars(vec![Type::PTR], None, false);
         f.append_inst(
             b0,
             InstData::Call {

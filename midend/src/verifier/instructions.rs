@@ -33,16 +33,8 @@ fn check_entry(func: &Function, errors: &mut Errors) {
         .map(|&v| func.value_type(v))
         .collect();
     if types != crate::ir::varargs::entry_params(&func.signature) {
-        let params = Signature {
-            params: types,
-            ret: None,
-            variadic: false,
-        };
-        let expected = Signature {
-            params: crate::ir::varargs::entry_params(&func.signature),
-            ret: None,
-            variadic: false,
-        };
+        let params = Signature::scalars(types, None, false);
+        let expected = Signature::scalars(crate::ir::varargs::entry_params(&func.signature), None, false);
         errors.report(
             Entity::Block(entry),
             format!("the entry block's parameters {params} differ from the signature's {expected}"),
@@ -258,10 +250,20 @@ impl InstChecker<'_, '_> {
                 ));
             }
         }
+        for &(i, _) in &sig.by_value {
+            match args.get(i).map(|&arg| self.ty(arg)) {
+                Some(Type::PTR) => {}
+                Some(ty) => self.report(format!("argument {i} is a struct passed by value, so an address, not {ty}")),
+                None => self.report(format!("the signature passes argument {i} by value, but the call has {}", args.len())),
+            }
+        }
+        if sig.by_value_result.is_some() && (sig.ret.is_some() || sig.params.first() != Some(&Type::PTR)) {
+            self.report(format!("a by-value result needs an address as the first parameter and no return type: {sig}"));
+        }
         match callee {
             Callee::Direct(name) => match self.module.signature_of(name) {
                 None => self.report(format!("@{name} is not a function or extern of the module")),
-                Some(decl) if decl.params != sig.params || decl.ret != sig.ret => self.report(
+                Some(decl) if !decl.same_fixed_abi(sig) => self.report(
                     format!("the call's signature {sig} differs from @{name}'s {decl}"),
                 ),
                 Some(_) => {}

@@ -185,11 +185,7 @@ fn stack_slot_alignment() {
 fn switch_case_stored_unsigned() {
     let mut func = Function::new(
         "s",
-        Signature {
-            params: vec![Type::I8],
-            ret: None,
-            variadic: false,
-        },
+        Signature::scalars(vec![Type::I8], None, false),
         Linkage::Export,
     );
     let entry = func.create_block();

@@ -50,7 +50,7 @@ pub enum Storage {
 
 /// The signature of [`HASH_COUNT_FUNCTION`]: `(key, path, delta)`.
 pub fn hash_count_signature() -> Signature {
-    Signature { params: vec![Type::I64, Type::I64, Type::I64], ret: None, variadic: false }
+    Signature::scalars(vec![Type::I64, Type::I64, Type::I64], None, false)
 }
 
 /// The path register's value at some point: a known constant or an SSA

@@ -1,4 +1,3 @@
-// expect-error: unsupported: struct passed or returned by value to the library function
 /* Duration and timestamp formatting using div()/ldiv()/lldiv() from <stdlib.h>. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,101 @@
+//! The System V x86-64 classification of structs and unions passed or
+//! returned by value (AMD64 psABI 1.0, §3.2.3 "Parameter Passing").
+//!
+//! An object larger than two eightbytes, or with a member that is not at
+//! its natural alignment (a `packed` layout), is MEMORY. Otherwise each
+//! eightbyte starts as NO_CLASS and every scalar inside it, found by
+//! walking members and array elements at their offsets, merges its class
+//! in: INTEGER for integers, pointers and bit-fields, SSE for `float` and
+//! `double`; INTEGER wins over SSE. A `long double` (class X87) or any
+//! other type outside the subset makes the object MEMORY, which is what
+//! §3.2.3 gives for an X87 argument; an X87 *result* would come back in
+//! `%st0`, which nissecc cannot do, so `returns_on_x87_stack` tells the
+//! caller to reject it.
+
+use crate::types::{CType, TypeTable};
+use nissecc_midend::ir::abi::{Aggregate, Eightbyte};
+
+impl TypeTable {
+    /// The classification of the struct or union type `ty`.
+    pub fn sysv_aggregate(&self, ty: &CType) -> Aggregate {
+        let size = self.size_of(ty).unwrap_or(0);
+        let align = self.align_of(ty);
+        if size > 16 {
+            return Aggregate::in_memory(size, align);
+        }
+        let mut classes = vec![Eightbyte::NoClass; size.div_ceil(8) as usize];
+        match self.merge_classes(ty, 0, &mut classes) {
+            Ok(()) => Aggregate { size, align, eightbytes: Some(classes) },
+            Err(NotInRegisters) => Aggregate::in_memory(size, align),
+        }
+    }
+
+    /// True when a struct or union `ty` of at most two eightbytes holds a
+    /// `long double` (or another type outside the subset), so that System
+    /// V would return it in x87 registers.
+    pub fn returns_on_x87_stack(&self, ty: &CType) -> bool {
+        self.size_of(ty).is_some_and(|size| size <= 16) && self.contains_unsupported(ty)
+    }
+
+    fn contains_unsupported(&self, ty: &CType) -> bool {
+        match ty {
+            CType::Unsupported(_) => true,
+            CType::Array(elem, _) => self.contains_unsupported(elem),
+            CType::Record(id) => self.records[*id].fields.iter().any(|f| self.contains_unsupported(&f.ty)),
+            _ => false,
+        }
+    }
+
+    /// Merges the classes of the scalars of `ty`, placed at byte `offset`,
+    /// into `classes`.
+    fn merge_classes(&self, ty: &CType, offset: u64, classes: &mut [Eightbyte]) -> Result<(), NotInRegisters> {
+        let class = match ty {
+            CType::Int(_) | CType::Pointer(..) => Eightbyte::Integer,
+            CType::Float | CType::Double => Eightbyte::Sse,
+            CType::Array(elem, length) => {
+                let elem_size = self.size_of(elem).unwrap_or(0);
+                for i in 0..length.unwrap_or(0) {
+                    self.merge_classes(elem, offset + i * elem_size, classes)?;
+                }
+                return Ok(());
+            }
+            CType::Record(id) => {
+                for field in &self.records[*id].fields {
+                    match field.bits {
+                        Some(bits) if bits.width == 0 => {}
+                        Some(bits) => {
+                            let first = field.offset + u64::from(bits.shift / 8);
+                            let last = field.offset + u64::from((bits.shift + bits.width - 1) / 8);
+                            merge_range(classes, first, last + 1, Eightbyte::Integer);
+                        }
+                        None => self.merge_classes(&field.ty, offset + field.offset, classes)?,
+                    }
+                }
+                return Ok(());
+            }
+            CType::Unsupported(_) | CType::Void | CType::Function(_) | CType::Vla(..) => return Err(NotInRegisters),
+        };
+        let size = self.size_of(ty).unwrap_or(0);
+        if offset % self.align_of(ty) != 0 {
+            return Err(NotInRegisters);
+        }
+        merge_range(classes, offset, offset + size, class);
+        Ok(())
+    }
+}
+
+/// A member that sends the whole object to memory.
+struct NotInRegisters;
+
+/// Merges `class` into the eightbytes that bytes `start..end` touch.
+fn merge_range(classes: &mut [Eightbyte], start: u64, end: u64, class: Eightbyte) {
+    let first = (start / 8) as usize;
+    let last = (end.saturating_sub(1) / 8) as usize;
+    for eightbyte in classes.iter_mut().take(last + 1).skip(first) {
+        *eightbyte = match (*eightbyte, class) {
+            (Eightbyte::NoClass, c) | (c, Eightbyte::NoClass) => c,
+            (Eightbyte::Integer, _) | (_, Eightbyte::Integer) => Eightbyte::Integer,
+            (Eightbyte::Sse, Eightbyte::Sse) => Eightbyte::Sse,
+        };
+    }
+}
