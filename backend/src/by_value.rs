@@ -68,7 +68,7 @@ pub(crate) fn machine_signature(
     sig.params
         .extend(extra.into_iter().map(|ty| AbiParam::new(clif_type(ty))));
     match &assignment.result {
-        ResultPassing::Void | ResultPassing::Memory => {}
+        ResultPassing::Void | ResultPassing::Memory | ResultPassing::X87 => {}
         ResultPassing::Scalar(ty) => sig.returns.push(AbiParam::new(clif_type(*ty))),
         ResultPassing::Registers(parts) => sig
             .returns

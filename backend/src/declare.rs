@@ -4,13 +4,20 @@
 
 use crate::error::{BackendError, Result};
 use crate::types::{clif_signature, definition_signature};
+use crate::x87::{self, X87Helpers};
 use cranelift_module::{Linkage, Module as _};
 use cranelift_object::ObjectModule;
 use nissecc_midend::ir::{self, Module};
 
 /// Declares the functions in definition order, then the externs the
 /// module does not define itself, then the data objects.
-pub(crate) fn declare_module(object: &mut ObjectModule, module: &Module) -> Result<()> {
+/// The `long double` helpers among the externs are local functions of the
+/// object instead (see [`x87`]).
+pub(crate) fn declare_module(
+    object: &mut ObjectModule,
+    module: &Module,
+    x87_helpers: &mut X87Helpers,
+) -> Result<()> {
     for func in &module.functions {
         object
             .declare_function(
@@ -25,8 +32,13 @@ pub(crate) fn declare_module(object: &mut ObjectModule, module: &Module) -> Resu
         if module.function(&ext.name).is_some() {
             continue;
         }
+        let signature = clif_signature(&ext.signature).map_err(|e| e.in_function(&ext.name))?;
+        if x87::is_helper(&ext.name) {
+            x87_helpers.declare(object, &ext.name, &signature)?;
+            continue;
+        }
         object
-            .declare_function(&ext.name, Linkage::Import, &clif_signature(&ext.signature).map_err(|e| e.in_function(&ext.name))?)
+            .declare_function(&ext.name, Linkage::Import, &signature)
             .map_err(|e| declaration_error(&ext.name, e))?;
     }
     for data in &module.data {

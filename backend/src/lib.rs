@@ -31,6 +31,7 @@ mod symbols;
 mod types;
 mod use_counts;
 mod variadic_thunk;
+mod x87;
 
 pub use error::BackendError;
 pub use link::link;

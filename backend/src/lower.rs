@@ -20,6 +20,7 @@
 use crate::block_order::reverse_postorder;
 use crate::builtins::lower_builtin_call;
 use crate::by_value;
+use crate::x87;
 use nissecc_midend::ir::abi::{Assignment, ResultPassing};
 use crate::error::{BackendError, Result};
 use crate::extending_loads::ExtendingLoads;
@@ -542,6 +543,11 @@ impl Lowering<'_, '_, '_, '_> {
             }
         };
         let results = self.builder.inst_results(call).to_vec();
+        if let (ResultPassing::X87, Some(&dst)) = (&assignment.result, ir_args.first()) {
+            // Before anything else: pop the result off the x87 stack.
+            let store = self.symbols.st0_helper(self.builder.func, x87::STORE_ST0)?;
+            self.builder.ins().call(store, &[dst]);
+        }
         by_value::store_call_result(&mut self.builder, &assignment, &ir_args, &results);
         Ok(match assignment.result {
             ResultPassing::Scalar(_) => results.first().copied(),
@@ -550,11 +556,22 @@ impl Lowering<'_, '_, '_, '_> {
     }
 
     fn ret(&mut self, value: Option<Value>) -> Result<()> {
-        if let (ResultPassing::Registers(parts), Some(slot)) = (&self.assignment.result, self.result_slot) {
+        if let (result @ (ResultPassing::Registers(_) | ResultPassing::X87), Some(slot)) =
+            (&self.assignment.result, self.result_slot)
+        {
             if value.is_some() {
                 return Err(BackendError::new("returns a value from a function whose struct result is written through its first parameter"));
             }
-            let values = by_value::result_values(&mut self.builder, parts, slot);
+            let values = match result {
+                ResultPassing::Registers(parts) => by_value::result_values(&mut self.builder, parts, slot),
+                _ => {
+                    // The last call before the return leaves the value in
+                    // %st(0).
+                    let load = self.symbols.st0_helper(self.builder.func, x87::LOAD_ST0)?;
+                    self.builder.ins().call(load, &[slot]);
+                    Vec::new()
+                }
+            };
             self.builder.ins().return_(&values);
             return Ok(());
         }

@@ -15,6 +15,7 @@ use crate::lower::lower_function;
 use crate::symbols::Symbols;
 use crate::types::definition_signature;
 use crate::variadic_thunk::VariadicThunks;
+use crate::x87::X87Helpers;
 use crate::BackendOptions;
 use cranelift_codegen::ir::{self as clif, UserExternalName, UserFuncName};
 use cranelift_codegen::{verify_function, CodegenError, Context};
@@ -31,6 +32,7 @@ pub(crate) struct ObjectEmitter<'m> {
     module: &'m Module,
     object: ObjectModule,
     thunks: VariadicThunks,
+    x87_helpers: X87Helpers,
     ctx: Context,
     builder_ctx: FunctionBuilderContext,
     verify: bool,
@@ -53,12 +55,14 @@ impl<'m> ObjectEmitter<'m> {
         // no unwinding; debuggers fall back to frame pointers.
         builder.unwind_info(false);
         let mut object = ObjectModule::new(builder);
-        declare_module(&mut object, module)?;
+        let mut x87_helpers = X87Helpers::default();
+        declare_module(&mut object, module, &mut x87_helpers)?;
         define_data_objects(&mut object, module)?;
         Ok(ObjectEmitter {
             module,
             object,
             thunks: VariadicThunks::default(),
+            x87_helpers,
             ctx: Context::new(),
             builder_ctx: FunctionBuilderContext::new(),
             verify: opts.verify,
@@ -83,7 +87,7 @@ impl<'m> ObjectEmitter<'m> {
             definition_signature(&func.signature).map_err(|e| e.in_function(&func.name))?,
         );
         let frontend_config = self.object.target_config();
-        let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, self.module);
+        let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, &mut self.x87_helpers, self.module);
         let lowered = lower_function(
             func,
             &mut symbols,
@@ -145,6 +149,7 @@ impl<'m> ObjectEmitter<'m> {
     /// Defines the thunks and writes the object file.
     pub(crate) fn finish(mut self) -> Result<Vec<u8>> {
         self.thunks.define_all(&mut self.object)?;
+        self.x87_helpers.define_all(&mut self.object)?;
         self.object
             .finish()
             .emit()

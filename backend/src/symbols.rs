@@ -11,6 +11,7 @@ use crate::error::{BackendError, Result};
 use crate::by_value::{assignment, machine_signature};
 use crate::types::type_list;
 use crate::variadic_thunk::{vector_reg_count, AddressReg, VariadicThunks};
+use crate::x87::X87Helpers;
 use cranelift_codegen::ir::{
     self as clif, ExtFuncData, ExternalName, FuncRef, GlobalValue, Signature as ClifSignature,
     UserExternalName,
@@ -30,6 +31,7 @@ pub(crate) enum SymbolRef {
 pub(crate) struct Symbols<'a> {
     object: &'a mut ObjectModule,
     thunks: &'a mut VariadicThunks,
+    x87_helpers: &'a mut X87Helpers,
     module: &'a Module,
     funcs: HashMap<FuncId, FuncRef>,
     data: HashMap<DataId, GlobalValue>,
@@ -39,11 +41,13 @@ impl<'a> Symbols<'a> {
     pub(crate) fn new(
         object: &'a mut ObjectModule,
         thunks: &'a mut VariadicThunks,
+        x87_helpers: &'a mut X87Helpers,
         module: &'a Module,
     ) -> Self {
         Symbols {
             object,
             thunks,
+            x87_helpers,
             module,
             funcs: HashMap::new(),
             data: HashMap::new(),
@@ -137,6 +141,16 @@ impl<'a> Symbols<'a> {
         let thunk = self.thunks.indirect_thunk(self.object, vector_reg_count(&assignment), reg)?;
         let signature = machine_signature(&assignment, [reg.arg_type()])?;
         Ok((import_thunk(func, thunk, signature), reg))
+    }
+
+    /// The `long double` helper `name` that takes one address and returns
+    /// nothing (`x87::LOAD_ST0`, `x87::STORE_ST0`), for the lowering of a
+    /// result in `%st(0)`.
+    pub(crate) fn st0_helper(&mut self, func: &mut clif::Function, name: &str) -> Result<FuncRef> {
+        let mut signature = self.object.make_signature();
+        signature.params.push(cranelift_codegen::ir::AbiParam::new(crate::types::POINTER));
+        let id = self.x87_helpers.declare(self.object, name, &signature)?;
+        Ok(self.func_ref(func, id))
     }
 
     /// The function or data object `name`, for taking its address.

@@ -5,6 +5,7 @@
 mod alignof_expression;
 pub mod diagnostic;
 mod empty_initializer;
+pub mod extended_float;
 mod implicit_int;
 pub(crate) mod lexical_prepass;
 pub mod literal;

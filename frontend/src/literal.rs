@@ -1,6 +1,7 @@
 //! Integer, floating, character and string literals (C11 §6.4.4, §6.4.5):
 //! their values and types.
 
+use crate::extended_float::X80;
 use crate::types::{CType, IntKind};
 use lang_c::ast::{Constant, Float, FloatBase, FloatFormat, Integer, IntegerBase, IntegerSize};
 
@@ -9,6 +10,8 @@ use lang_c::ast::{Constant, Float, FloatBase, FloatFormat, Integer, IntegerBase,
 pub enum LiteralValue {
     Int(i64, CType),
     Float(f64, CType),
+    /// A `long double` constant, in the x87 extended format.
+    LongDouble(X80),
 }
 
 /// Evaluates a lang-c constant, or says why it is outside the subset.
@@ -76,10 +79,13 @@ fn float_value(f: &Float) -> Result<LiteralValue, String> {
     match f.suffix.format {
         FloatFormat::Float => Ok(LiteralValue::Float(value as f32 as f64, CType::Float)),
         FloatFormat::Double => Ok(LiteralValue::Float(value, CType::Double)),
-        // A `long double` constant is read as `double`: the subset has no
-        // `long double` arithmetic, but headers write constants such as
-        // `DBL_MIN` as `(double)2.2e-308L`.
-        FloatFormat::LongDouble => Ok(LiteralValue::Float(value, CType::Double)),
+        FloatFormat::LongDouble => {
+            let text = match f.base {
+                FloatBase::Decimal => f.number.to_string(),
+                FloatBase::Hexadecimal => format!("0x{}", f.number.trim_start_matches("0x").trim_start_matches("0X")),
+            };
+            X80::parse(&text).map(LiteralValue::LongDouble).ok_or_else(|| "malformed long double constant".to_string())
+        }
         FloatFormat::TS18661Format(_) => Err("_FloatN constant".into()),
     }
 }

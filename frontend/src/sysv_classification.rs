@@ -8,9 +8,9 @@
 //! in: INTEGER for integers, pointers and bit-fields, SSE for `float` and
 //! `double`; INTEGER wins over SSE. A `long double` (class X87) or any
 //! other type outside the subset makes the object MEMORY, which is what
-//! §3.2.3 gives for an X87 argument; an X87 *result* would come back in
-//! `%st0`, which nissecc cannot do, so `returns_on_x87_stack` tells the
-//! caller to reject it.
+//! §3.2.3 gives for an X87 argument. As a result, a `long double` or a
+//! struct or union holding nothing else comes back in `%st(0)`
+//! (`sysv_result`).
 
 use crate::types::{CType, TypeTable};
 use nissecc_midend::ir::abi::{Aggregate, Eightbyte};
@@ -30,18 +30,24 @@ impl TypeTable {
         }
     }
 
-    /// True when a struct or union `ty` of at most two eightbytes holds a
-    /// `long double` (or another type outside the subset), so that System
-    /// V would return it in x87 registers.
-    pub fn returns_on_x87_stack(&self, ty: &CType) -> bool {
-        self.size_of(ty).is_some_and(|size| size <= 16) && self.contains_unsupported(ty)
+    /// The classification of a result of type `ty`, a `long double`,
+    /// struct or union: X87 when it is 16 bytes of `long double` only.
+    pub fn sysv_result(&self, ty: &CType) -> Aggregate {
+        if self.size_of(ty) == Some(16) && self.only_long_double(ty) {
+            return Aggregate::x87();
+        }
+        self.sysv_aggregate(ty)
     }
 
-    fn contains_unsupported(&self, ty: &CType) -> bool {
+    /// True when `ty` is made of `long double`s only (and has one).
+    fn only_long_double(&self, ty: &CType) -> bool {
         match ty {
-            CType::Unsupported(_) => true,
-            CType::Array(elem, _) => self.contains_unsupported(elem),
-            CType::Record(id) => self.records[*id].fields.iter().any(|f| self.contains_unsupported(&f.ty)),
+            CType::LongDouble => true,
+            CType::Array(elem, Some(n)) => *n > 0 && self.only_long_double(elem),
+            CType::Record(id) => {
+                let fields = &self.records[*id].fields;
+                !fields.is_empty() && fields.iter().all(|f| f.bits.is_none() && self.only_long_double(&f.ty))
+            }
             _ => false,
         }
     }
@@ -73,7 +79,7 @@ impl TypeTable {
                 }
                 return Ok(());
             }
-            CType::Unsupported(_) | CType::Void | CType::Function(_) | CType::Vla(..) => return Err(NotInRegisters),
+            CType::LongDouble | CType::Unsupported(_) | CType::Void | CType::Function(_) | CType::Vla(..) => return Err(NotInRegisters),
         };
         let size = self.size_of(ty).unwrap_or(0);
         if offset % self.align_of(ty) != 0 {
@@ -96,6 +102,7 @@ fn merge_range(classes: &mut [Eightbyte], start: u64, end: u64, class: Eightbyte
             (Eightbyte::NoClass, c) | (c, Eightbyte::NoClass) => c,
             (Eightbyte::Integer, _) | (_, Eightbyte::Integer) => Eightbyte::Integer,
             (Eightbyte::Sse, Eightbyte::Sse) => Eightbyte::Sse,
+            (Eightbyte::X87, _) | (_, Eightbyte::X87) => unreachable!("x87 members make the object MEMORY"),
         };
     }
 }

@@ -92,6 +92,10 @@ pub enum CType {
     Int(IntKind),
     Float,
     Double,
+    /// The x87 80-bit extended format in 16 bytes. Its values live in
+    /// memory: an operand of this type holds the address of its bytes (see
+    /// `lower::x87`).
+    LongDouble,
     /// A pointer, with the qualifiers of what it points to.
     Pointer(Rc<CType>, Quals),
     /// An array; `None` is an array of unknown size (`int a[]`).
@@ -126,7 +130,7 @@ impl CType {
     }
 
     pub fn is_floating(&self) -> bool {
-        matches!(self, CType::Float | CType::Double)
+        matches!(self, CType::Float | CType::Double | CType::LongDouble)
     }
 
     pub fn is_arithmetic(&self) -> bool {
@@ -157,6 +161,12 @@ impl CType {
 
     pub fn is_record(&self) -> bool {
         matches!(self, CType::Record(_))
+    }
+
+    /// True for the types whose values are objects in memory, passed
+    /// around by address: structs, unions and `long double`.
+    pub fn is_memory_value(&self) -> bool {
+        matches!(self, CType::Record(_) | CType::LongDouble)
     }
 
     pub fn is_void(&self) -> bool {
@@ -208,6 +218,9 @@ impl CType {
 /// The common real type of the usual arithmetic conversions
 /// (C11 §6.3.1.8) for two arithmetic operand types.
 pub fn usual_arithmetic_conversion(a: &CType, b: &CType) -> CType {
+    if matches!(a, CType::LongDouble) || matches!(b, CType::LongDouble) {
+        return CType::LongDouble;
+    }
     if matches!(a, CType::Double) || matches!(b, CType::Double) {
         return CType::Double;
     }
@@ -445,7 +458,7 @@ impl TypeTable {
                 let r = &self.records[*id];
                 r.complete.then_some(r.size)
             }
-            CType::Unsupported(_) => Some(16),
+            CType::Unsupported(_) | CType::LongDouble => Some(16),
         }
     }
 
@@ -453,7 +466,7 @@ impl TypeTable {
         match ty {
             CType::Array(elem, _) | CType::Vla(elem, _) => self.align_of(elem),
             CType::Record(id) => self.records[*id].align,
-            CType::Unsupported(_) => 16,
+            CType::Unsupported(_) | CType::LongDouble => 16,
             other => self.size_of(other).unwrap_or(1).max(1),
         }
     }
@@ -503,6 +516,7 @@ impl TypeTable {
             CType::Int(k) => format!("{k:?}").to_lowercase().replace("uchar", "unsigned char").replace("uint", "unsigned int"),
             CType::Float => "float".into(),
             CType::Double => "double".into(),
+            CType::LongDouble => "long double".into(),
             CType::Pointer(t, quals) => {
                 let constant = if quals.constant { "const " } else { "" };
                 let volatile = if quals.volatile { "volatile " } else { "" };

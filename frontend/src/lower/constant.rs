@@ -6,6 +6,7 @@
 use super::scope::Symbol;
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
+use crate::extended_float::{X80, X80Op};
 use crate::literal::{constant_value, LiteralValue};
 use crate::types::{usual_arithmetic_conversion, CType};
 use lang_c::ast::*;
@@ -17,6 +18,8 @@ pub enum ConstValue {
     /// An integer, wrapped to its type's width.
     Int(i64, CType),
     Float(f64, CType),
+    /// A `long double`, in the x87 extended format.
+    LongDouble(X80),
     /// The address of `symbol` plus `offset` bytes, of pointer type `ty`
     /// (or an array or function designator that decays to one).
     Addr { symbol: String, offset: i64, ty: CType },
@@ -26,9 +29,13 @@ impl ConstValue {
     pub fn ty(&self) -> &CType {
         match self {
             ConstValue::Int(_, t) | ConstValue::Float(_, t) | ConstValue::Addr { ty: t, .. } => t,
+            ConstValue::LongDouble(_) => LONG_DOUBLE,
         }
     }
 }
+
+/// The type of every `ConstValue::LongDouble`.
+const LONG_DOUBLE: &CType = &CType::LongDouble;
 
 fn not_constant(span: Span) -> Diagnostic {
     Diagnostic::error_at(span, "expression is not a constant expression")
@@ -40,6 +47,7 @@ impl Lowerer {
         match self.eval_const(e)? {
             ConstValue::Int(v, _) => Ok(v),
             ConstValue::Float(v, _) => Ok(v as i64),
+            ConstValue::LongDouble(x) => Ok(x.to_i64()),
             ConstValue::Addr { .. } => Err(Diagnostic::error_at(e.span, "expression is not an integer constant expression")),
         }
     }
@@ -58,6 +66,7 @@ impl Lowerer {
             Expression::Constant(c) => match constant_value(&c.node).map_err(|w| Diagnostic::unsupported(c.span, w))? {
                 LiteralValue::Int(v, ty) => Ok(ConstValue::Int(self.wrap_to(v, &ty), ty)),
                 LiteralValue::Float(v, ty) => Ok(ConstValue::Float(v, ty)),
+                LiteralValue::LongDouble(x) => Ok(ConstValue::LongDouble(x)),
             },
             Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
                 Some(Symbol::EnumConstant(v)) => Ok(ConstValue::Int(v, CType::INT)),
@@ -110,6 +119,7 @@ impl Lowerer {
                 let truth = match cond {
                     ConstValue::Int(v, _) => v != 0,
                     ConstValue::Float(v, _) => v != 0.0,
+                    ConstValue::LongDouble(x) => !x.is_zero(),
                     ConstValue::Addr { .. } => true,
                 };
                 let a = if super::expr::is_omitted_operand(&c.node.then_expression) { cond.clone() } else { self.eval_const(&c.node.then_expression)? };
@@ -148,6 +158,17 @@ impl Lowerer {
     pub fn const_convert(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
         Ok(match (v, to) {
             (v, CType::Void) => v,
+            (v @ ConstValue::LongDouble(_), CType::LongDouble) => v,
+            (ConstValue::Int(x, from), CType::LongDouble) => {
+                ConstValue::LongDouble(if from.is_signed_int() { X80::from_i64(x) } else { X80::from_u64(x as u64) })
+            }
+            (ConstValue::Float(x, _), CType::LongDouble) => ConstValue::LongDouble(X80::from_f64(x)),
+            (ConstValue::LongDouble(x), CType::Float) => ConstValue::Float(x.to_f64() as f32 as f64, to.clone()),
+            (ConstValue::LongDouble(x), CType::Double) => ConstValue::Float(x.to_f64(), to.clone()),
+            (ConstValue::LongDouble(x), CType::Int(k)) if !k.is_signed() && k.size() == 8 => {
+                ConstValue::Int(x.to_u64() as i64, to.clone())
+            }
+            (ConstValue::LongDouble(x), t) if t.is_integer() => ConstValue::Int(self.wrap_to(x.to_i64(), t), t.clone()),
             (ConstValue::Int(x, from), CType::Float | CType::Double) => {
                 let f = if from.is_signed_int() { x as f64 } else { x as u64 as f64 };
                 let f = if matches!(to, CType::Float) { f as f32 as f64 } else { f };
@@ -180,6 +201,9 @@ impl Lowerer {
                 match (u.node.operator.node.clone(), v) {
                     (UnaryOperator::Negate, ConstValue::Int(x, _)) => Ok(ConstValue::Int((x == 0) as i64, CType::INT)),
                     (UnaryOperator::Negate, ConstValue::Float(x, _)) => Ok(ConstValue::Int((x == 0.0) as i64, CType::INT)),
+                    (UnaryOperator::Negate, ConstValue::LongDouble(x)) => Ok(ConstValue::Int(x.is_zero() as i64, CType::INT)),
+                    (UnaryOperator::Plus, x @ ConstValue::LongDouble(_)) => Ok(x),
+                    (UnaryOperator::Minus, ConstValue::LongDouble(x)) => Ok(ConstValue::LongDouble(x.negate())),
                     (UnaryOperator::Negate, ConstValue::Addr { .. }) => Ok(ConstValue::Int(0, CType::INT)),
                     (op, ConstValue::Int(x, ty)) => {
                         let ty = ty.promote();
@@ -244,6 +268,25 @@ impl Lowerer {
         let l = self.const_convert(lhs, &ty, span)?;
         let r = self.const_convert(rhs, &ty, span)?;
         match (l, r) {
+            (ConstValue::LongDouble(x), ConstValue::LongDouble(y)) => {
+                use std::cmp::Ordering::*;
+                let order = x.compare(y);
+                let cmp = |c: bool| ConstValue::Int(c as i64, CType::INT);
+                let fold = |op| ConstValue::LongDouble(x.binary(op, y));
+                Ok(match op {
+                    B::Plus => fold(X80Op::Add),
+                    B::Minus => fold(X80Op::Sub),
+                    B::Multiply => fold(X80Op::Mul),
+                    B::Divide => fold(X80Op::Div),
+                    B::Less => cmp(order == Some(Less)),
+                    B::Greater => cmp(order == Some(Greater)),
+                    B::LessOrEqual => cmp(matches!(order, Some(Less | Equal))),
+                    B::GreaterOrEqual => cmp(matches!(order, Some(Greater | Equal))),
+                    B::Equals => cmp(order == Some(Equal)),
+                    B::NotEquals => cmp(order != Some(Equal)),
+                    _ => return Err(Diagnostic::error_at(span, "invalid operands to binary expression")),
+                })
+            }
             (ConstValue::Float(x, _), ConstValue::Float(y, _)) => {
                 let cmp = |c: bool| ConstValue::Int(c as i64, CType::INT);
                 let f = |v: f64| ConstValue::Float(if matches!(ty, CType::Float) { v as f32 as f64 } else { v }, ty.clone());
@@ -306,6 +349,7 @@ impl Lowerer {
         match v {
             ConstValue::Int(x, _) => *x != 0,
             ConstValue::Float(x, _) => *x != 0.0,
+            ConstValue::LongDouble(x) => !x.is_zero(),
             ConstValue::Addr { .. } => true,
         }
     }

@@ -79,12 +79,22 @@ impl Lowerer {
         self.emit_effect(InstData::Store { value, addr, offset: 0 });
     }
 
+    /// Stores `value`, of C type `ty`, to `addr`: a scalar directly, a
+    /// `long double` (whose value is the address of its bytes) by copying.
+    pub fn store_typed(&mut self, ty: &CType, value: Value, addr: Value) {
+        if matches!(ty, CType::LongDouble) {
+            self.x87_copy(addr, value);
+        } else {
+            self.store(value, addr);
+        }
+    }
+
     /// The value of an operand after lvalue conversion and array/function
     /// decay (C11 §6.3.2.1). Struct operands yield their address.
     pub fn rvalue(&mut self, op: &Operand, span: Span) -> LowerResult<Value> {
         match (op.place, &op.ty) {
             (Place::Value(v), _) => Ok(v),
-            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_)) => Ok(a),
+            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble) => Ok(a),
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
             (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
             (Place::Addr(_), CType::Unsupported(what)) => Err(Diagnostic::unsupported(span, format!("{what} values"))),
@@ -105,6 +115,12 @@ impl Lowerer {
         }
         if matches!(to, CType::Int(IntKind::Bool)) {
             return self.truth_value(v, &from);
+        }
+        // A `long double` is the address of its object (see `x87`).
+        match (&from, to) {
+            (CType::LongDouble, _) => return self.x87_to_scalar(v, to, span),
+            (_, CType::LongDouble) => return self.x87_from_scalar(v, &from, span),
+            _ => {}
         }
         let (Some(src), Some(dst)) = (from.ir_type(), to.ir_type()) else {
             return Err(Diagnostic::error_at(
@@ -147,6 +163,9 @@ impl Lowerer {
 
     /// `v != 0` as an `i8` 0/1 (the value of a `_Bool`).
     pub fn truth_value(&mut self, v: Value, ty: &CType) -> LowerResult<Value> {
+        if matches!(ty, CType::LongDouble) {
+            return Ok(self.x87_truth(v));
+        }
         let ir_ty = self.value_type(v);
         if ir_ty.is_float() {
             let zero = self.fconst(ir_ty, 0.0);

@@ -235,7 +235,7 @@ impl Lowerer {
         }
         if c.double {
             if c.long > 0 {
-                return Ok(CType::Unsupported("long double"));
+                return Ok(CType::LongDouble);
             }
             return Ok(CType::Double);
         }

@@ -45,6 +45,10 @@ impl Lowerer {
                         let k = self.fconst(irt, v);
                         value(ty, k)
                     }
+                    LiteralValue::LongDouble(x) => {
+                        let a = self.x87_constant(x);
+                        addr(CType::LongDouble, a)
+                    }
                 })
             }
             Expression::StringLiteral(s) => {
@@ -293,10 +297,10 @@ impl Lowerer {
         let mut args = Vec::new();
         for (i, arg) in c.node.arguments.iter().enumerate().rev() {
             let op = self.lower_expr(arg)?;
-            if op.ty.is_record() && ft.params.get(i).is_none() {
+            if op.ty.is_memory_value() && ft.params.get(i).is_none() {
                 // A further argument of a variadic or unprototyped call,
                 // at its index among the IR arguments.
-                let index = i + usize::from(ft.ret.is_record());
+                let index = i + usize::from(ft.ret.is_memory_value());
                 let aggregate = self.types.sysv_aggregate(&op.ty);
                 sig.by_value.push((index, aggregate));
             }
@@ -324,7 +328,7 @@ impl Lowerer {
         // A struct result goes to a temporary whose address is the hidden
         // first argument.
         let struct_result = match &ft.ret {
-            ty @ CType::Record(_) => {
+            ty @ (CType::Record(_) | CType::LongDouble) => {
                 let slot = self.local_slot(&ty.clone(), span)?;
                 let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
                 args.insert(0, addr);
@@ -388,7 +392,7 @@ impl Lowerer {
         match target.place {
             Place::BitField(a, bits, kind) => self.store_bit_field_value(a, bits, kind, v, &target.ty),
             Place::Addr(a) => {
-                self.store(v, a);
+                self.store_typed(&target.ty, v, a);
                 v
             }
             Place::Value(_) | Place::Void => unreachable!("checked to be an lvalue"),
@@ -439,6 +443,10 @@ impl Lowerer {
                 let ty = op.ty.promote();
                 let v = self.rvalue(&op, operand_span)?;
                 let v = self.convert(v, &op.ty, &ty, span)?;
+                if matches!(ty, CType::LongDouble) {
+                    let r = if u.node.operator.node == UnaryOperator::Minus { self.x87_negate(v) } else { v };
+                    return Ok(value(ty, r));
+                }
                 let irt = self.value_type(v);
                 let r = match u.node.operator.node {
                     UnaryOperator::Plus => v,
@@ -471,6 +479,9 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(span, format!("cannot increment value of type '{}'", self.types.describe(&op.ty))));
                 }
                 let old = self.rvalue(&op, operand_span)?;
+                // A `long double`'s value is its object, which the store
+                // below overwrites.
+                let old = if matches!(op.ty, CType::LongDouble) { self.x87_snapshot(old) } else { old };
                 let one_ty = if op.ty.is_pointer() { CType::LONG } else { CType::INT };
                 let one = self.iconst(one_ty.ir_type().expect("int"), 1);
                 let kind = if increment { BinaryOperator::Plus } else { BinaryOperator::Minus };
@@ -644,6 +655,9 @@ impl Lowerer {
         let a = self.convert(a, &lt, &ty, span)?;
         let b = self.rvalue(&rhs, span)?;
         let b = self.convert(b, &rt, &ty, span)?;
+        if matches!(ty, CType::LongDouble) {
+            return Ok((ty, self.x87_arithmetic(&op, a, b, span)?));
+        }
         let float = ty.is_floating();
         let signed = ty.is_signed_int();
         let irop = match (op, float, signed) {
@@ -718,6 +732,9 @@ impl Lowerer {
         let a = self.convert(a, &lt, &ty, span)?;
         let b = self.rvalue(&rhs, span)?;
         let b = self.convert(b, &rt, &ty, span)?;
+        if matches!(ty, CType::LongDouble) {
+            return Ok(self.x87_compare(&op, a, b));
+        }
         if ty.is_floating() {
             let cond = match op {
                 B::Less => FloatCC::Lt,
@@ -845,7 +862,7 @@ impl Lowerer {
                 self.types.describe(&b.ty)
             )));
         };
-        let param_ty = if ty.is_record() { Some(Type::PTR) } else { ty.ir_type() };
+        let param_ty = if ty.is_memory_value() { Some(Type::PTR) } else { ty.ir_type() };
         for (arm, end) in [(&a, a_end), (&b, b_end)] {
             self.switch_to(end);
             let args = match param_ty {

@@ -190,20 +190,21 @@ impl Lowerer {
             self.scopes.restore(kept);
         }
         let mut params = params.into_iter();
-        if ft.ret.is_record() {
+        if ft.ret.is_memory_value() {
             self.f().struct_return = params.next();
         }
         for (((param_name, span), (value, ty)), passed) in declared.param_names.iter().zip(params.zip(param_types.iter())).zip(&received) {
             let Some(param_name) = param_name else { continue };
             let slot = self.local_slot(ty, *span)?;
             let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
-            if ty.is_record() {
-                // The callee's copy of a struct passed by value.
+            if ty.is_memory_value() && passed == ty {
+                // The callee's copy of a struct or `long double` passed by
+                // value.
                 let size = self.types.size_of(ty).unwrap_or(0);
                 self.copy_bytes(addr, value, size);
             } else {
                 let value = self.convert(value, passed, ty, *span)?;
-                self.store(value, addr);
+                self.store_typed(ty, value, addr);
             }
             self.scopes.declare(param_name, Symbol::Local { slot, ty: ty.clone() });
         }

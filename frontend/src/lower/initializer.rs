@@ -401,6 +401,7 @@ impl Lowerer {
                 ConstValue::Int(v, _) => bytes[at..at + width].copy_from_slice(&v.to_le_bytes()[..width]),
                 ConstValue::Float(v, CType::Float) => bytes[at..at + 4].copy_from_slice(&(v as f32).to_le_bytes()),
                 ConstValue::Float(v, _) => bytes[at..at + 8].copy_from_slice(&v.to_le_bytes()),
+                ConstValue::LongDouble(x) => bytes[at..at + 16].copy_from_slice(&x.object_bytes()),
                 ConstValue::Addr { symbol, offset, .. } => {
                     if width != 8 {
                         return Err(Diagnostic::error_at(item.expr.span, "initializer element is not a compile-time constant"));
@@ -454,7 +455,7 @@ impl Lowerer {
                 }
                 continue;
             }
-            self.store(v, at);
+            self.store_typed(&item.ty, v, at);
         }
         Ok(())
     }

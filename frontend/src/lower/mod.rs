@@ -24,6 +24,7 @@ mod stmt;
 mod varargs;
 mod variables;
 mod vla;
+mod x87;
 
 use crate::diagnostic::Diagnostic;
 use crate::source_map::SourceMap;
@@ -277,19 +278,16 @@ impl Lowerer {
         let mut sig = Signature::scalars(Vec::new(), None, ft.variadic || ft.unprototyped);
         match &ft.ret {
             CType::Void => {}
-            ty @ CType::Record(_) => {
-                if self.types.returns_on_x87_stack(ty) {
-                    return Err(Diagnostic::unsupported(span, "a struct or union holding a long double returned by value"));
-                }
+            ty @ (CType::Record(_) | CType::LongDouble) => {
                 sig.params.push(nissecc_midend::ir::Type::PTR);
-                sig.by_value_result = Some(self.types.sysv_aggregate(ty));
+                sig.by_value_result = Some(self.types.sysv_result(ty));
             }
             CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
             other => sig.ret = Some(other.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this return type"))?),
         }
         for p in &ft.params {
             match p.decay() {
-                ty @ CType::Record(_) => {
+                ty @ (CType::Record(_) | CType::LongDouble) => {
                     sig.by_value.push((sig.params.len(), self.types.sysv_aggregate(&ty)));
                     sig.params.push(nissecc_midend::ir::Type::PTR);
                 }

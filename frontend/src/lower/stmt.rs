@@ -81,7 +81,7 @@ impl Lowerer {
                 self.lower_expr(e)?;
                 None
             }
-            (Some(e), ty @ CType::Record(_)) => {
+            (Some(e), ty @ (CType::Record(_) | CType::LongDouble)) => {
                 let op = self.lower_expr(e)?;
                 let src = self.assign_convert(&op, ty, e.span)?;
                 let dst = self.f().struct_return.expect("a struct-returning function has a result pointer");

@@ -116,7 +116,7 @@ impl Lowerer {
             CType::Unsupported(what) => return Err(Diagnostic::unsupported(va.node.type_name.span, format!("va_arg of {what}"))),
             CType::Float | CType::Double => Class::Vector,
             t if t.is_scalar() => Class::Integer,
-            CType::Record(_) => return Ok(self.va_arg_aggregate(list, ty)),
+            CType::Record(_) | CType::LongDouble => return Ok(self.va_arg_aggregate(list, ty)),
             _ => return Err(Diagnostic::error_at(va.node.type_name.span, format!("va_arg of type '{}'", self.types.describe(&ty)))),
         };
         let overflow = self.emit(InstData::Load { addr: list, offset: 8 }, Type::PTR);
@@ -184,7 +184,7 @@ impl Lowerer {
         let (mut gp_next, mut fp_next) = (gp_offset, fp_offset);
         for (i, class) in classes.iter().enumerate() {
             let (current, stride) = match class {
-                Eightbyte::NoClass => continue,
+                Eightbyte::NoClass | Eightbyte::X87 => continue,
                 Eightbyte::Integer => (gp_next, 8),
                 Eightbyte::Sse => (fp_next, 16),
             };

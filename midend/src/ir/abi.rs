@@ -46,6 +46,9 @@ pub enum Eightbyte {
     Integer,
     /// `float` and `double` only: a vector register.
     Sse,
+    /// A `long double`, or a struct of one, as a result: `%st(0)`. As an
+    /// argument it makes the aggregate MEMORY.
+    X87,
 }
 
 impl Eightbyte {
@@ -54,11 +57,12 @@ impl Eightbyte {
             Eightbyte::NoClass => "none",
             Eightbyte::Integer => "int",
             Eightbyte::Sse => "sse",
+            Eightbyte::X87 => "x87",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Eightbyte> {
-        [Eightbyte::NoClass, Eightbyte::Integer, Eightbyte::Sse].into_iter().find(|e| e.name() == name)
+        [Eightbyte::NoClass, Eightbyte::Integer, Eightbyte::Sse, Eightbyte::X87].into_iter().find(|e| e.name() == name)
     }
 }
 
@@ -82,6 +86,16 @@ pub struct Part {
 }
 
 impl Aggregate {
+    /// A `long double`: passed in memory, returned in `%st(0)`.
+    pub fn x87() -> Aggregate {
+        Aggregate { size: 16, align: 16, eightbytes: Some(vec![Eightbyte::X87]) }
+    }
+
+    /// True for an aggregate returned in `%st(0)`.
+    pub fn is_x87(&self) -> bool {
+        self.eightbytes.as_deref() == Some(&[Eightbyte::X87])
+    }
+
     /// A MEMORY aggregate.
     pub fn in_memory(size: u64, align: u64) -> Aggregate {
         Aggregate { size, align, eightbytes: None }
@@ -90,7 +104,7 @@ impl Aggregate {
     /// The register parts of an INTEGER/SSE aggregate, in order; `None`
     /// for a MEMORY one.
     pub fn register_parts(&self) -> Option<Vec<Part>> {
-        let eightbytes = self.eightbytes.as_ref()?;
+        let eightbytes = self.eightbytes.as_ref().filter(|e| !e.contains(&Eightbyte::X87))?;
         let parts = eightbytes
             .iter()
             .enumerate()
@@ -154,6 +168,9 @@ pub enum ResultPassing {
     Registers(Vec<Part>),
     /// An aggregate written to the memory `ResultAddress` points at.
     Memory,
+    /// A `long double` in `%st(0)`; the caller stores it through the
+    /// hidden result address, which is not passed.
+    X87,
 }
 
 /// The places of all arguments of a call or definition.
@@ -177,6 +194,7 @@ pub fn assign(sig: &Signature, arg_types: &[Type]) -> Assignment {
     let mut a = Assignment { args: Vec::new(), result: ResultPassing::Void, gp_registers: 0, vector_registers: 0, stack_bytes: 0 };
     let result_parts = sig.by_value_result.as_ref().map(Aggregate::register_parts);
     a.result = match (&result_parts, sig.ret) {
+        (Some(_), _) if sig.by_value_result.as_ref().is_some_and(Aggregate::is_x87) => ResultPassing::X87,
         (Some(Some(parts)), _) => ResultPassing::Registers(parts.clone()),
         (Some(None), _) => ResultPassing::Memory,
         (None, Some(ty)) => ResultPassing::Scalar(ty),
@@ -292,6 +310,16 @@ mod tests {
         assert_eq!(a.args[0], ArgPassing::ResultBuffer);
         assert_eq!(a.gp_registers, 1);
         assert!(matches!(a.result, ResultPassing::Registers(ref parts) if parts.len() == 2));
+    }
+
+    #[test]
+    fn a_long_double_goes_to_the_stack_and_comes_back_in_st0() {
+        let params = vec![Type::PTR, Type::PTR];
+        let mut sig = sig(params.clone(), vec![(1, Aggregate::x87())]);
+        sig.by_value_result = Some(Aggregate::x87());
+        let a = assign(&sig, &params);
+        assert_eq!(a.args, vec![ArgPassing::ResultBuffer, ArgPassing::Stack { padding: 0, object_size: 16 }]);
+        assert_eq!((a.result, a.gp_registers), (ResultPassing::X87, 0));
     }
 
     #[test]

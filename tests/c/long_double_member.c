@@ -1,5 +1,4 @@
-// expect-error: unsupported: long double values
-/* A struct holding a long double: declaring it works, using the value does not. */
+/* A struct holding a long double, written and read. */
 struct sample {
     long double value;
     int count;
