@@ -867,3 +867,30 @@ C17 apply_C17(C17 (*fn)(long, long, long, long, long, C13, H7), C13 x, H7 y)
     r.a[0] = 99;
     return r;
 }
+
+long double ld_mix(long double a, int k, double d, long double b)
+{
+    enter(__func__); printf(" %.21Lg %d %.17g %.21Lg", a, k, d, b);
+    return a * k + d - b;
+}
+
+LDS ld_struct(LDS s, int k, long double t)
+{
+    enter(__func__); printf(" %.21Lg %d %.21Lg", s.v, k, t);
+    LDS r = { s.v / k + t };
+    return r;
+}
+
+/* The long double follows one eightbyte of stack arguments, so it is
+   preceded by eight bytes of padding. */
+long double ld_after_stack(long a, long b, long c, long d, long e, long f, long g, long double x)
+{
+    enter(__func__); printf(" %ld %ld %.21Lg", a + b + c + d + e + f, g, x);
+    return -x;
+}
+
+long double apply_ld(long double (*fn)(long double, int), long double x)
+{
+    enter(__func__); printf(" %.21Lg |", x);
+    return fn(x, 3) + 1;
+}

@@ -304,6 +304,21 @@ static void libc(void)
     printf("inet_makeaddr: 10 0x010203 => %s\n", inet_ntoa(a));
 }
 
+static long double cb_ld(long double x, int k)
+{
+    printf(" cb_ld %.21Lg %d", x, k);
+    return x / k;
+}
+
+static void long_doubles(void)
+{
+    long double third = 1.0L / 3;
+    { long double r = ld_mix(third, 7, 0.1, -2.5L); printf(" => %.21Lg", r); endl(); }
+    { LDS s = { 1e-300L * 1e-300L }; LDS r = ld_struct(s, 3, third); printf(" => %.21Lg", r.v); endl(); }
+    { long double r = ld_after_stack(1, 2, 3, 4, 5, 6, 7, third); printf(" => %.21Lg", r); endl(); }
+    { long double r = apply_ld(cb_ld, 10.0L); printf(" => %.21Lg", r); endl(); }
+}
+
 int main(void)
 {
     /* Unbuffered, so that a crash still shows how far the calls got. */
@@ -314,5 +329,6 @@ int main(void)
     call_shapes();
     callbacks();
     libc();
+    long_doubles();
     return 0;
 }

@@ -275,4 +275,13 @@ A16 apply_A32(A16 (*fn)(int, int, int, int, int, int, int, A32, int), A32 x);
 NEST apply_NEST(NEST (*fn)(NEST, BF, UFI, PK), NEST a, BF b, UFI c, PK d);
 C17 apply_C17(C17 (*fn)(long, long, long, long, long, C13, H7), C13 x, H7 y);
 
+
+/* long double: class X87, in memory (16-aligned) as an argument, in
+   %st(0) as a result; a struct holding only one is returned in %st(0). */
+typedef struct { long double v; } LDS;
+long double ld_mix(long double a, int k, double d, long double b);
+LDS ld_struct(LDS s, int k, long double t);
+long double ld_after_stack(long a, long b, long c, long d, long e, long f, long g, long double x);
+long double apply_ld(long double (*fn)(long double, int), long double x);
+
 #endif

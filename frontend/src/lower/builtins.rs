@@ -6,6 +6,7 @@
 
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
+use crate::extended_float::X80;
 use crate::types::{CType, IntKind};
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
@@ -80,6 +81,11 @@ impl Lowerer {
             "huge_valf" | "inff" => float_const(self, f64::INFINITY, CType::Float),
             "nan" => float_const(self, f64::NAN, CType::Double),
             "nanf" => float_const(self, f64::NAN, CType::Float),
+            "huge_vall" | "infl" | "nanl" => {
+                let value = if base == "nanl" { f64::NAN } else { f64::INFINITY };
+                let a = self.x87_constant(X80::from_f64(value));
+                Operand { ty: CType::LongDouble, place: Place::Addr(a) }
+            }
             "constant_p" => {
                 let constant = self.is_constant_argument(c);
                 let k = self.iconst(Type::I32, constant as i64);
@@ -91,8 +97,12 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(span, format!("'{id}' needs a floating argument")));
                 }
                 let x = self.rvalue(&v, span)?;
-                let ty = self.value_type(x);
-                let r = self.float_classification(base, x, ty);
+                let r = if matches!(v.ty, CType::LongDouble) {
+                    self.x87_classification(base, x)
+                } else {
+                    let ty = self.value_type(x);
+                    self.float_classification(base, x, ty)
+                };
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
             "bswap16" | "bswap32" | "bswap64" => {
@@ -251,6 +261,44 @@ impl Lowerer {
                 let neg_inf = self.fconst(ty, f64::NEG_INFINITY);
                 let pos = self.fcmp(FloatCC::Eq, x, inf);
                 let neg = self.fcmp(FloatCC::Eq, x, neg_inf);
+                let pos = as_i32(self, pos);
+                let neg = as_i32(self, neg);
+                if which == "isinf" {
+                    self.binary(BinaryOp::Bor, pos, neg)
+                } else {
+                    self.binary(BinaryOp::Isub, pos, neg)
+                }
+            }
+        }
+    }
+
+    /// `float_classification` of the `long double` at `x`.
+    fn x87_classification(&mut self, which: &str, x: nissecc_midend::ir::Value) -> nissecc_midend::ir::Value {
+        use lang_c::ast::BinaryOperator as B;
+        let as_i32 = |this: &mut Self, b| this.unary(UnaryOp::Uextend, b, Type::I32);
+        match which {
+            "isnan" => {
+                let c = self.x87_compare(&B::NotEquals, x, x);
+                as_i32(self, c)
+            }
+            "signbit" => {
+                // The sign is the top bit of the tenth byte.
+                let top = self.emit(InstData::Load { addr: x, offset: 9 }, Type::I8);
+                let seven = self.iconst(Type::I8, 7);
+                let sign = self.binary(BinaryOp::Ushr, top, seven);
+                as_i32(self, sign)
+            }
+            "isfinite" => {
+                let d = self.x87_arithmetic(&B::Minus, x, x, Span::none()).expect("minus is arithmetic");
+                let zero = self.x87_constant(X80::from_i64(0));
+                let c = self.x87_compare(&B::Equals, d, zero);
+                as_i32(self, c)
+            }
+            _ => {
+                let inf = self.x87_constant(X80::from_f64(f64::INFINITY));
+                let neg_inf = self.x87_constant(X80::from_f64(f64::NEG_INFINITY));
+                let pos = self.x87_compare(&B::Equals, x, inf);
+                let neg = self.x87_compare(&B::Equals, x, neg_inf);
                 let pos = as_i32(self, pos);
                 let neg = as_i32(self, neg);
                 if which == "isinf" {
