@@ -10,7 +10,7 @@ use crate::extended_float::X80;
 use crate::types::{CType, IntKind};
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp};
+use nissecc_midend::ir::{BinaryOp, BlockCall, InstData, IntCC, Type, UnaryOp};
 
 impl Lowerer {
     /// Lowers a call to a `__builtin_*` function, or returns `None` when
@@ -97,12 +97,7 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(span, format!("'{id}' needs a floating argument")));
                 }
                 let x = self.rvalue(&v, span)?;
-                let r = if matches!(v.ty, CType::LongDouble) {
-                    self.x87_classification(base, x)
-                } else {
-                    let ty = self.value_type(x);
-                    self.float_classification(base, x, ty)
-                };
+                let r = self.float_classification(base, x, &v.ty.decay(), span)?;
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
             "bswap16" | "bswap32" | "bswap64" => {
@@ -234,33 +229,31 @@ impl Lowerer {
     }
 
     /// `isnan`, `isinf_sign` (±1 or 0), `isinf`, `isfinite` and `signbit`
-    /// of a float value, as an `i32`.
-    fn float_classification(&mut self, which: &str, x: nissecc_midend::ir::Value, ty: Type) -> nissecc_midend::ir::Value {
+    /// of a value `x` of floating type `ty`, as an `i32`. Built from the
+    /// language's own subtraction and comparisons, so that a `long double`
+    /// takes its x87 path through them.
+    fn float_classification(&mut self, which: &str, x: nissecc_midend::ir::Value, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::Value> {
+        use lang_c::ast::BinaryOperator as B;
+        let operand = |v| Operand { ty: ty.clone(), place: Place::Value(v) };
         let as_i32 = |this: &mut Self, b| this.unary(UnaryOp::Uextend, b, Type::I32);
-        match which {
+        Ok(match which {
             "isnan" => {
-                let c = self.fcmp(FloatCC::Ne, x, x);
+                let c = self.compare_i8(B::NotEquals, operand(x), operand(x), span)?;
                 as_i32(self, c)
             }
-            "signbit" => {
-                let int_ty = if ty == Type::F32 { Type::I32 } else { Type::I64 };
-                let bits = self.unary(UnaryOp::Bitcast, x, int_ty);
-                let shift = self.iconst(int_ty, int_ty.bits() as i64 - 1);
-                let sign = self.binary(BinaryOp::Ushr, bits, shift);
-                self.resize_int(sign, int_ty, Type::I32, false)
-            }
+            "signbit" => self.sign_bit(x, ty),
             "isfinite" => {
                 // x - x is 0 exactly when x is finite.
-                let d = self.binary(BinaryOp::Fsub, x, x);
-                let zero = self.fconst(ty, 0.0);
-                let c = self.fcmp(FloatCC::Eq, d, zero);
+                let (_, d) = self.arithmetic(B::Minus, operand(x), operand(x), span)?;
+                let zero = self.float_constant(0.0, ty);
+                let c = self.compare_i8(B::Equals, operand(d), operand(zero), span)?;
                 as_i32(self, c)
             }
             _ => {
-                let inf = self.fconst(ty, f64::INFINITY);
-                let neg_inf = self.fconst(ty, f64::NEG_INFINITY);
-                let pos = self.fcmp(FloatCC::Eq, x, inf);
-                let neg = self.fcmp(FloatCC::Eq, x, neg_inf);
+                let inf = self.float_constant(f64::INFINITY, ty);
+                let neg_inf = self.float_constant(f64::NEG_INFINITY, ty);
+                let pos = self.compare_i8(B::Equals, operand(x), operand(inf), span)?;
+                let neg = self.compare_i8(B::Equals, operand(x), operand(neg_inf), span)?;
                 let pos = as_i32(self, pos);
                 let neg = as_i32(self, neg);
                 if which == "isinf" {
@@ -268,46 +261,33 @@ impl Lowerer {
                 } else {
                     self.binary(BinaryOp::Isub, pos, neg)
                 }
+            }
+        })
+    }
+
+    /// The value of a floating constant of type `ty` (a `long double` is
+    /// the address of its object).
+    fn float_constant(&mut self, value: f64, ty: &CType) -> nissecc_midend::ir::Value {
+        match ty {
+            CType::LongDouble => self.x87_constant(X80::from_f64(value)),
+            _ => {
+                let ir_ty = ty.ir_type().expect("a float type");
+                self.fconst(ir_ty, value)
             }
         }
     }
 
-    /// `float_classification` of the `long double` at `x`.
-    fn x87_classification(&mut self, which: &str, x: nissecc_midend::ir::Value) -> nissecc_midend::ir::Value {
-        use lang_c::ast::BinaryOperator as B;
-        let as_i32 = |this: &mut Self, b| this.unary(UnaryOp::Uextend, b, Type::I32);
-        match which {
-            "isnan" => {
-                let c = self.x87_compare(&B::NotEquals, x, x);
-                as_i32(self, c)
-            }
-            "signbit" => {
-                // The sign is the top bit of the tenth byte.
-                let top = self.emit(InstData::Load { addr: x, offset: 9 }, Type::I8);
-                let seven = self.iconst(Type::I8, 7);
-                let sign = self.binary(BinaryOp::Ushr, top, seven);
-                as_i32(self, sign)
-            }
-            "isfinite" => {
-                let d = self.x87_arithmetic(&B::Minus, x, x, Span::none()).expect("minus is arithmetic");
-                let zero = self.x87_constant(X80::from_i64(0));
-                let c = self.x87_compare(&B::Equals, d, zero);
-                as_i32(self, c)
-            }
-            _ => {
-                let inf = self.x87_constant(X80::from_f64(f64::INFINITY));
-                let neg_inf = self.x87_constant(X80::from_f64(f64::NEG_INFINITY));
-                let pos = self.x87_compare(&B::Equals, x, inf);
-                let neg = self.x87_compare(&B::Equals, x, neg_inf);
-                let pos = as_i32(self, pos);
-                let neg = as_i32(self, neg);
-                if which == "isinf" {
-                    self.binary(BinaryOp::Bor, pos, neg)
-                } else {
-                    self.binary(BinaryOp::Isub, pos, neg)
-                }
-            }
-        }
+    /// The sign bit of a floating value of type `ty`, as an `i32` 0/1.
+    fn sign_bit(&mut self, x: nissecc_midend::ir::Value, ty: &CType) -> nissecc_midend::ir::Value {
+        let (bits, int_ty) = match ty {
+            // The sign is the top bit of the tenth byte.
+            CType::LongDouble => (self.emit(InstData::Load { addr: x, offset: 9 }, Type::I8), Type::I8),
+            CType::Float => (self.unary(UnaryOp::Bitcast, x, Type::I32), Type::I32),
+            _ => (self.unary(UnaryOp::Bitcast, x, Type::I64), Type::I64),
+        };
+        let shift = self.iconst(int_ty, int_ty.bits() as i64 - 1);
+        let sign = self.binary(BinaryOp::Ushr, bits, shift);
+        self.resize_int(sign, int_ty, Type::I32, false)
     }
 
     /// A GNU statement expression `({ ...; e; })`: its value is that of

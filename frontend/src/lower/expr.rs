@@ -712,7 +712,7 @@ impl Lowerer {
     }
 
     /// A comparison as an `i8` 0/1 value.
-    fn compare_i8(&mut self, op: BinaryOperator, lhs: Operand, rhs: Operand, span: Span) -> LowerResult<Value> {
+    pub(super) fn compare_i8(&mut self, op: BinaryOperator, lhs: Operand, rhs: Operand, span: Span) -> LowerResult<Value> {
         use BinaryOperator as B;
         let lt = lhs.ty.decay();
         let rt = rhs.ty.decay();
