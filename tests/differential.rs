@@ -1,6 +1,6 @@
 //! The differential oracle: every program in `tests/c/` (including the
 //! larger, independently written `tests/c/stress/` programs and the
-//! `tests/c/longjmp/` ones, which the profile oracle skips) and every
+//! `tests/c/longjmp/` ones) and every
 //! jotai-subset kernel, built with nissecc at `-O0` and `-O2`, must print
 //! the same stdout and exit with the same status as gcc's build of it.
 

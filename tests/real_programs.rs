@@ -97,8 +97,10 @@ fn profiles_of_bzip2_and_zlib_are_exact() {
 /// runs of one naive build already give different counts). So its
 /// strategies cannot be compared count for count; each profile must still
 /// reconstruct without an inconsistency, with `main` once per run, and
-/// the `-fprofile-use` build must print what gcc's does. (`luaD_rawrunprotected`,
-/// which calls `setjmp`, is left uninstrumented.)
+/// the `-fprofile-use` build must print what gcc's does. Every function is
+/// instrumented, `luaD_rawrunprotected` (which calls `setjmp`, and whose
+/// `setjmp` returns again at each Lua error) among them, and the check
+/// below asks that its re-entries were counted.
 #[test]
 fn profiles_of_lua_are_consistent() {
     if let Err(e) = check_profiles(ProgramId::Lua, false) {
@@ -134,6 +136,15 @@ fn check_profiles(id: ProgramId, comparable: bool) -> Result<(), String> {
     for (strategy, json) in &shown[1..] {
         if comparable && json != naive {
             return Err(format!("the naive and {strategy} edge profiles differ"));
+        }
+    }
+    if id == ProgramId::Lua {
+        // The `errors` and `fail` scripts raise Lua errors: `longjmp`s that
+        // land in `luaD_rawrunprotected`'s `setjmp`.
+        for (strategy, json) in &shown {
+            if common::second_returns(json, "luaD_rawrunprotected")? == 0 {
+                return Err(format!("{strategy}: no second return of luaD_rawrunprotected's setjmp was counted"));
+            }
         }
     }
     let runs = expected.steps.len() as u64;

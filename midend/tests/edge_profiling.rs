@@ -172,6 +172,7 @@ impl Truth {
             FlowEdgeKind::Continuation(i) => self.reached[i as usize] - self.early[i as usize],
             FlowEdgeKind::EarlyExit(i) => self.early[i as usize],
             FlowEdgeKind::Entry => self.entries,
+            FlowEdgeKind::ReEntry(_) => unreachable!("the simulated functions call no setjmp"),
         }
     }
 }
@@ -294,6 +295,7 @@ fn walk(original: &Original, func: &Function, counters: &str, runs: usize, seed:
                             let ends = match exit {
                                 CallExit::NeverReturns => true,
                                 CallExit::MayNotReturn => steps > SOFT_LIMIT || rng.below(EXIT_ONE_IN) == 0,
+                                CallExit::ReturnsTwice => unreachable!("the simulated functions call no setjmp"),
                             };
                             if ends {
                                 truth.early[site] += 1;

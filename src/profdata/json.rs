@@ -5,6 +5,7 @@
 //!                "blocks":[{"id":..,"count":..}],
 //!                "edges":[{"from":..,"to":..,"count":..}],
 //!                "early_exits":[{"block":..,"inst":..,"callee":..,"count":..}],
+//!                "second_returns":[{"block":..,"inst":..,"callee":..,"count":..}],
 //!                "paths":[{"number":..,"count":..,"blocks":[..],"start":..,"end":..}]}]}
 //! ```
 //!
@@ -12,8 +13,10 @@
 //! raw counters and the strategy are left out on purpose, because the
 //! oracle compares this output across strategies. `paths` appears only
 //! for a path profile (and not in `derive-edges`, whose output is compared
-//! with an edge profile's); `start` is `entry`, `loop-header` or
-//! `truncation`, and `end` is `return`, `latch`, `early-exit` or
+//! with an edge profile's), and `second_returns` (how often each `setjmp`
+//! returned again after a `longjmp`) only for a function that calls
+//! `setjmp`; `start` is `entry`, `loop-header`, `truncation` or
+//! `second-return`, and `end` is `return`, `latch`, `early-exit` or
 //! `truncation`.
 
 use super::counts::FunctionCounts;
@@ -34,12 +37,11 @@ fn function_json(function: &FunctionCounts, with_paths: bool) -> Value {
         "entries": counts.entries,
         "blocks": counts.blocks.iter().enumerate().map(|(id, count)| json!({ "id": id, "count": count })).collect::<Vec<_>>(),
         "edges": counts.edges.iter().map(|&(from, to, count)| json!({ "from": from, "to": to, "count": count })).collect::<Vec<_>>(),
-        "early_exits": counts
-            .early_exits
-            .iter()
-            .map(|exit| json!({ "block": exit.block, "inst": exit.inst, "callee": exit.callee, "count": exit.count }))
-            .collect::<Vec<_>>(),
+        "early_exits": site_counts(&counts.early_exits),
     });
+    if !counts.second_returns.is_empty() {
+        value["second_returns"] = site_counts(&counts.second_returns);
+    }
     if with_paths && is_path_profile(function) {
         value["paths"] = executed_paths(function)
             .iter()
@@ -47,4 +49,9 @@ fn function_json(function: &FunctionCounts, with_paths: bool) -> Value {
             .collect();
     }
     value
+}
+
+/// One JSON object per call site's count.
+fn site_counts(sites: &[nissecc_midend::profile::CallSiteCount]) -> Value {
+    sites.iter().map(|site| json!({ "block": site.block, "inst": site.inst, "callee": site.callee, "count": site.count })).collect()
 }

@@ -28,6 +28,7 @@ impl ShownPath {
             PathStart::Entry => "entry",
             PathStart::LoopHeader { .. } => "loop-header",
             PathStart::Truncation { .. } => "truncation",
+            PathStart::SecondReturn { .. } => "second-return",
         }
     }
 

@@ -98,6 +98,7 @@ fn paths_text(path: &Path, functions: &[FunctionCounts], topn: Option<usize>) ->
             PathStart::Entry => "entry".to_string(),
             PathStart::LoopHeader { .. } => "loop header".to_string(),
             PathStart::Truncation { .. } => "after a truncation edge".to_string(),
+            PathStart::SecondReturn { call, .. } => format!("second return of call {call} (a longjmp landed)"),
         };
         let end = match p.end {
             PathEnd::Return => "return".to_string(),
@@ -148,6 +149,12 @@ fn text(functions: &[FunctionCounts]) -> String {
             for exit in counts.early_exits.iter().filter(|exit| exit.count > 0) {
                 let callee = if exit.callee.is_empty() { "(indirect)" } else { &exit.callee };
                 let _ = writeln!(out, "    block{} call {} to {callee}: {}", exit.block, exit.inst, exit.count);
+            }
+        }
+        if counts.second_returns.iter().any(|site| site.count > 0) {
+            let _ = writeln!(out, "  calls of setjmp that returned again (longjmp):");
+            for site in counts.second_returns.iter().filter(|site| site.count > 0) {
+                let _ = writeln!(out, "    block{} call {} to {}: {}", site.block, site.inst, site.callee, site.count);
             }
         }
     }

@@ -46,3 +46,15 @@ pub fn main_entry_count(json: &str) -> Result<u64, String> {
         .and_then(|b| b["count"].as_u64())
         .ok_or_else(|| "main has no count for block 0".to_string())
 }
+
+/// How often the `setjmp`s of `function` returned a second time, in the
+/// `show --json` output `json` (its `second_returns`, summed).
+pub fn second_returns(json: &str, function: &str) -> Result<u64, String> {
+    let profile: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("bad JSON: {e}"))?;
+    let counts = profile["functions"]
+        .as_array()
+        .and_then(|fs| fs.iter().find(|f| f["name"] == function))
+        .ok_or_else(|| format!("the profile has no counts for {function}"))?;
+    let sites = counts["second_returns"].as_array().ok_or_else(|| format!("{function} has no calls of setjmp in the profile"))?;
+    Ok(sites.iter().filter_map(|site| site["count"].as_u64()).sum())
+}

@@ -10,11 +10,6 @@ use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
 use std::rc::Rc;
 
-/// Functions that return twice. A function calling one keeps its locals
-/// in memory (`Function::calls_returns_twice`): a value that SSA kept in a
-/// register could be stale after the second return.
-const RETURNS_TWICE: &[&str] = &["setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "savectx", "vfork", "getcontext"];
-
 fn value(ty: CType, v: Value) -> Operand {
     Operand { ty, place: Place::Value(v) }
 }
@@ -279,7 +274,10 @@ impl Lowerer {
             _ => return Err(Diagnostic::error_at(c.node.callee.span, "called object is not a function or function pointer")),
         };
         if let Some((symbol, _)) = &direct {
-            if RETURNS_TWICE.contains(&symbol.as_str()) {
+            // A function calling one keeps its locals in memory: a value
+            // that SSA kept in a register could be stale after the second
+            // return.
+            if nissecc_midend::analysis::noreturn::returns_twice(symbol) {
                 self.f().func.calls_returns_twice = true;
             }
         }

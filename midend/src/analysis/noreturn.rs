@@ -19,9 +19,12 @@
 //!   pointer, and a defined function that makes such a call.
 //!
 //! Only reachable blocks are considered. `setjmp` is treated as returning:
-//! a second return from it re-enters its block without entering it again,
-//! which flow conservation cannot express, so instrumentation leaves the
-//! functions that call it out of the profile (`Function::calls_returns_twice`).
+//! it always returns when called. Its second returns, after a `longjmp`,
+//! are the flow graph's re-entry edges (`profile::flow_graph`), which
+//! counting tells apart from its first by its result ([`SETJMP`]). The
+//! other functions that return twice ([`OTHER_RETURNS_TWICE`]) give no
+//! such sign, so instrumentation leaves the functions that call them out
+//! of the profile.
 
 use super::cfg::Cfg;
 use crate::ir::{Block, Callee, Function, InstData, Module, Value, ValueDef};
@@ -37,6 +40,23 @@ pub enum ReturnBehaviour {
     MayNotReturn,
     /// The call never returns normally.
     NeverReturns,
+}
+
+/// The `setjmp` family: each returns 0 when called, and a nonzero value
+/// each time a `longjmp` to its buffer lands (C11 7.13.2.1p4: `longjmp`
+/// with 0 makes it return 1).
+pub const SETJMP: &[&str] = &["setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"];
+
+/// Other functions that may return twice, whose results do not tell a
+/// second return from the first (`getcontext` returns 0 both times;
+/// `vfork` returns 0 in the child, which shares the frame, and may fail
+/// without a child).
+pub const OTHER_RETURNS_TWICE: &[&str] = &["savectx", "vfork", "getcontext"];
+
+/// Whether a call of `name` may return twice (which keeps the caller's
+/// locals in memory: `Function::calls_returns_twice`).
+pub fn returns_twice(name: &str) -> bool {
+    SETJMP.contains(&name) || OTHER_RETURNS_TWICE.contains(&name)
 }
 
 /// External functions that never return.

@@ -1,8 +1,9 @@
 //! Edge-profiling instrumentation (Ball & Larus, "Optimally Profiling and
 //! Tracing Programs", TOPLAS 1994, §3.2, §5 and §6.3).
 //!
-//! For every function of a module except those that call `setjmp`
-//! (whose re-entry after a `longjmp` no plan can count), [`instrument_module`]
+//! For every function of a module except those that call `vfork` or
+//! `getcontext` (whose second returns nothing tells from the first; those
+//! of `setjmp` are counted, see `profile::flow_graph`), [`instrument_module`]
 //!
 //! 1. takes the function's shape and CFG checksum before changing it
 //!    (`profile::shape`), classifying its calls with the module-wide
@@ -35,8 +36,8 @@ pub use stats::{FunctionStats, InstrumentReport};
 
 use crate::analysis::cfg::{cfg_checksum_of, Cfg};
 use crate::analysis::loops::LoopForest;
-use crate::analysis::noreturn::{NoReturn, ReturnBehaviour};
-use crate::ir::{Function, Inst, Module};
+use crate::analysis::noreturn::{NoReturn, ReturnBehaviour, OTHER_RETURNS_TWICE, SETJMP};
+use crate::ir::{Callee, Function, Inst, InstData, Module};
 use crate::profile::{profile_name, CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
 use nissecc_profile_format::Profile;
 use weights::Weight;
@@ -62,12 +63,12 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     let mut instrumented = Vec::new();
     let source_file = module.source_file.clone();
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
-        if func.calls_returns_twice {
-            // A second return from `setjmp` re-enters the function in the
-            // middle of a block, an edge no counter plan can see, so its
-            // counts would be wrong rather than missing.
+        if let Some(callee) = calls_other_returns_twice(func) {
+            // A second return from `vfork` or `getcontext` re-enters the
+            // function in the middle of a block, and nothing tells it from
+            // the first, so its counts would be wrong rather than missing.
             report.warnings.push(format!(
-                "function `{}` calls setjmp or another function that returns twice: it is not instrumented and the profile has no counts for it",
+                "function `{}` calls `{callee}`, which may return twice: it is not instrumented and the profile has no counts for it",
                 func.name
             ));
             continue;
@@ -87,6 +88,18 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
         records::add_function_data(module, &function, &name, checksum, counters, descriptor, flags);
     }
     report
+}
+
+/// The first function that `func` calls, other than `setjmp`, that may
+/// return twice.
+fn calls_other_returns_twice(func: &Function) -> Option<&str> {
+    if !func.calls_returns_twice {
+        return None;
+    }
+    func.layout.iter().flat_map(|&b| &func.blocks[b].insts).find_map(|&inst| match &func.insts[inst] {
+        InstData::Call { callee: Callee::Direct(name), .. } if OTHER_RETURNS_TWICE.contains(&name.as_str()) => Some(name.as_str()),
+        _ => None,
+    })
 }
 
 /// Instruments one function, whose counts the profile stores under
@@ -154,7 +167,10 @@ fn instrument_edges(
     let FlowView { cfg, shape, calls, graph } = view;
     let loops = LoopForest::compute(cfg);
     let (selection, sese_found) = match strategy {
-        Strategy::Sese => {
+        // Loop variables live in registers, which a `longjmp` restores to
+        // their values at the `setjmp`: in a function that calls it, every
+        // counter stays in memory.
+        Strategy::Sese if !func.calls_returns_twice => {
             let (detection, selection) = sese::find(func, cfg, shape, calls, graph, &loops, weights, weights_from_profile);
             (selection, detection.counters.len())
         }
@@ -196,6 +212,7 @@ impl FlowView {
     pub fn of(func: &Function, noreturn: &NoReturn) -> FlowView {
         let cfg = Cfg::compute(func);
         let shape = FunctionShape::of(func, &cfg, |data| match noreturn.call(func, data) {
+            _ if is_setjmp(data) => Some(CallExit::ReturnsTwice),
             Some(ReturnBehaviour::MayNotReturn) => Some(CallExit::MayNotReturn),
             Some(ReturnBehaviour::NeverReturns) => Some(CallExit::NeverReturns),
             _ => None,
@@ -204,6 +221,11 @@ impl FlowView {
         let graph = FlowGraph::new(&shape);
         FlowView { cfg, shape, calls, graph }
     }
+}
+
+/// Whether `data` calls `setjmp` or its kin directly.
+fn is_setjmp(data: &InstData) -> bool {
+    matches!(data, InstData::Call { callee: Callee::Direct(name), .. } if SETJMP.contains(&name.as_str()))
 }
 
 /// The weights that `profile`'s counts for the function `name` give, or a

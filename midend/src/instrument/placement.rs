@@ -16,6 +16,11 @@
 //!    a CFG edge from a block with several successors to a block with
 //!    several predecessors (a critical edge) gets here.
 //!
+//! The two edges after a `setjmp` both enter the segment after the call:
+//! its continuation (the call returned 0) and its re-entry (it returned
+//! again, after a `longjmp`). Both counters go right after the call and
+//! add the comparison of its result with 0 instead of 1.
+//!
 //! **Jump optimization.** The paper moves a counter from the outgoing edge
 //! of a vertex with one incoming and one outgoing edge to its incoming
 //! edge, because its instrumented edges become code blocks that must jump
@@ -34,7 +39,7 @@
 //! counter's offset, `load.i64`, `iadd` of 1, `store`.
 
 use crate::analysis::cfg::{split_edge, Cfg};
-use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, Type, Value};
+use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, IntCC, Type, UnaryOp, Value};
 use crate::profile::flow_graph::Vertex;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
 use std::collections::HashMap;
@@ -50,6 +55,11 @@ pub const JUMP_COST: f64 = 0.5;
 pub enum Site {
     /// Right after call site `i` (by the shape's numbering).
     AfterCall(u32),
+    /// Right after call site `i`, a `setjmp`, counting its returns of 0.
+    AfterFirstReturn(u32),
+    /// Right after call site `i`, a `setjmp`, counting its nonzero
+    /// returns.
+    AfterSecondReturn(u32),
     /// Before the terminator of block `b`.
     BeforeTerminator(u32),
     /// At the start of block `b`.
@@ -63,6 +73,11 @@ pub enum Site {
 pub fn site(graph: &FlowGraph, e: u32) -> Site {
     let edge = graph.edge(e);
     debug_assert_eq!(graph.measure(e), Measure::Countable);
+    match edge.kind {
+        FlowEdgeKind::Continuation(i) if graph.returns_twice(i) => return Site::AfterFirstReturn(i),
+        FlowEdgeKind::ReEntry(i) => return Site::AfterSecondReturn(i),
+        _ => {}
+    }
     let exit = graph.exit();
     let leaving = graph.succs(edge.from).iter().filter(|&&s| graph.measure(s) != Measure::Derived).count();
     if edge.from != exit && leaving == 1 {
@@ -129,12 +144,22 @@ pub fn insert_counters(
     splits: &mut EdgeSplits,
 ) {
     for (counter, &e) in counted.iter().enumerate().filter(|&(i, _)| !filled(i)) {
+        let after_call = |func: &Function, i: u32| {
+            let call = calls[i as usize];
+            let block = func.block_of(call).expect("the call is placed");
+            let at = func.blocks[block].insts.iter().position(|&x| x == call).expect("the call is in its block");
+            (call, block, at + 1)
+        };
         let (block, index) = match site(graph, e) {
             Site::AfterCall(i) => {
-                let call = calls[i as usize];
-                let block = func.block_of(call).expect("the call is placed");
-                let at = func.blocks[block].insts.iter().position(|&x| x == call).expect("the call is in its block");
-                (block, at + 1)
+                let (_, block, index) = after_call(func, i);
+                (block, index)
+            }
+            Site::AfterFirstReturn(i) | Site::AfterSecondReturn(i) => {
+                let (call, block, index) = after_call(func, i);
+                let cond = if matches!(site(graph, e), Site::AfterFirstReturn(_)) { IntCC::Eq } else { IntCC::Ne };
+                insert_return_test(func, call, block, index, cond, symbol, counter);
+                continue;
             }
             Site::BeforeTerminator(b) => {
                 let block = cfg.blocks()[b as usize];
@@ -145,6 +170,21 @@ pub fn insert_counters(
         };
         insert_increment(func, block, index, symbol, counter);
     }
+}
+
+/// Inserts `counters[counter] += (result cond 0)` into `block` before
+/// instruction `index`, where `result` is what `call` (a `setjmp`)
+/// returned.
+fn insert_return_test(func: &mut Function, call: Inst, block: Block, index: usize, cond: IntCC, symbol: &str, counter: usize) {
+    let result = func.inst_result(call).expect("setjmp returns an int");
+    let ty = func.value_type(result);
+    let zero_inst = func.insert_inst(block, index, InstData::Iconst { imm: 0 }, Some(ty));
+    let zero = func.inst_result(zero_inst).expect("a constant");
+    let test_inst = func.insert_inst(block, index + 1, InstData::Icmp { cond, args: [result, zero] }, Some(Type::I8));
+    let test = func.inst_result(test_inst).expect("a comparison");
+    let amount_inst = func.insert_inst(block, index + 2, InstData::Unary { op: UnaryOp::Uextend, arg: test }, Some(Type::I64));
+    let amount = func.inst_result(amount_inst).expect("an extension");
+    insert_counter_update(func, block, index + 3, symbol, counter, BinaryOp::Iadd, amount);
 }
 
 /// Inserts `counters[counter] += 1` into `block` before instruction

@@ -131,7 +131,9 @@ pub fn heuristic_weights(shape: &FunctionShape, graph: &FlowGraph) -> Vec<Weight
                 FlowEdgeKind::Continuation(i) if after_never[i as usize] => 0.0,
                 FlowEdgeKind::Continuation(i) => through[shape.call_sites[i as usize].block as usize],
                 FlowEdgeKind::Entry => 1.0,
-                FlowEdgeKind::EarlyExit(_) => 0.0,
+                // A `longjmp` is rare: the re-entry should be a chord, so
+                // that its conditional increment sits by the `setjmp`.
+                FlowEdgeKind::EarlyExit(_) | FlowEdgeKind::ReEntry(_) => 0.0,
             };
             Weight { primary, secondary: 0.0 }
         })
@@ -205,6 +207,8 @@ enum EdgeKey {
     Return(u32),
     /// The continuation of the call at (block, instruction index).
     Continuation(u32, u32),
+    /// The second returns of the `setjmp` at (block, instruction index).
+    ReEntry(u32, u32),
     Entry,
 }
 
@@ -216,6 +220,10 @@ impl EdgeKey {
             FlowEdgeKind::Continuation(i) => {
                 let site = &shape.call_sites[i as usize];
                 Some(EdgeKey::Continuation(site.block, site.inst))
+            }
+            FlowEdgeKind::ReEntry(i) => {
+                let site = &shape.call_sites[i as usize];
+                Some(EdgeKey::ReEntry(site.block, site.inst))
             }
             FlowEdgeKind::Entry => Some(EdgeKey::Entry),
             FlowEdgeKind::EarlyExit(_) => None,

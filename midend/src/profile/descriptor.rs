@@ -20,11 +20,12 @@
 //! num_edges, then (from, to) per edge, in edge order
 //! num_returns, then the returning blocks in increasing order
 //! num_call_sites, then per call site: block, instruction index,
-//!     kind u8 (0 may not return, 1 never returns), callee name length,
+//!     kind u8 (0 may not return, 1 never returns, 2 returns twice:
+//!     `setjmp`), callee name length,
 //!     callee name bytes (empty for an indirect call)
 //! num_counters, then per counter: kind u8 (0 CFG edge, 1 return,
-//!     2 continuation, 4 entry), index (edge, block or call site; 0 for
-//!     entry)
+//!     2 continuation, 4 entry, 5 re-entry after `setjmp`), index (edge,
+//!     block or call site; 0 for entry)
 //! ```
 //!
 //! Decoding checks everything that later code relies on and reports the
@@ -138,6 +139,7 @@ impl CfgDescriptor {
             out.push(match site.exit {
                 CallExit::MayNotReturn => 0,
                 CallExit::NeverReturns => 1,
+                CallExit::ReturnsTwice => 2,
             });
             put(&mut out, site.callee.len() as u64);
             out.extend_from_slice(site.callee.as_bytes());
@@ -150,6 +152,7 @@ impl CfgDescriptor {
                 FlowEdgeKind::Continuation(i) => (2, i),
                 FlowEdgeKind::EarlyExit(i) => (3, i),
                 FlowEdgeKind::Entry => (4, 0),
+                FlowEdgeKind::ReEntry(i) => (5, i),
             };
             out.push(tag);
             put(&mut out, index.into());
@@ -200,6 +203,7 @@ impl CfgDescriptor {
             let exit = match r.byte("a call site's kind")? {
                 0 => CallExit::MayNotReturn,
                 1 => CallExit::NeverReturns,
+                2 => CallExit::ReturnsTwice,
                 other => return Err(r.error(format!("unknown call-site kind {other}"))),
             };
             let len = r.count("a callee name's length")?;
@@ -218,6 +222,7 @@ impl CfgDescriptor {
                 2 => FlowEdgeKind::Continuation(index),
                 3 => FlowEdgeKind::EarlyExit(index),
                 4 => FlowEdgeKind::Entry,
+                5 => FlowEdgeKind::ReEntry(index),
                 other => return Err(r.error(format!("unknown counter kind {other}"))),
             });
         }
@@ -360,6 +365,18 @@ mod tests {
         let desc = sample();
         let bytes = desc.encode();
         assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
+    }
+
+    #[test]
+    fn a_setjmp_site_and_its_re_entry_counter_round_trip() {
+        let mut desc = sample();
+        desc.shape.call_sites.push(CallSite { block: 2, inst: 0, exit: CallExit::ReturnsTwice, callee: "_setjmp".into() });
+        desc.counters.push(FlowEdgeKind::ReEntry(1));
+        assert_eq!(CfgDescriptor::decode(&desc.encode()).unwrap(), desc);
+        // A re-entry counter at a call that is not a setjmp names no edge.
+        let mut desc = sample();
+        desc.counters.push(FlowEdgeKind::ReEntry(0));
+        assert!(CfgDescriptor::decode(&desc.encode()).unwrap_err().contains("does not have"));
     }
 
     #[test]

@@ -21,8 +21,21 @@
 //!    EXIT (the call never returned: the program ended inside it, or
 //!    `longjmp` skipped the frame). This is §3.2's edge `v → EXIT`, one per
 //!    call site rather than per block;
+//!    A call of `setjmp` (`CallExit::ReturnsTwice`) cuts its block too,
+//!    but its two edges are the continuation (the call returned 0: it was
+//!    called) and a *re-entry* edge EXIT → the next segment (it returned
+//!    again because a `longjmp` landed). The frame that the `longjmp` left
+//!    lies below a call of this function that did not return, so every
+//!    re-entry is matched by an early exit, and flow is conserved at EXIT
+//!    too: each `longjmp` that lands here leaves through an early-exit
+//!    edge and comes back through the re-entry edge;
 //! 4. the *entry* edge EXIT → entry, whose count is the number of calls of
 //!    the function.
+//!
+//! Both edges after a `setjmp` are countable where they happen, because
+//! `setjmp` returns 0 exactly when it was called: an increment of
+//! `result == 0` after the call counts the continuation, and one of
+//! `result != 0` counts the re-entries (`instrument::placement`).
 //!
 //! An early exit cannot be counted where it happens (the frame never runs
 //! again), so it is never a counter: the planner keeps every early-exit
@@ -44,6 +57,9 @@ pub enum FlowEdgeKind {
     Continuation(u32),
     /// Call site `i` did not return.
     EarlyExit(u32),
+    /// Call site `i`, a `setjmp`, returned again: EXIT → the segment after
+    /// the call.
+    ReEntry(u32),
     /// The function was called: EXIT → entry.
     Entry,
 }
@@ -124,12 +140,19 @@ impl FlowGraph {
         for (i, site) in shape.call_sites.iter().enumerate() {
             let vertex = segment_of_site[site.block as usize];
             segment_of_site[site.block as usize] += 1;
-            let continuation = match site.exit {
-                CallExit::MayNotReturn => Measure::Countable,
-                CallExit::NeverReturns => Measure::KnownZero,
-            };
-            push(vertex, vertex + 1, FlowEdgeKind::Continuation(i as u32), continuation);
-            push(vertex, exit, FlowEdgeKind::EarlyExit(i as u32), Measure::Derived);
+            let i = i as u32;
+            match site.exit {
+                CallExit::MayNotReturn | CallExit::NeverReturns => {
+                    let continuation =
+                        if site.exit == CallExit::MayNotReturn { Measure::Countable } else { Measure::KnownZero };
+                    push(vertex, vertex + 1, FlowEdgeKind::Continuation(i), continuation);
+                    push(vertex, exit, FlowEdgeKind::EarlyExit(i), Measure::Derived);
+                }
+                CallExit::ReturnsTwice => {
+                    push(vertex, vertex + 1, FlowEdgeKind::Continuation(i), Measure::Countable);
+                    push(exit, vertex + 1, FlowEdgeKind::ReEntry(i), Measure::Countable);
+                }
+            }
         }
         push(exit, first[0], FlowEdgeKind::Entry, Measure::Countable);
 
@@ -210,11 +233,17 @@ impl FlowGraph {
             FlowEdgeKind::Cfg(i) => (i < self.num_cfg_edges).then_some(i),
             FlowEdgeKind::Return(b) => self.returns.binary_search(&b).ok().map(|k| returns + k as u32),
             FlowEdgeKind::Continuation(i) => (i < self.num_call_sites).then_some(sites + 2 * i),
-            FlowEdgeKind::EarlyExit(i) => (i < self.num_call_sites).then_some(sites + 2 * i + 1),
+            FlowEdgeKind::EarlyExit(i) | FlowEdgeKind::ReEntry(i) => (i < self.num_call_sites).then_some(sites + 2 * i + 1),
             FlowEdgeKind::Entry => Some(sites + 2 * self.num_call_sites),
         }?;
-        debug_assert_eq!(self.edges[index as usize].kind, kind);
-        Some(index)
+        // A call site has an early-exit edge or a re-entry edge, not both.
+        (self.edges[index as usize].kind == kind).then_some(index)
+    }
+
+    /// Whether call site `i` is a `setjmp`, whose second edge is a
+    /// re-entry rather than an early exit.
+    pub fn returns_twice(&self, i: u32) -> bool {
+        self.edge_of(FlowEdgeKind::ReEntry(i)).is_some()
     }
 
     /// How vertex `v` reads in messages: `block3`, `block3 (after call 1)`
@@ -273,5 +302,37 @@ mod tests {
         assert_eq!(g.measure(6), Measure::KnownZero);
         assert_eq!(g.measure(5), Measure::Derived);
         assert_eq!(g.describe(2), "block1 (after its call 0)");
+    }
+
+    #[test]
+    fn setjmp_has_a_re_entry_edge_instead_of_an_early_exit() {
+        // block0 calls setjmp, then a function that may longjmp, and
+        // returns.
+        let site = |inst, exit, callee: &str| CallSite { block: 0, inst, exit, callee: callee.into() };
+        let shape = FunctionShape {
+            block_lines: vec![0],
+            edges: vec![],
+            returns: vec![0],
+            call_sites: vec![site(1, CallExit::ReturnsTwice, "_setjmp"), site(4, CallExit::MayNotReturn, "work")],
+        };
+        shape.validate().unwrap();
+        let g = FlowGraph::new(&shape);
+        use FlowEdgeKind::*;
+        let kinds: Vec<_> = g.edges().iter().map(|e| (e.from, e.to, e.kind)).collect();
+        assert_eq!(
+            kinds,
+            vec![(2, 3, Return(0)), (0, 1, Continuation(0)), (3, 1, ReEntry(0)), (1, 2, Continuation(1)), (1, 3, EarlyExit(1)), (3, 0, Entry)]
+        );
+        assert!(g.returns_twice(0) && !g.returns_twice(1));
+        assert_eq!(g.edge_of(EarlyExit(0)), None);
+        assert_eq!(g.edge_of(ReEntry(1)), None);
+        assert_eq!(g.measure(g.edge_of(ReEntry(0)).unwrap()), Measure::Countable);
+        // One longjmp back to the setjmp: flow is conserved at every vertex.
+        let flow = [1u64, 1, 1, 1, 1, 1];
+        for v in 0..g.num_vertices() {
+            let inflow: u64 = g.preds(v).iter().map(|&e| flow[e as usize]).sum();
+            let outflow: u64 = g.succs(v).iter().map(|&e| flow[e as usize]).sum();
+            assert_eq!(inflow, outflow, "at {}", g.describe(v));
+        }
     }
 }

@@ -25,7 +25,7 @@ pub mod shape;
 pub use descriptor::{CfgDescriptor, Strategy};
 pub use name::profile_name;
 pub use flow_graph::{FlowEdge, FlowEdgeKind, FlowGraph, Measure};
-pub use reconstruct::{reconstruct, EarlyExit, EdgeProfile};
+pub use reconstruct::{reconstruct, CallSiteCount, EdgeProfile};
 pub use shape::{CallExit, CallSite, FunctionShape};
 
 /// Decodes the CFG descriptor that the runtime copied into a profile.

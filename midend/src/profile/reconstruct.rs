@@ -33,15 +33,19 @@ pub struct EdgeProfile {
     pub edges: Vec<(u32, u32, u64)>,
     /// How often the function was called.
     pub entries: u64,
-    /// How often each call that may not return did not return, in the
-    /// order of the shape's call sites.
-    pub early_exits: Vec<EarlyExit>,
+    /// How often each call that may not return did not return (the
+    /// program ended inside it, or a `longjmp` skipped its caller's
+    /// frame), in the order of the shape's call sites.
+    pub early_exits: Vec<CallSiteCount>,
+    /// How often each call of `setjmp` returned a second time, because a
+    /// `longjmp` landed, in the order of the shape's call sites.
+    pub second_returns: Vec<CallSiteCount>,
 }
 
-/// The count of calls at one call site that never returned: the program
-/// ended inside them, or a `longjmp` skipped their caller's frame.
+/// A count that belongs to one call site: of its early exits, or of its
+/// second returns.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EarlyExit {
+pub struct CallSiteCount {
     pub block: u32,
     /// The call's index in its block, before instrumentation.
     pub inst: u32,
@@ -66,18 +70,24 @@ pub fn edge_profile(shape: &FunctionShape, graph: &FlowGraph, flow: &[u64]) -> E
         .map(|b| graph.preds(graph.block_entry(b)).iter().map(|&e| flow[e as usize]).sum())
         .collect();
     let edges = shape.edges.iter().enumerate().map(|(i, &(from, to))| (from, to, count(FlowEdgeKind::Cfg(i as u32)))).collect();
-    let early_exits = shape
-        .call_sites
-        .iter()
-        .enumerate()
-        .map(|(i, site)| EarlyExit {
-            block: site.block,
-            inst: site.inst,
-            callee: site.callee.clone(),
-            count: count(FlowEdgeKind::EarlyExit(i as u32)),
-        })
-        .collect();
-    EdgeProfile { blocks, edges, entries: count(FlowEdgeKind::Entry), early_exits }
+    let sites = |kind: fn(u32) -> FlowEdgeKind| -> Vec<CallSiteCount> {
+        shape
+            .call_sites
+            .iter()
+            .enumerate()
+            .filter_map(|(i, site)| {
+                let e = graph.edge_of(kind(i as u32))?;
+                Some(CallSiteCount { block: site.block, inst: site.inst, callee: site.callee.clone(), count: flow[e as usize] })
+            })
+            .collect()
+    };
+    EdgeProfile {
+        blocks,
+        edges,
+        entries: count(FlowEdgeKind::Entry),
+        early_exits: sites(FlowEdgeKind::EarlyExit),
+        second_returns: sites(FlowEdgeKind::ReEntry),
+    }
 }
 
 /// The count of every edge of `graph` (the flow graph of `desc`'s shape),

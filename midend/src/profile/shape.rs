@@ -12,8 +12,9 @@
 //! blocks and edges alike.
 //!
 //! Besides blocks and edges, a shape lists the blocks that `return` (each
-//! has a virtual edge to EXIT) and the call sites whose callee may not
-//! return (each may end its block early, §3.2). A shape turns back into a
+//! has a virtual edge to EXIT), the call sites whose callee may not
+//! return (each may end its block early, §3.2) and the calls of `setjmp`
+//! (a `longjmp` re-enters the function after them). A shape turns back into a
 //! skeleton function with the same CFG, so that the loop analyses, which
 //! work on functions, can run on a shape decoded from a profile.
 
@@ -30,10 +31,15 @@ pub enum CallExit {
     /// The callee never returns normally (`exit`, `abort`), so the code
     /// after the call never runs.
     NeverReturns,
+    /// The callee is `setjmp` or its kin: it returns 0 when called, and
+    /// returns again, with a nonzero value, each time a `longjmp` to the
+    /// buffer it filled lands. A second return re-enters the function
+    /// after the call without entering the function or its block.
+    ReturnsTwice,
 }
 
-/// A call that may not return, at instruction `inst` (its index in the
-/// block before instrumentation) of block `block`.
+/// A call that may not return, or may return twice, at instruction `inst`
+/// (its index in the block before instrumentation) of block `block`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CallSite {
     pub block: u32,
@@ -54,7 +60,8 @@ pub struct FunctionShape {
     pub edges: Vec<(u32, u32)>,
     /// The blocks that end in `return`, in increasing order.
     pub returns: Vec<u32>,
-    /// The calls that may not return, by block and then by position.
+    /// The calls that may not return or may return twice, by block and
+    /// then by position.
     pub call_sites: Vec<CallSite>,
 }
 

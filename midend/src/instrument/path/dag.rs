@@ -8,7 +8,9 @@
 //! a call is the path that ends with that call's early-exit edge (Preuss,
 //! "Implementation of Path Profiling in LLVM", §3.4). The edge EXIT → entry
 //! is left out, and so are the continuations of calls that never return
-//! (they never run).
+//! (they never run). A `setjmp`'s re-entry edge EXIT → `v` becomes the
+//! edge ENTRY → `v`: a path starts where a `longjmp` lands, as it starts
+//! at a loop header after a cut back edge.
 //!
 //! A depth-first search from the entry, following edges in flow-edge order,
 //! finds the back edges; vertices it does not reach (code after `exit()`)
@@ -81,7 +83,8 @@ impl PathDag {
         let n = graph.num_vertices() as usize;
         let entry = graph.block_entry(0);
         let exit = graph.exit();
-        let in_dag = |e: u32| graph.edge(e).kind != FlowEdgeKind::Entry && graph.measure(e) != Measure::KnownZero;
+        let re_entry = |e: u32| matches!(graph.edge(e).kind, FlowEdgeKind::ReEntry(_));
+        let in_dag = |e: u32| graph.edge(e).kind != FlowEdgeKind::Entry && !re_entry(e) && graph.measure(e) != Measure::KnownZero;
 
         // Iterative depth-first search; `state` 1 = on the stack, 2 = done.
         let mut state = vec![0u8; n];
@@ -122,6 +125,10 @@ impl PathDag {
         for (e, edge) in graph.edges().iter().enumerate() {
             if in_dag(e as u32) && !back[e] {
                 dag.push_edge(edge.from, edge.to, DagEdgeKind::Flow(e as u32));
+            } else if re_entry(e as u32) {
+                // A path starts where a `longjmp` lands: from ENTRY, as
+                // after a cut.
+                dag.push_edge(entry, edge.to, DagEdgeKind::Flow(e as u32));
             }
         }
         for (e, _) in back.iter().enumerate().filter(|(_, &b)| b) {

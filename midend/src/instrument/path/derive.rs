@@ -2,8 +2,8 @@
 //! of Preuss, "Implementation of Path Profiling in LLVM", §3.3.3 and
 //! §4.2.2. Every executed path adds its count to each flow-graph edge it
 //! runs through; a path ending with the dummy `u → EXIT` of a cut edge
-//! ran that edge; and a path that starts at ENTRY (not at a loop header)
-//! is one call of the function. The result must equal the edge profile
+//! ran that edge; and a path that starts at ENTRY (not at a loop header,
+//! nor where a `longjmp` landed) is one call of the function. The result must equal the edge profile
 //! that naive instrumentation measures directly, which is what the oracle
 //! checks (`tests/profile_oracle.rs`).
 //!
@@ -32,7 +32,9 @@ pub fn derive_flow(numbering: &Numbering, graph: &FlowGraph, paths: &[(u64, u64)
             match dag.edge(e).kind {
                 DagEdgeKind::Flow(f) => {
                     flow[f as usize] += count;
-                    if i == 0 {
+                    // A path that starts with a re-entry after `setjmp`
+                    // began where a `longjmp` landed, not at a call.
+                    if i == 0 && !matches!(graph.edge(f).kind, FlowEdgeKind::ReEntry(_)) {
                         flow[entry_edge] += count;
                     }
                 }

@@ -83,7 +83,7 @@ pub fn increments(numbering: &Numbering, graph: &FlowGraph, weights: &[Weight]) 
         .map(|&e| match dag.edge(e).kind {
             DagEdgeKind::Start(_) | DagEdgeKind::End(_) => free,
             DagEdgeKind::Flow(f) => match graph.edge(f).kind {
-                FlowEdgeKind::Return(_) | FlowEdgeKind::EarlyExit(_) => free,
+                FlowEdgeKind::Return(_) | FlowEdgeKind::EarlyExit(_) | FlowEdgeKind::ReEntry(_) => free,
                 FlowEdgeKind::Cfg(_) => match increment_site(graph, f) {
                     IncrementSite::Speculated => Priority::Weighted(source_weight(graph.edge(f).from)),
                     _ => Priority::Weighted(weights[f as usize]),

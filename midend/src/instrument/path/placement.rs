@@ -20,6 +20,10 @@
 //!   when the program ends inside the call (`exit()` from any depth) is
 //!   counted as ending at that call site and no other is; a call that
 //!   never returns just counts it;
+//! - after a `setjmp`, the register is `r + Inc(continuation)` if the call
+//!   returned 0 and `Inc(ENTRY → v)` of its re-entry edge otherwise: a
+//!   `longjmp` landed, and a new path starts there (its previous path was
+//!   counted at the call it left through);
 //! - a cut edge (a back edge, or a truncation edge) counts path
 //!   `r + Inc(u → EXIT dummy)` and restarts with `r = Inc(ENTRY → h
 //!   dummy)`. Its code must run on that edge only, so a cut CFG edge from
@@ -34,7 +38,7 @@ use super::dag::DagEdgeKind;
 use super::numbering::Numbering;
 use super::increments::{increment_site, IncrementSite};
 use crate::analysis::cfg::{split_edge, Cfg};
-use crate::ir::{BinaryOp, Block, BlockCall, Callee, Function, Inst, InstData, Signature, Type, Value};
+use crate::ir::{BinaryOp, Block, BlockCall, Callee, Function, Inst, InstData, IntCC, Signature, Type, UnaryOp, Value};
 use crate::profile::{CallExit, FlowEdgeKind, FlowGraph, FunctionShape};
 use nissecc_profile_format::abi::HASH_COUNT_FUNCTION;
 use std::collections::HashMap;
@@ -161,6 +165,11 @@ pub fn insert_path_counting(
                 continue;
             };
             let i = i as u32;
+            if site.exit == CallExit::ReturnsTwice {
+                out.insts.push(inst);
+                r = out.after_setjmp(inst, r, flow_of(FlowEdgeKind::Continuation(i)), flow_inc(flow_of(FlowEdgeKind::ReEntry(i))), &cut_of_flow, &flow_inc);
+                continue;
+            }
             let slot = out.slot(r, flow_inc(flow_of(FlowEdgeKind::EarlyExit(i))));
             out.bump(slot, 1);
             out.insts.push(inst);
@@ -287,21 +296,59 @@ impl Emitter<'_> {
 
     /// Adds `delta` (modulo 2^64) to a path's count.
     fn bump(&mut self, slot: CountSlot, delta: u64) {
+        let delta = self.value(InstData::Iconst { imm: delta as i64 });
+        self.bump_by(slot, delta);
+    }
+
+    /// Adds the `i64` value `delta` (modulo 2^64) to a path's count.
+    fn bump_by(&mut self, slot: CountSlot, delta: Value) {
         match (slot, self.storage) {
             (CountSlot::Address(addr, offset), _) => {
                 let old = self.value(InstData::Load { addr, offset });
-                let delta = self.value(InstData::Iconst { imm: delta as i64 });
                 let new = self.value(InstData::Binary { op: BinaryOp::Iadd, args: [old, delta] });
                 self.emit(InstData::Store { value: new, addr, offset }, None);
             }
             (CountSlot::Number(number), Storage::Hash { symbol }) => {
                 let key = self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset: 0 });
-                let delta = self.value(InstData::Iconst { imm: delta as i64 });
                 let callee = Callee::Direct(HASH_COUNT_FUNCTION.to_string());
                 self.emit(InstData::Call { callee, sig: hash_count_signature(), args: vec![key, number, delta] }, None);
             }
             (CountSlot::Number(_), Storage::Array { .. }) => unreachable!("array slots are addresses"),
         }
+    }
+
+    /// The register after `call`, a `setjmp` whose continuation is flow
+    /// edge `continuation`, given the register `r` before it. When the
+    /// call returns 0 the path goes on along the continuation (which, if
+    /// numbering cut it, counts the path ending there on that return
+    /// only); when it returns again, a `longjmp` landed, whatever `r`
+    /// held is stale, and a new path starts with the re-entry's increment
+    /// `again`.
+    fn after_setjmp(
+        &mut self,
+        call: Inst,
+        r: Register,
+        continuation: u32,
+        again: u64,
+        cut_of_flow: &HashMap<u32, CutIncrements>,
+        flow_inc: &dyn Fn(u32) -> u64,
+    ) -> Register {
+        let result = self.func.inst_result(call).expect("setjmp returns an int");
+        let ty = self.func.value_type(result);
+        let zero = self.emit(InstData::Iconst { imm: 0 }, Some(ty)).expect("a constant");
+        let first = self.emit(InstData::Icmp { cond: IntCC::Eq, args: [result, zero] }, Some(Type::I8)).expect("a comparison");
+        let after_first = match cut_of_flow.get(&continuation) {
+            Some(&cut) => {
+                let slot = self.slot(r, cut.end);
+                let once = self.value(InstData::Unary { op: UnaryOp::Uextend, arg: first });
+                self.bump_by(slot, once);
+                Register::Const(cut.start)
+            }
+            None => self.add(r, flow_inc(continuation)),
+        };
+        let if_true = self.materialize(after_first);
+        let if_false = self.materialize(Register::Const(again));
+        Register::Value(self.value(InstData::Select { cond: first, if_true, if_false }))
     }
 
     /// Runs a cut edge: counts the path ending there, and returns the

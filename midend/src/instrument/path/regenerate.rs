@@ -42,6 +42,9 @@ pub enum PathStart {
     LoopHeader { block: u32 },
     /// After an edge that numbering cut (`numbering.rs`), at `block`.
     Truncation { block: u32 },
+    /// Where a `longjmp` landed: after call site `call` (its number in the
+    /// shape), a `setjmp` in `block`, returned a second time.
+    SecondReturn { call: u32, block: u32 },
 }
 
 /// How a path ends.
@@ -84,9 +87,13 @@ pub fn block_path(numbering: &Numbering, graph: &FlowGraph, number: u64) -> Opti
                 CutReason::Truncation => PathStart::Truncation { block },
             }
         }
-        _ => PathStart::Entry,
+        DagEdgeKind::Flow(f) => match graph.edge(f).kind {
+            crate::profile::FlowEdgeKind::ReEntry(call) => PathStart::SecondReturn { call, block: block_of(first.to) },
+            _ => PathStart::Entry,
+        },
+        DagEdgeKind::End(_) => PathStart::Entry,
     };
-    let mut blocks = vec![block_of(if matches!(first.kind, DagEdgeKind::Start(_)) { first.to } else { first.from })];
+    let mut blocks = vec![block_of(if matches!(start, PathStart::Entry) { first.from } else { first.to })];
     let last = dag.edge(*edges.last()?);
     for &e in &edges {
         let to = dag.edge(e).to;
