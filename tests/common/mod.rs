@@ -56,10 +56,18 @@ pub fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<Output, Str
     }
 }
 
-/// Runs an executable with arguments.
+/// Runs an executable with arguments, in its own directory, so that a
+/// program that writes a file by a relative name (tcc's `40_stdio` writes
+/// `fred.txt`) leaves it in scratch space rather than in the checkout.
 pub fn run_program(exe: &Path, args: &[&str]) -> Result<RunResult, String> {
-    let mut cmd = Command::new(exe);
+    // Absolute, so that the new working directory cannot change which
+    // file runs.
+    let exe = std::fs::canonicalize(exe).map_err(|e| format!("{}: {e}", exe.display()))?;
+    let mut cmd = Command::new(&exe);
     cmd.args(args);
+    if let Some(dir) = exe.parent() {
+        cmd.current_dir(dir);
+    }
     let out = run_with_timeout(cmd, Duration::from_secs(30))?;
     Ok(RunResult { stdout: out.stdout, status: out.status.code() })
 }
