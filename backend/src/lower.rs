@@ -628,7 +628,10 @@ impl Lowering<'_, '_, '_, '_> {
             switch.set_entry(u128::from(key), self.switch_target(dest, &mut forwarders)?);
         }
         let otherwise = self.switch_target(default, &mut forwarders)?;
-        switch.emit(&mut self.builder, arg, otherwise);
+        match self.dense_table(arg, mask, cases, default, &forwarders)? {
+            Some(()) => {}
+            None => switch.emit(&mut self.builder, arg, otherwise),
+        }
 
         for (forwarder, dest) in forwarders {
             let (block, args) = self.block_call(dest)?;
@@ -636,6 +639,62 @@ impl Lowering<'_, '_, '_, '_> {
             self.builder.ins().jump(block, &args);
         }
         Ok(())
+    }
+
+    /// Lowers a switch whose default is unreachable (a computed `goto`'s
+    /// dispatch, or `default: __builtin_unreachable();`) and whose case
+    /// values are small and dense to one `br_table` indexed by the value
+    /// itself: a value that is no case is undefined behaviour, so a hole
+    /// or the table's own default may go anywhere, and neither the range
+    /// checks nor the subtraction of the smallest case that
+    /// `cranelift_frontend::Switch` emits are needed. `None` when the
+    /// switch is not of that kind. The case targets are already in
+    /// `forwarders` or need none (`switch_target`).
+    fn dense_table(
+        &mut self,
+        arg: clif::Value,
+        mask: u64,
+        cases: &[(i64, BlockCall)],
+        default: &BlockCall,
+        forwarders: &[(clif::Block, &BlockCall)],
+    ) -> Result<Option<()>> {
+        let default_block = &self.ir.blocks[default.block];
+        let unreachable = matches!(default_block.insts.as_slice(), [only] if matches!(self.ir.insts[*only], InstData::Unreachable));
+        if !unreachable || cases.len() < 4 {
+            return Ok(None);
+        }
+        let keys: Vec<u64> = cases.iter().map(|(value, _)| *value as u64 & mask).collect();
+        let largest = *keys.iter().max().expect("cases");
+        if largest >= 4 * cases.len() as u64 + 16 {
+            return Ok(None);
+        }
+        // Each case's target, as `switch_target` chose it: its forwarder
+        // when it has arguments.
+        let mut forwarded = forwarders.iter();
+        let mut targets = Vec::with_capacity(cases.len());
+        for (_, dest) in cases {
+            let block = if dest.args.is_empty() {
+                self.block(dest.block)?
+            } else {
+                forwarded.next().expect("a forwarder per case with arguments").0
+            };
+            targets.push(block);
+        }
+        let mut table = vec![targets[0]; largest as usize + 1];
+        for (&key, &target) in keys.iter().zip(&targets) {
+            table[key as usize] = target;
+        }
+        let dfg = &mut self.builder.func.dfg;
+        let entries: Vec<_> = table.iter().map(|&block| dfg.block_call(block, &[])).collect();
+        let fallback = dfg.block_call(targets[0], &[]);
+        let jump_table = self.builder.create_jump_table(clif::JumpTableData::new(fallback, &entries));
+        let index = match self.builder.func.dfg.value_type(arg).bits() {
+            32 => arg,
+            bits if bits > 32 => self.builder.ins().ireduce(clif::types::I32, arg),
+            _ => self.builder.ins().uextend(clif::types::I32, arg),
+        };
+        self.builder.ins().br_table(index, jump_table);
+        Ok(Some(()))
     }
 
     /// The block a `Switch` jumps to for `dest`: the target itself, or a new

@@ -9,9 +9,11 @@
 //!   through another (control equivalence, for SESE counters).
 //! - [`loops`]: the loop nesting forest, with irreducible loops flagged.
 //! - [`noreturn`]: which calls may not return, over a whole module.
+//! - [`alias`]: whether two memory accesses can touch the same bytes.
 //!
 //! [`filetest`] holds the filetest kinds that print these results.
 
+pub mod alias;
 pub mod cfg;
 pub mod cycle_equivalence;
 pub mod dominance_frontier;

@@ -8,8 +8,10 @@
 //! (it cannot know that nothing in the loop writes the memory). Two
 //! conditions keep the move exact:
 //!
-//! - no instruction of the loop stores or calls, so the memory the load
-//!   reads is the same on every iteration;
+//! - no instruction of the loop calls, and no store of the loop can write
+//!   a byte the load reads (`analysis::alias`: a store to `s->match_start`
+//!   leaves `s->window` alone), so the memory the load reads is the same
+//!   on every iteration;
 //! - the load runs whenever the loop is entered: it is in the header, and
 //!   only pure instructions that cannot trap, or other loads, come before
 //!   it. (If an earlier load faults, so may the hoisted one, first; both
@@ -18,6 +20,7 @@
 //!   loop that is skipped (the guard of a rotated loop) does not load
 //!   either. (gcc -O1 hoists `buf[pos]` out of k120's match loop.)
 
+use crate::analysis::alias::{decompose, disjoint};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::LoopForest;
 use crate::ir::{BlockCall, Function, Inst, InstData, ValueDef};
@@ -30,14 +33,30 @@ pub fn hoist_invariant_loads(func: &mut Function) -> usize {
         let forest = LoopForest::compute(&cfg);
         let found = forest.natural_loops().find_map(|lp| {
             let data = forest.data(lp);
-            let writes = data.blocks.iter().any(|&b| {
-                func.blocks[b].insts.iter().any(|&i| matches!(func.insts[i], InstData::Store { .. } | InstData::Call { .. }))
-            });
+            let mut stores = Vec::new();
+            let mut calls = false;
+            for &b in &data.blocks {
+                for &i in &func.blocks[b].insts {
+                    match func.insts[i] {
+                        InstData::Store { value, addr, offset } => {
+                            stores.push((decompose(func, addr, offset), func.value_type(value).bytes()));
+                        }
+                        InstData::Call { .. } => calls = true,
+                        _ => {}
+                    }
+                }
+            }
             let entries: Vec<_> =
                 cfg.preds(data.header).iter().copied().filter(|e| !data.back_edges.contains(e)).collect();
-            if writes || entries.len() != 1 || Some(data.header) == func.entry() {
+            if calls || entries.len() != 1 || Some(data.header) == func.entry() {
                 return None;
             }
+            let unwritten = |load: Inst| {
+                let InstData::Load { addr, offset } = func.insts[load] else { return false };
+                let size = func.value_type(func.inst_result(load).expect("a load has a result")).bytes();
+                let read = decompose(func, addr, offset);
+                stores.iter().all(|(written, written_size)| disjoint(&read, size, written, *written_size))
+            };
             let outside = |v| match func.values[v].def {
                 ValueDef::Result(i) => func.block_of(i).is_some_and(|b| !forest.contains(lp, b)),
                 ValueDef::Param(b, _) => !forest.contains(lp, b),
@@ -52,7 +71,7 @@ pub fn hoist_invariant_loads(func: &mut Function) -> usize {
             };
             for &inst in &func.blocks[data.header].insts {
                 match func.insts[inst] {
-                    InstData::Load { addr, .. } if invariant(addr, &invariant_arith) => moved.push(inst),
+                    InstData::Load { addr, .. } if invariant(addr, &invariant_arith) && unwritten(inst) => moved.push(inst),
                     InstData::Load { .. } => {}
                     ref other if other.is_pure() => {
                         if other.operands().iter().all(|&v| invariant(v, &invariant_arith)) {

@@ -17,14 +17,17 @@
 //! right after comparing them). Known loads follow the walk only into a
 //! block whose every incoming edge comes from its dominator-tree parent (an
 //! extended basic block), since along any other edge a store may have
-//! intervened; every store forgets them all (any two addresses may alias)
-//! and then records what it stored, and every call forgets them all.
+//! intervened; every store forgets those it may overlap (all but the ones
+//! `analysis::alias` proves disjoint, such as another field through the
+//! same pointer) and then records what it stored, and every call forgets
+//! them all.
 //! A byte or 16-bit load that something extends neither is reused nor
 //! reuses: Cranelift extends a load as cheaply as a kept value, so reusing
 //! it saves nothing and holds a register (k139). One that nothing extends
 //! (a `char` compared after `narrow_compares`, or stored as it is) is
 //! reused like any other, and then costs nothing at all.
 
+use crate::analysis::alias::{decompose, disjoint};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dominators::DominatorTree;
 use crate::ir::{BinaryOp, Block, FloatCC, Function, Inst, InstData, IntCC, StackSlot, Type, UnaryOp, Value};
@@ -106,7 +109,9 @@ fn number_block(
                 Some(known)
             }
             (&InstData::Store { value, addr, offset }, _, _) => {
-                loads.clear();
+                let written = decompose(func, addr, offset);
+                let size = func.value_type(value).bytes();
+                loads.retain(|&(a, o, ty), _| disjoint(&decompose(func, a, o), ty.bytes(), &written, size));
                 let location = (number(addr, numbers), offset, func.value_type(value));
                 loads.insert(location, number(value, numbers));
                 None
