@@ -5,7 +5,7 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    fold_address_offsets, eliminate_dead_code, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
+    fold_address_offsets, fold_constants, eliminate_dead_code, zero_extend_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
     rotate_loops_with, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
@@ -79,6 +79,9 @@ pub fn run(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipelin
 /// The optimizing passes of -O1 and -O2, after SSA construction. Each
 /// pass's effect on the benchmark kernels is recorded in ARCHITECTURE.md.
 fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), PipelineError> {
+    each_function(module, options, "fold-constants", "constant folding", |func| {
+        fold_constants(func);
+    })?;
     each_function(module, options, "simplify-cfg", "CFG simplification", |func| {
         simplify_cfg(func);
     })?;
@@ -99,6 +102,9 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     })?;
     each_function(module, options, "widen", "induction-variable widening", |func| {
         widen_ivs(func);
+    })?;
+    each_function(module, options, "nonnegative-extensions", "zero extension of nonnegative values", |func| {
+        zero_extend_nonnegatives(func);
     })?;
     each_function(module, options, "address-offsets", "address offset folding", |func| {
         fold_address_offsets(func);
@@ -142,8 +148,8 @@ fn each_function(
 }
 
 /// False for a pass named in the environment variable
-/// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `simplify-cfg`,
-/// `if-convert`, `rotate`, `widen`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads` and
+/// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `fold-constants`, `simplify-cfg`,
+/// `if-convert`, `rotate`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads` and
 /// `unused-slots`; `rotate-multi-exit` keeps rotation from loops whose
 /// header values must be demoted), which exists to measure what each pass
 /// is worth.

@@ -7,6 +7,8 @@
 //!   values and block parameters.
 //! - [`inline_memops`]: expands small constant-size `memcpy` and
 //!   `memset` calls into loads and stores.
+//! - [`fold_constants`]: integer instructions of constant operands become
+//!   constants.
 //! - [`simplify_cfg`]: folds known branches and merges straight-line
 //!   blocks.
 //! - [`if_convert`]: turns small `if`s that assign a value into
@@ -17,6 +19,8 @@
 //!   array indexing stops extending them.
 //! - [`narrow_compares`]: compares `char`s and `short`s without
 //!   extending them to `int` first.
+//! - [`nonnegative_extensions`]: sign extensions of values that cannot be
+//!   negative become zero extensions, which x86-64 gets for free.
 //! - [`address_offsets`]: moves the constant part of an address into
 //!   the load's or store's offset.
 //! - [`hoist_loads`]: moves loads of unchanging memory out of loops.
@@ -35,11 +39,13 @@ pub mod edit;
 #[cfg(test)]
 pub(crate) mod eval;
 pub mod filetest;
+pub mod fold_constants;
 pub mod hoist_loads;
 pub mod if_convert;
 pub mod inline_memops;
 pub mod mem2reg;
 pub mod narrow_compares;
+pub mod nonnegative_extensions;
 #[cfg(test)]
 mod narrow_compares_tests;
 pub mod rotate_loops;
@@ -49,6 +55,7 @@ pub mod value_numbering;
 pub mod widen_ivs;
 
 pub use address_offsets::fold_address_offsets;
+pub use fold_constants::fold_constants;
 pub use hoist_loads::hoist_invariant_loads;
 pub use if_convert::if_convert;
 pub use inline_memops::inline_small_memops;
@@ -57,6 +64,7 @@ pub use rotate_loops::{rotate_loops, rotate_loops_with};
 pub use simplify_cfg::simplify_cfg;
 pub use mem2reg::{mem2reg, promotable_slots};
 pub use narrow_compares::narrow_compares;
+pub use nonnegative_extensions::zero_extend_nonnegatives;
 pub use unreachable::remove_unreachable_blocks;
 pub use value_numbering::number_values;
 pub use widen_ivs::widen_ivs;

@@ -1,0 +1,194 @@
+//! Constant folding: an integer instruction whose operands are all
+//! constants becomes the constant it computes (the oldest optimization
+//! there is; Aho, Lam, Sethi and Ullman, "Compilers", 2nd ed., §8.5.4 and
+//! §9.4 for its propagation).
+//!
+//! Cranelift folds such arithmetic too, but only after the midend's
+//! passes have looked at the code. C's macros leave a lot of it (Lua's
+//! `MASK1(n, p)` is `~((~(Instruction)0) << n) << p`, zlib's
+//! `MAX_MATCH + MIN_MATCH + 1`), and the passes that ask whether a value
+//! is a constant (an address's offset, a mask's sign bit, a shift amount)
+//! see through it only once it is folded here.
+//!
+//! An instruction is rewritten in place into an `iconst` of the same
+//! result, so no use changes. Instructions are visited in reverse
+//! postorder, in which every operand's definition comes first, so a chain
+//! of constants folds in one pass. What would trap or is undefined is
+//! left alone: division by zero and the one overflowing signed division.
+
+use crate::analysis::cfg::Cfg;
+use crate::ir::{BinaryOp, Function, InstData, IntCC, Type, UnaryOp, Value, ValueDef};
+
+/// Folds every integer instruction of constant operands; returns how many.
+pub fn fold_constants(func: &mut Function) -> usize {
+    let cfg = Cfg::compute(func);
+    let mut folded = 0;
+    for &block in cfg.reverse_postorder() {
+        for i in 0..func.blocks[block].insts.len() {
+            let inst = func.blocks[block].insts[i];
+            let Some(result) = func.inst_result(inst) else { continue };
+            let ty = func.value_type(result);
+            if !ty.is_int() || matches!(func.insts[inst], InstData::Iconst { .. }) {
+                continue;
+            }
+            if let Some(imm) = evaluate(func, &func.insts[inst], ty) {
+                func.insts[inst] = InstData::Iconst { imm };
+                folded += 1;
+            }
+        }
+    }
+    folded
+}
+
+/// The value of `v` if an `iconst` defines it (sign-extended from its
+/// type's width, as the IR stores it).
+fn constant(func: &Function, v: Value) -> Option<i64> {
+    match func.values[v].def {
+        ValueDef::Result(inst) => match func.insts[inst] {
+            InstData::Iconst { imm } => Some(imm),
+            _ => None,
+        },
+        ValueDef::Param(..) => None,
+    }
+}
+
+/// `value` truncated to `ty`'s width and sign-extended, as an `iconst` of
+/// `ty` stores it.
+fn normalize(value: i64, ty: Type) -> i64 {
+    let shift = 64 - ty.bits();
+    (value << shift) >> shift
+}
+
+/// `value` (of type `ty`) as an unsigned number of its width.
+fn unsigned(value: i64, ty: Type) -> u64 {
+    (value as u64) & (u64::MAX >> (64 - ty.bits()))
+}
+
+/// What `data`, whose result has the integer type `ty`, computes when its
+/// operands are constants.
+fn evaluate(func: &Function, data: &InstData, ty: Type) -> Option<i64> {
+    let value = match *data {
+        InstData::Unary { op, arg } => {
+            let a = constant(func, arg)?;
+            let from = func.value_type(arg);
+            if !from.is_int() {
+                return None;
+            }
+            match op {
+                UnaryOp::Ineg => a.wrapping_neg(),
+                UnaryOp::Bnot => !a,
+                // Stored sign-extended already.
+                UnaryOp::Sextend | UnaryOp::Ireduce => a,
+                UnaryOp::Uextend => unsigned(a, from) as i64,
+                _ => return None,
+            }
+        }
+        InstData::Binary { op, args: [a, b] } => {
+            let (a, b) = (constant(func, a)?, constant(func, b)?);
+            let (ua, ub) = (unsigned(a, ty), unsigned(b, ty));
+            let amount = (ub % u64::from(ty.bits())) as u32;
+            let min = normalize(1i64 << (ty.bits() - 1), ty);
+            match op {
+                BinaryOp::Iadd => a.wrapping_add(b),
+                BinaryOp::Isub => a.wrapping_sub(b),
+                BinaryOp::Imul => a.wrapping_mul(b),
+                BinaryOp::Band => a & b,
+                BinaryOp::Bor => a | b,
+                BinaryOp::Bxor => a ^ b,
+                BinaryOp::Ishl => a.wrapping_shl(amount),
+                BinaryOp::Ushr => (ua >> amount) as i64,
+                BinaryOp::Sshr => a >> amount,
+                BinaryOp::Udiv if ub != 0 => (ua / ub) as i64,
+                BinaryOp::Urem if ub != 0 => (ua % ub) as i64,
+                // `a` and `b` are sign-extended, so the one overflow is
+                // the width's minimum divided by -1.
+                BinaryOp::Sdiv if b != 0 && !(b == -1 && a == min) => a / b,
+                BinaryOp::Srem if b != 0 && !(b == -1 && a == min) => a % b,
+                _ => return None,
+            }
+        }
+        InstData::Icmp { cond, args: [a, b] } => {
+            let operand_ty = func.value_type(a);
+            let (a, b) = (constant(func, a)?, constant(func, b)?);
+            let (ua, ub) = (unsigned(a, operand_ty), unsigned(b, operand_ty));
+            i64::from(match cond {
+                IntCC::Eq => a == b,
+                IntCC::Ne => a != b,
+                IntCC::Slt => a < b,
+                IntCC::Sle => a <= b,
+                IntCC::Sgt => a > b,
+                IntCC::Sge => a >= b,
+                IntCC::Ult => ua < ub,
+                IntCC::Ule => ua <= ub,
+                IntCC::Ugt => ua > ub,
+                IntCC::Uge => ua >= ub,
+            })
+        }
+        _ => return None,
+    };
+    Some(normalize(value, ty))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parse_module;
+
+    fn fold(text: &str) -> (usize, String) {
+        let mut module = parse_module(text).unwrap();
+        let n = fold_constants(&mut module.functions[0]);
+        (n, module.functions[0].to_string())
+    }
+
+    #[test]
+    fn chains_of_constants_fold_at_their_width() {
+        let (n, out) = fold(
+            "function @f(i32) -> i32 local {
+            block0(v0: i32):
+                v1 = iconst.i32 0
+                v2 = bnot v1
+                v3 = iconst.i32 8
+                v4 = ishl v2, v3
+                v5 = bnot v4
+                v6 = iconst.i32 7
+                v7 = ishl v5, v6
+                v8 = ushr v2, v3
+                v9 = iconst.i8 200
+                v10 = uextend.i32 v9
+                v11 = sextend.i32 v9
+                v12 = icmp ult v11, v10
+                v13 = uextend.i32 v12
+                v14 = iadd v7, v0
+                v15 = iadd v14, v8
+                v16 = iadd v15, v13
+                return v16
+            }",
+        );
+        assert!(out.contains("v2 = iconst.i32 -1"), "{out}");
+        assert!(out.contains("v5 = iconst.i32 255"), "{out}");
+        assert!(out.contains("v7 = iconst.i32 32640"), "{out}");
+        assert!(out.contains("v8 = iconst.i32 16777215"), "a logical shift of -1 as 32 bits: {out}");
+        assert!(out.contains("v10 = iconst.i32 200"), "{out}");
+        assert!(out.contains("v11 = iconst.i32 -56"), "{out}");
+        assert!(out.contains("v12 = iconst.i8 0"), "-56 as unsigned is not below 200: {out}");
+        assert!(out.contains("v14 = iadd v7, v0"), "{out}");
+        assert_eq!(n, 9);
+    }
+
+    #[test]
+    fn what_would_trap_stays() {
+        let (n, out) = fold(
+            "function @f() -> i32 local {
+            block0:
+                v0 = iconst.i32 -2147483648
+                v1 = iconst.i32 -1
+                v2 = sdiv v0, v1
+                v3 = iconst.i32 0
+                v4 = udiv v1, v3
+                v5 = iadd v2, v4
+                return v5
+            }",
+        );
+        assert_eq!(n, 0, "{out}");
+    }
+}
