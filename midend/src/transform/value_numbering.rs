@@ -30,7 +30,7 @@
 use crate::analysis::alias::{decompose, disjoint};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dominators::DominatorTree;
-use crate::ir::{BinaryOp, Block, FloatCC, Function, Inst, InstData, IntCC, StackSlot, Type, UnaryOp, Value};
+use crate::ir::{BinaryOp, Block, FloatCC, Function, Inst, InstData, IntCC, StackSlot, Type, UnaryOp, Value, ValueDef};
 use super::edit::{replace_uses, retain_insts};
 use std::collections::{HashMap, HashSet};
 
@@ -47,6 +47,18 @@ enum Expr {
     Select(Value, Value, Value),
     StackAddr(StackSlot, i32),
     SymbolAddr(String, i64),
+    /// A 64-bit value plus a nonzero constant: `iadd` and `isub` of
+    /// constants, with chains added up (`(p + 258) - 1` is `p + 257`).
+    Offset(Value, i64),
+}
+
+/// What numbering learns about values beyond their expressions, by their
+/// numbers: the constants, and the 64-bit values that are another value
+/// plus a constant.
+#[derive(Default)]
+struct Facts {
+    constants: HashMap<Value, i64>,
+    offsets: HashMap<Value, (Value, i64)>,
 }
 
 /// A memory location as a load or store names it: address, offset, type.
@@ -62,26 +74,171 @@ pub fn number_values(func: &mut Function) -> usize {
     // the pure instructions', then the removed loads'.
     let mut numbers: HashMap<Value, Value> = HashMap::new();
     let mut removed: HashSet<Inst> = HashSet::new();
+    let mut facts = Facts::default();
     let mut stack = vec![(root, HashMap::new(), HashMap::new())];
     while let Some((block, mut exprs, mut loads)) = stack.pop() {
-        number_block(func, block, &extended, &mut exprs, &mut loads, &mut numbers, &mut removed);
+        number_block(func, block, &extended, &mut exprs, &mut loads, &mut numbers, &mut facts, &mut removed);
         for child in domtree.children(block) {
-            let extends = cfg.preds(child).iter().all(|&e| cfg.edge(e).from == block);
-            let inherited = if extends { loads.clone() } else { HashMap::new() };
+            let inherited = if writes_nothing_between(func, &cfg, block, child) { loads.clone() } else { HashMap::new() };
             stack.push((child, exprs.clone(), inherited));
         }
     }
+    let same_args = parameters_with_one_value(func, &cfg, &domtree, &numbers);
     let loaded: HashMap<Value, Value> = removed
         .iter()
         .filter_map(|&inst| func.inst_result(inst))
         .map(|v| (v, numbers[&v]))
         .collect();
     retain_insts(func, |_, inst| !removed.contains(&inst));
-    replace_uses(func, |v| *loaded.get(&v).unwrap_or(&v));
+    replace_uses(func, |v| *loaded.get(&v).or_else(|| same_args.get(&v)).unwrap_or(&v));
     removed.len()
 }
 
+/// The most blocks [`writes_nothing_between`] looks at.
+const REGION_LIMIT: usize = 64;
+
+/// Whether no store or call can run after `parent` ends and before
+/// `child`, which `parent` immediately dominates, starts: every block on a
+/// path between them (found backwards from `child`, at most
+/// [`REGION_LIMIT`] of them) neither stores nor calls. Then the memory
+/// `parent` knew is still known in `child`: the extended basic block of
+/// the paper when `parent` is `child`'s only predecessor, and also the
+/// join of an `if` whose arms only compute.
+fn writes_nothing_between(func: &Function, cfg: &Cfg, parent: Block, child: Block) -> bool {
+    let mut seen: HashSet<Block> = HashSet::new();
+    let mut work: Vec<Block> = cfg.preds(child).iter().map(|&e| cfg.edge(e).from).filter(|&b| b != parent).collect();
+    while let Some(block) = work.pop() {
+        if !seen.insert(block) {
+            continue;
+        }
+        if seen.len() > REGION_LIMIT {
+            return false;
+        }
+        let writes = func.blocks[block].insts.iter().any(|&i| matches!(func.insts[i], InstData::Store { .. } | InstData::Call { .. }));
+        if writes {
+            return false;
+        }
+        work.extend(cfg.preds(block).iter().map(|&e| cfg.edge(e).from).filter(|&b| b != parent));
+    }
+    true
+}
+
+/// The block parameters that receive one value, by number, on every
+/// incoming edge, mapped to that value when it is available where their
+/// blocks start: a C variable reset to what it held (zlib's
+/// `scan = strend - MAX_MATCH`, which is `scan` again) needs no register
+/// of its own. Parameters that feed each other around loops are taken a
+/// strongly connected component at a time, as Braun, Buchwald, Hack,
+/// Leißa, Mallon and Zwinkau remove redundant phi cycles ("Simple and
+/// Efficient Construction of Static Single Assignment Form", CC 2013,
+/// §3.2): a component whose arguments from outside it are all one value
+/// is that value.
+fn parameters_with_one_value(func: &Function, cfg: &Cfg, domtree: &DominatorTree, numbers: &HashMap<Value, Value>) -> HashMap<Value, Value> {
+    let number = |v: Value| *numbers.get(&v).unwrap_or(&v);
+    // Every parameter with the numbers of its incoming arguments.
+    let mut params: Vec<(Value, Block, Vec<Value>)> = Vec::new();
+    for &block in cfg.blocks() {
+        for (i, &param) in func.blocks[block].params.iter().enumerate() {
+            let args = cfg
+                .preds(block)
+                .iter()
+                .map(|&e| {
+                    let edge = cfg.edge(e);
+                    number(func.successor_slot(edge.branch, edge.slot as usize).args[i])
+                })
+                .collect();
+            params.push((param, block, args));
+        }
+    }
+    let index: HashMap<Value, usize> = params.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
+    let successors: Vec<Vec<usize>> =
+        params.iter().map(|(_, _, args)| args.iter().filter_map(|a| index.get(a).copied()).collect()).collect();
+    let mut replace: HashMap<Value, Value> = HashMap::new();
+    // Components come dependencies first, so the parameters an argument
+    // names are already resolved when they lie outside the component.
+    for component in strongly_connected_components(&successors) {
+        let members: HashSet<Value> = component.iter().map(|&i| params[i].0).collect();
+        let mut outside: Vec<Value> = component
+            .iter()
+            .flat_map(|&i| params[i].2.iter().map(|a| *replace.get(a).unwrap_or(a)))
+            .filter(|a| !members.contains(a))
+            .collect();
+        outside.sort();
+        outside.dedup();
+        let [value] = outside[..] else { continue };
+        let defined_in = match func.values[value].def {
+            ValueDef::Result(inst) => func.block_of(inst),
+            ValueDef::Param(b, _) => Some(b),
+        };
+        let available = |block: Block| defined_in.is_some_and(|b| b != block && domtree.dominates(b, block));
+        if component.iter().all(|&i| available(params[i].1)) {
+            for &i in &component {
+                replace.insert(params[i].0, value);
+            }
+        }
+    }
+    replace
+}
+
+/// The strongly connected components of a graph given by successor lists,
+/// each a list of vertices, in an order where a component comes after
+/// every component it reaches (Tarjan's algorithm, iteratively).
+fn strongly_connected_components(successors: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = successors.len();
+    let mut order = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut components = Vec::new();
+    let mut next = 0;
+    for root in 0..n {
+        if order[root] != usize::MAX {
+            continue;
+        }
+        let mut frames = vec![(root, 0usize)];
+        order[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut child)) = frames.last_mut() {
+            if let Some(&w) = successors[v].get(*child) {
+                *child += 1;
+                if order[w] == usize::MAX {
+                    order[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    frames.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(order[w]);
+                }
+                continue;
+            }
+            frames.pop();
+            if let Some(&(parent, _)) = frames.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == order[v] {
+                let mut component = Vec::new();
+                loop {
+                    let w = stack.pop().expect("the component's vertices are on the stack");
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                components.push(component);
+            }
+        }
+    }
+    components
+}
+
 /// Numbers the instructions of `block` given what its dominators computed.
+#[allow(clippy::too_many_arguments)]
 fn number_block(
     func: &Function,
     block: Block,
@@ -89,6 +246,7 @@ fn number_block(
     exprs: &mut HashMap<Expr, Value>,
     loads: &mut HashMap<Location, Value>,
     numbers: &mut HashMap<Value, Value>,
+    facts: &mut Facts,
     removed: &mut HashSet<Inst>,
 ) {
     let number = |v: Value, numbers: &HashMap<Value, Value>| *numbers.get(&v).unwrap_or(&v);
@@ -120,9 +278,21 @@ fn number_block(
                 loads.clear();
                 None
             }
-            (data, Some(result), Some(ty)) if data.is_pure() => {
-                expression(data, ty, |v| number(v, numbers)).map(|e| *exprs.entry(e).or_insert(result))
-            }
+            (data, Some(result), Some(ty)) if data.is_pure() => match offset_form(data, ty, |v| number(v, numbers), facts) {
+                Some((base, 0)) => Some(base),
+                Some((base, offset)) => {
+                    let known = *exprs.entry(Expr::Offset(base, offset)).or_insert(result);
+                    facts.offsets.insert(known, (base, offset));
+                    Some(known)
+                }
+                None => expression(data, ty, |v| number(v, numbers)).map(|e| {
+                    let known = *exprs.entry(e).or_insert(result);
+                    if let InstData::Iconst { imm } = *data {
+                        facts.constants.insert(known, imm);
+                    }
+                    known
+                }),
+            },
             _ => None,
         };
         if let (Some(known), Some(result)) = (known, result) {
@@ -131,6 +301,31 @@ fn number_block(
             }
         }
     }
+}
+
+/// `data` as a numbered base plus a constant, when it is a 64-bit `iadd`
+/// or `isub` of a constant.
+fn offset_form(data: &InstData, ty: Type, number: impl Fn(Value) -> Value, facts: &Facts) -> Option<(Value, i64)> {
+    if ty != Type::I64 {
+        return None;
+    }
+    let InstData::Binary { op, args: [a, b] } = *data else { return None };
+    let (a, b) = (number(a), number(b));
+    let constant = |v: Value| facts.constants.get(&v).copied();
+    let split = |v: Value| facts.offsets.get(&v).copied().unwrap_or((v, 0));
+    let (base, offset, k) = match op {
+        BinaryOp::Iadd => match (constant(a), constant(b)) {
+            (_, Some(k)) => (split(a).0, split(a).1, k),
+            (Some(k), None) => (split(b).0, split(b).1, k),
+            (None, None) => return None,
+        },
+        BinaryOp::Isub => {
+            let k = constant(b)?;
+            (split(a).0, split(a).1, k.wrapping_neg())
+        }
+        _ => return None,
+    };
+    Some((base, offset.wrapping_add(k)))
 }
 
 /// The values that a `sextend` or `uextend` reads.
