@@ -347,6 +347,9 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         if !input.exists() {
             return Err(format!("nissecc: error: no such file or directory: '{}'", input.display()));
         }
+        if input.is_dir() {
+            return Err(format!("nissecc: error: '{}' is a directory, not a C source file", input.display()));
+        }
         let output = nissecc_frontend::compile_file(input, &preprocess);
         let diagnostics = output.render_diagnostics();
         if !args.no_warnings || output.result.is_err() {

@@ -55,6 +55,14 @@ fn missing_input_file_is_an_error_not_a_panic() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no such file"), "{stderr}");
+    // A directory named like a source is an error in nissecc's words, not
+    // the preprocessor's.
+    let dir = scratch_dir("directory-input").join("sources.c");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(nissecc()).arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("is a directory") && !stderr.contains("cc1"), "{stderr}");
 }
 
 #[test]
@@ -135,4 +143,33 @@ fn deep_nesting_compiles_or_is_a_located_error() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains(&format!("{}:2:", source.display())) && stderr.contains("error: nesting of brackets deeper than"), "{stderr}");
+}
+
+/// Huge static objects (issue 21): a 256 GiB zero-initialized array
+/// compiles to a small object whose `.bss` holds it, instead of the
+/// compiler trying to allocate its bytes; a 64 GiB array with an
+/// initializer is a clear error, as it cannot go into an object file's
+/// data.
+#[test]
+fn huge_static_objects_are_never_materialized() {
+    let dir = scratch_dir("huge-static");
+    let source = dir.join("huge.c");
+    std::fs::write(&source, "static char big[274877906816];\nchar *p(void) { return &big[274877906815]; }\n").unwrap();
+    let object = dir.join("huge.o");
+    let out = Command::new(nissecc()).arg("-c").arg(&source).arg("-o").arg(&object).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let size = std::fs::metadata(&object).unwrap().len();
+    assert!(size < 64 * 1024, "the object file has {size} bytes");
+    let sections = Command::new("objdump").arg("-h").arg(&object).output().unwrap();
+    let listing = String::from_utf8_lossy(&sections.stdout);
+    let bss = listing.lines().find(|l| l.contains(".bss")).unwrap_or_else(|| panic!("no .bss in:\n{listing}"));
+    let bss_size = u64::from_str_radix(bss.split_whitespace().nth(2).unwrap(), 16).unwrap();
+    assert!(bss_size >= 274877906816, "{bss}");
+
+    let source = dir.join("initialized.c");
+    std::fs::write(&source, "static char big[1L << 36] = { 1 };\nchar f(void) { return big[0]; }\n").unwrap();
+    let out = Command::new(nissecc()).arg("-c").arg(&source).arg("-o").arg(dir.join("initialized.o")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("unsupported: the initialized data object `big` of 68719476736 bytes"), "{stderr}");
 }

@@ -44,12 +44,22 @@ fn define_data_object(object: &mut ObjectModule, data: &DataObject) -> Result<()
         desc.set_custom_section(section);
     }
     let all_zeros = data.relocs.is_empty() && data.bytes.iter().all(|&b| b == 0);
+    let size = usize::try_from(data.size())
+        .map_err(|_| BackendError::new(format!("the data object `{}` of {} bytes is too large for this host", data.name, data.size())))?;
     // A named section holds initialised bytes: zero-initialised data would
     // go to a no-bits section of the standard kind.
     if all_zeros && !data.readonly && data.section.is_none() {
-        desc.define_zeroinit(data.bytes.len());
+        desc.define_zeroinit(size);
+    } else if data.size() > MAX_INITIALIZED_BYTES {
+        return Err(BackendError::new(format!(
+            "unsupported: the initialized data object `{}` of {} bytes (at most {MAX_INITIALIZED_BYTES} bytes go into an object file's data; a zero-initialized object may be any size)",
+            data.name,
+            data.size()
+        )));
     } else {
-        desc.define(data.bytes.clone().into_boxed_slice());
+        let mut bytes = data.bytes.clone();
+        bytes.resize(size, 0);
+        desc.define(bytes.into_boxed_slice());
     }
 
     for reloc in &data.relocs {
@@ -78,3 +88,7 @@ fn define_data_object(object: &mut ObjectModule, data: &DataObject) -> Result<()
         .define_data(id, &desc)
         .map_err(|e| BackendError::from_module(e, None))
 }
+
+/// The largest object whose bytes are written into the object file (a
+/// zero-initialized one goes to `.bss` whatever its size).
+const MAX_INITIALIZED_BYTES: u64 = 1 << 31;

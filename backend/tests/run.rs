@@ -175,6 +175,7 @@ fn indirect_calls() {
         readonly: true,
         align: 8,
         bytes: vec![0; 16],
+        zero_fill: 0,
         relocs: vec![
             DataReloc {
                 offset: 0,

@@ -189,6 +189,7 @@ pub fn global(name: &str, align: u32, bytes: Vec<u8>) -> DataObject {
         readonly: false,
         align,
         bytes,
+        zero_fill: 0,
         relocs: vec![],
         external: false,
         section: None,

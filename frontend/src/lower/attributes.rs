@@ -65,6 +65,7 @@ impl Lowerer {
                 readonly: false,
                 align: 8,
                 bytes: vec![0; 8],
+                zero_fill: 0,
                 relocs: vec![DataReloc { offset: 0, symbol: symbol.to_string(), addend: 0 }],
                 external: false,
                 section: Some(section),

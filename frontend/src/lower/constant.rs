@@ -406,10 +406,10 @@ impl Lowerer {
                 let ty = self.type_name(&cl.node.type_name)?;
                 let init = Node { node: Initializer::List(cl.node.initializer_list.clone()), span: cl.span };
                 let (items, ty) = self.flatten_initializer(&ty, &init)?;
-                let (bytes, relocs) = self.static_image(&ty, &items, cl.span)?;
+                let (bytes, zero_fill, relocs) = self.static_image(&ty, &items, cl.span)?;
                 let symbol = self.fresh_symbol(".compoundliteral");
                 let align = self.types.align_of(&ty) as u32;
-                self.put_data(nissecc_midend::ir::DataObject { name: symbol.clone(), linkage: nissecc_midend::ir::Linkage::Local, readonly: false, align, bytes, relocs, external: false, section: None });
+                self.put_data(nissecc_midend::ir::DataObject { name: symbol.clone(), linkage: nissecc_midend::ir::Linkage::Local, readonly: false, align, bytes, zero_fill, relocs, external: false, section: None });
                 Ok((symbol, 0, ty))
             }
             _ => Err(Diagnostic::error_at(e.span, "initializer element is not a compile-time constant")),

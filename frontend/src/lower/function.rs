@@ -327,7 +327,9 @@ impl Lowerer {
         Symbol::Global { symbol, ty }
     }
 
-    /// A stack slot for a local object of type `ty`.
+    /// A stack slot for a local object of type `ty`. A frame that would
+    /// pass [`MAX_FRAME_BYTES`] is refused (gcc accepts it, and the
+    /// program then overflows any usual stack when it runs).
     pub fn local_slot(&mut self, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::StackSlot> {
         let size = self
             .types
@@ -336,6 +338,16 @@ impl Lowerer {
         let align = self.types.align_of(ty);
         if align > super::variables::MAX_STACK_ALIGN {
             return Err(Diagnostic::unsupported(span, format!("automatic object of type '{}', aligned to {align} bytes (Cranelift's frames are aligned to 16)", self.types.describe(ty))));
+        }
+        let frame: u64 = self.f().func.stack_slots.values().map(|slot| u64::from(slot.size)).sum();
+        if size.saturating_add(frame) > MAX_FRAME_BYTES {
+            return Err(Diagnostic::unsupported(
+                span,
+                format!(
+                    "automatic object of {size} bytes: stack frames are limited to {} bytes (Cranelift addresses stack slots with 32-bit offsets)",
+                    MAX_FRAME_BYTES
+                ),
+            ));
         }
         Ok(self.f().func.create_stack_slot(size.max(1) as u32, align as u32))
     }
@@ -423,3 +435,9 @@ fn declarator_name(d: &lang_c::ast::Declarator) -> Option<String> {
         lang_c::ast::DeclaratorKind::Abstract => None,
     }
 }
+
+/// The largest stack frame a function may have: Cranelift addresses
+/// stack slots with 32-bit signed offsets from the stack pointer, so the
+/// frame, its spill slots and saved registers included, must stay under
+/// 2 GiB; half of that leaves room for them.
+pub const MAX_FRAME_BYTES: u64 = 1 << 30;

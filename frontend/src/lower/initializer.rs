@@ -360,16 +360,25 @@ impl Lowerer {
         (symbol, ty)
     }
 
-    /// The bytes and relocations of a statically initialized object.
-    pub fn static_image(&mut self, ty: &CType, items: &[InitItem<'_>], span: Span) -> LowerResult<(Vec<u8>, Vec<DataReloc>)> {
+    /// The image of a statically initialized object: its bytes up to the
+    /// last one an initializer sets, how many zero bytes follow them, and
+    /// its relocations. The zeros are not materialized (`DataObject::zero_fill`).
+    pub fn static_image(&mut self, ty: &CType, items: &[InitItem<'_>], span: Span) -> LowerResult<(Vec<u8>, u64, Vec<DataReloc>)> {
         let size = self.types.size_of(ty).ok_or_else(|| Diagnostic::error_at(span, "variable has incomplete type"))?;
-        let mut bytes = vec![0u8; size as usize];
+        let mut bytes: Vec<u8> = Vec::new();
         let mut relocs = Vec::new();
         for item in items {
-            let at = item.offset as usize;
             // Initializers for a flexible array member extend the object,
             // as GCC allows for static storage.
-            let width = self.types.size_of(&item.ty).unwrap_or(0) as usize;
+            let width = self.types.size_of(&item.ty).unwrap_or(0);
+            let end = item.offset.saturating_add(width);
+            if end > MAX_INITIALIZED_BYTES {
+                return Err(Diagnostic::unsupported(
+                    item.expr.span,
+                    format!("an initializer {} bytes into a static object (at most {MAX_INITIALIZED_BYTES} initialized bytes; zeros may follow them)", item.offset),
+                ));
+            }
+            let (at, width) = (item.offset as usize, width as usize);
             if at + width > bytes.len() {
                 bytes.resize(at + width, 0);
             }
@@ -410,7 +419,8 @@ impl Lowerer {
                 }
             }
         }
-        Ok((bytes, relocs))
+        let zero_fill = size.saturating_sub(bytes.len() as u64);
+        Ok((bytes, zero_fill, relocs))
     }
 
     /// Stores the initial value of an automatic object at `base`.
@@ -460,3 +470,7 @@ impl Lowerer {
         Ok(())
     }
 }
+
+/// The most bytes of a static object that initializers may set (the rest
+/// of the object, zeros, may be any size).
+pub const MAX_INITIALIZED_BYTES: u64 = 1 << 31;

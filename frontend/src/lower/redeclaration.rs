@@ -1,8 +1,9 @@
-//! Redeclarations of functions (C11 §6.7p4, §6.2.7): every declaration of
-//! a function must have a type compatible with the earlier ones. GCC
-//! rejects `int f(void);` followed by `short f(void) {…}` with "conflicting
-//! types", and so does nissecc, with a note at the earlier declaration.
-//! Declarations in system headers are trusted.
+//! Redeclarations (C11 §6.7p4, §6.2.7): every declaration of a function or
+//! of an object with linkage must have a type compatible with the earlier
+//! ones. GCC rejects `int f(void);` followed by `short f(void) {…}`, and
+//! `int x;` followed by `long x;`, with "conflicting types", and so does
+//! nissecc, with a note at the earlier declaration. Declarations in system
+//! headers are trusted.
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -10,8 +11,8 @@ use crate::types::{CType, FuncType, TypeTable};
 use lang_c::span::Span;
 
 impl Lowerer {
-    /// Checks a new declaration of function `name` with type `ty` against
-    /// the earlier one, if any.
+    /// Checks a new declaration of the function or object `name` with type
+    /// `ty` against the earlier one, if any.
     pub fn check_redeclaration(&self, name: &str, ty: &CType, span: Span) -> LowerResult<()> {
         let Some(previous) = self.globals.get(name) else { return Ok(()) };
         if self.is_system_header(span) || self.is_system_header(previous.declared_at) {
@@ -19,12 +20,14 @@ impl Lowerer {
         }
         let compatible = match (&previous.ty, ty) {
             (CType::Function(old), CType::Function(new)) => functions_compatible(&self.types, old, new),
-            _ => false,
+            (CType::Function(_), _) | (_, CType::Function(_)) => false,
+            (old, new) => compatible(&self.types, old, new),
         };
         if compatible {
             return Ok(());
         }
-        let what = if matches!(previous.ty, CType::Function(_)) { "conflicting types for" } else { "redeclared as a different kind of symbol:" };
+        let functions = [&previous.ty, ty].iter().filter(|t| matches!(t, CType::Function(_))).count();
+        let what = if functions == 1 { "redeclared as a different kind of symbol:" } else { "conflicting types for" };
         Err(Diagnostic::error_at(span, format!("{what} '{name}'"))
             .with_note(format!("{}: previous declaration of '{name}' is here", self.location_text(previous.declared_at))))
     }

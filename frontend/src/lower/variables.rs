@@ -72,6 +72,7 @@ impl Lowerer {
         init: Option<&Node<Initializer>>,
     ) -> LowerResult<()> {
         let mut ty = declared.ty.clone();
+        self.check_redeclaration(name, &ty, declared.name_span)?;
         let previous = self.globals.get(name).cloned();
         if let Some(prev) = &previous {
             // `extern int a[];` followed by `int a[10];` keeps the size.
@@ -82,7 +83,7 @@ impl Lowerer {
         if let (Some(what), false) = (unsupported_part(&ty), external) {
             return Err(Diagnostic::unsupported(declared.name_span, what));
         }
-        let (bytes, relocs, ty) = match init {
+        let (bytes, zero_fill, relocs, ty) = match init {
             Some(init) => {
                 if !self.initialized.insert(name.to_string()) {
                     return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
@@ -91,12 +92,12 @@ impl Lowerer {
                 // (C11 §6.2.1p7), as in `struct Node ring[2] = {{1, &ring[1]}, …}`.
                 self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty: ty.clone() });
                 let (items, ty) = self.flatten_initializer(&ty, init)?;
-                let (bytes, relocs) = self.static_image(&ty, &items, init.span)?;
-                (bytes, relocs, ty)
+                let (bytes, zero_fill, relocs) = self.static_image(&ty, &items, init.span)?;
+                (bytes, zero_fill, relocs, ty)
             }
             None if external => {
                 if previous.is_none() {
-                    self.put_data(DataObject { name: symbol.to_string(), linkage: Linkage::Export, readonly: false, align: self.types.align_of(&ty) as u32, bytes: vec![], relocs: vec![], external: true, section: None });
+                    self.put_data(DataObject { name: symbol.to_string(), linkage: Linkage::Export, readonly: false, align: self.types.align_of(&ty) as u32, bytes: vec![], zero_fill: 0, relocs: vec![], external: true, section: None });
                 }
                 let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
                 let info = GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage: Linkage::Export, defined: previous.as_ref().is_some_and(|p| p.defined), declared_at };
@@ -121,18 +122,19 @@ impl Lowerer {
                 let size = self.types.size_of(&ty).ok_or_else(|| {
                     Diagnostic::error_at(declared.name_span, format!("variable '{name}' has incomplete type '{}'", self.types.describe(&ty)))
                 })?;
-                (vec![0; size as usize], vec![], ty)
+                (Vec::new(), size, vec![], ty)
             }
         };
         let linkage = match &previous {
             Some(p) if linkage == Linkage::Export => p.linkage,
             _ => linkage,
         };
-        let align = self.types.align_of(&ty).max(if bytes.len() >= 16 { 16 } else { 1 }).max(declared.attributes.align.unwrap_or(1)) as u32;
+        let size = bytes.len() as u64 + zero_fill;
+        let align = self.types.align_of(&ty).max(if size >= 16 { 16 } else { 1 }).max(declared.attributes.align.unwrap_or(1)) as u32;
         if let Some(declared_align) = declared.attributes.align {
             self.declared_alignments.insert(symbol.to_string(), declared_align);
         }
-        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, relocs, external: false, section: None });
+        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, zero_fill, relocs, external: false, section: None });
         let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
         self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });

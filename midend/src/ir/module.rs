@@ -31,6 +31,11 @@ pub struct DataObject {
     pub readonly: bool,
     pub align: u32,
     pub bytes: Vec<u8>,
+    /// Zero bytes that follow `bytes`, kept as a count so that a large
+    /// zero-initialized object (`static char big[1L << 38];`) is never
+    /// materialized: it goes to `.bss` as gcc puts it. The object's size
+    /// is `bytes.len() + zero_fill`.
+    pub zero_fill: u64,
     pub relocs: Vec<DataReloc>,
     /// A declaration of a data object defined in another translation unit
     /// (`extern int x;`); its `bytes` are empty.
@@ -50,10 +55,16 @@ impl DataObject {
             readonly: true,
             align: 1,
             bytes,
+            zero_fill: 0,
             relocs: vec![],
             external: false,
             section: None,
         }
+    }
+
+    /// The object's size in bytes.
+    pub fn size(&self) -> u64 {
+        self.bytes.len() as u64 + self.zero_fill
     }
 }
 

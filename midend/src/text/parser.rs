@@ -453,7 +453,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `data @name local readonly extern align 8 section "name" = bytes [..]
-    /// relocs [..]`, with the attributes in any order.
+    /// zeros N relocs [..]`, with the attributes in any order.
     fn data_object(&mut self) -> Result<DataObject> {
         let line = self.advance().pos.line;
         let name = self.symbol()?;
@@ -481,11 +481,15 @@ impl<'a> Parser<'a> {
             None => return self.expected("a linkage (`local` or `export`)"),
         };
         let mut bytes = Vec::new();
+        let mut zero_fill = 0;
         if self.eat_punct('=') {
             self.expect_word("bytes")?;
             self.expect_punct('[')?;
             while !self.eat_punct(']') {
                 bytes.push(self.hex_byte()?);
+            }
+            if self.eat_word("zeros") {
+                zero_fill = self.unsigned_as("a count of zero bytes")?;
             }
         }
         let mut relocs = Vec::new();
@@ -513,6 +517,7 @@ impl<'a> Parser<'a> {
             readonly,
             align,
             bytes,
+            zero_fill,
             relocs,
             external,
             section,

@@ -309,6 +309,9 @@ impl<W: Write> Printer<'_, W> {
                 write!(text, "{byte:02x}")?;
             }
             text.push(']');
+            if data.zero_fill > 0 {
+                write!(text, " zeros {}", data.zero_fill)?;
+            }
         }
         if !data.relocs.is_empty() {
             text.push_str(" relocs [");

@@ -259,6 +259,7 @@ fn functions_built_through_the_api_round_trip() {
             readonly: true,
             align: 1,
             bytes: b"hi\0".to_vec(),
+            zero_fill: 5,
             relocs: vec![DataReloc {
                 offset: 0,
                 symbol: "built".into(),
@@ -271,7 +272,7 @@ fn functions_built_through_the_api_round_trip() {
     assert_round_trips(&module);
     let text = module.to_string();
     assert!(text.contains("declare @ext(...)"), "{text}");
-    assert!(text.contains("data @\".str.1 with spaces \\\"quoted\\\"\" local readonly = bytes [68 69 00] relocs [0: @built-8]"), "{text}");
+    assert!(text.contains("data @\".str.1 with spaces \\\"quoted\\\"\" local readonly = bytes [68 69 00] zeros 5 relocs [0: @built-8]"), "{text}");
     let reparsed = parse_module(&text).unwrap();
     assert_eq!(reparsed.data, module.data);
     assert_eq!(reparsed.externs, module.externs);

@@ -52,7 +52,7 @@ pub(super) fn check(module: &Module) -> Vec<VerifierError> {
                 format!("alignment {} is not a power of two", data.align),
             );
         }
-        if data.external && !(data.bytes.is_empty() && data.relocs.is_empty()) {
+        if data.external && !(data.bytes.is_empty() && data.zero_fill == 0 && data.relocs.is_empty()) {
             errors.report(
                 Entity::Symbol,
                 "an extern data object has no bytes and no relocations",
@@ -66,7 +66,7 @@ pub(super) fn check(module: &Module) -> Vec<VerifierError> {
                 errors.report(
                     Entity::Symbol,
                     format!(
-                        "the relocation at offset {} runs past the end of the {}-byte object",
+                        "the relocation at offset {} runs past the end of the object's {} initialized bytes",
                         reloc.offset,
                         data.bytes.len()
                     ),
