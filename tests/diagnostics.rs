@@ -173,3 +173,18 @@ fn huge_static_objects_are_never_materialized() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("unsupported: the initialized data object `big` of 68719476736 bytes"), "{stderr}");
 }
+
+/// The preprocessor's warnings reach the user (issue 21: null characters
+/// were dropped silently, and so was `#warning`), and `-w` silences them.
+#[test]
+fn preprocessor_warnings_are_passed_on() {
+    let dir = scratch_dir("cpp-warnings");
+    let source = dir.join("nul.c");
+    std::fs::write(&source, b"#warning \"check this\"\nint main(void) { int x = 1;\0 return x - 1; }\n").unwrap();
+    let out = Command::new(nissecc()).arg(&source).arg("-o").arg(dir.join("nul")).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("null character(s) ignored") && stderr.contains("check this"), "{stderr}");
+    let out = Command::new(nissecc()).arg("-w").arg(&source).arg("-o").arg(dir.join("nul")).output().unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -31,13 +31,16 @@ pub struct FrontendOutput {
     pub result: Result<Module, Diagnostic>,
     pub warnings: Vec<Diagnostic>,
     pub source_map: Option<SourceMap>,
+    /// What the preprocessor printed (its warnings), shown first.
+    pub preprocessor_messages: String,
 }
 
 impl FrontendOutput {
     /// Renders the error (if any) and the warnings for a terminal.
     pub fn render_diagnostics(&self) -> String {
         let map = self.source_map.as_ref();
-        let mut out: String = self.warnings.iter().map(|w| w.render(map)).collect();
+        let mut out = self.preprocessor_messages.clone();
+        out.extend(self.warnings.iter().map(|w| w.render(map)));
         if let Err(e) = &self.result {
             out.push_str(&e.render(map));
         }
@@ -52,23 +55,25 @@ const MAX_INSERTIONS: usize = 10_000;
 
 /// Preprocesses, parses and lowers `path`.
 pub fn compile_file(path: &Path, options: &PreprocessOptions) -> FrontendOutput {
-    let text = match preprocess::preprocess(path, options) {
-        Ok(t) => t,
-        Err(e) => return FrontendOutput { result: Err(e), warnings: vec![], source_map: None },
+    let preprocessed = match preprocess::preprocess(path, options) {
+        Ok(p) => p,
+        Err(e) => return FrontendOutput { result: Err(e), warnings: vec![], source_map: None, preprocessor_messages: String::new() },
     };
-    compile_preprocessed(text, &path.display().to_string())
+    let mut output = compile_preprocessed(preprocessed.text, &path.display().to_string());
+    output.preprocessor_messages = preprocessed.messages;
+    output
 }
 
 /// Parses and lowers already-preprocessed text.
 pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput {
     let map = SourceMap::new(&text, file_name);
     if let Some(diagnostic) = unsupported_pragma(&text, &map) {
-        return FrontendOutput { result: Err(diagnostic), warnings: vec![], source_map: Some(map) };
+        return FrontendOutput { result: Err(diagnostic), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() };
     }
     if let Some(offset) = lexical_prepass::prepare(&mut text) {
         let span = lang_c::span::Span::span(offset, offset + 1);
         let message = format!("nesting of brackets deeper than {} levels", lexical_prepass::MAX_NESTING);
-        return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
+        return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() };
     }
     let config = Config::with_gcc();
     let record_attributes = lexical_prepass::take_record_attributes(&mut text);
@@ -110,7 +115,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
                 let end = (e.offset + 1).min(e.source.len());
                 let span = lang_c::span::Span::span(e.offset, end.max(e.offset));
                 let message = syntax_error::message(&text, e.offset, &e.expected);
-                return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map) };
+                return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() };
             }
         }
     };
@@ -126,7 +131,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
         Err(e) => (Err(e), vec![]),
     };
     let map = Rc::try_unwrap(map).unwrap_or_else(|rc| (*rc).clone());
-    FrontendOutput { result, warnings, source_map: Some(map) }
+    FrontendOutput { result, warnings, source_map: Some(map), preprocessor_messages: String::new() }
 }
 
 /// Where offset `at` of the preprocessed text is after the insertions.

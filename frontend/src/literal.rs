@@ -258,7 +258,7 @@ fn unescape_wide(s: &str) -> Result<Vec<u32>, String> {
     let mut chars = s.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         if c != '\\' {
-            out.push(c as u32);
+            out.push(crate::preprocess::escaped_byte(c).map_or(c as u32, u32::from));
             continue;
         }
         let (_, e) = chars.next().ok_or("incomplete escape sequence")?;
@@ -303,6 +303,12 @@ fn unescape(s: &str) -> Result<Vec<u8>, String> {
     let bytes = s.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
+        // A source byte that was not UTF-8 (see `preprocess`).
+        if let Some(b) = s.get(i..).and_then(|rest| rest.chars().next()).and_then(crate::preprocess::escaped_byte) {
+            out.push(b);
+            i += 3;
+            continue;
+        }
         if bytes[i] != b'\\' {
             out.push(bytes[i]);
             i += 1;

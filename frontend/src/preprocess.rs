@@ -2,6 +2,15 @@
 //!
 //! The preprocessed text keeps `# N "file"` line markers, which
 //! `source_map` uses to map lang-c's byte offsets back to the user's files.
+//!
+//! Source is bytes, and lang-c reads `&str`: a byte that is not part of
+//! valid UTF-8 (a Latin-1 `é` inside a string literal, which gcc accepts)
+//! becomes the private-use character U+F700 + byte ([`escape_byte`]), and
+//! `literal` turns it back into that byte, as Python's `surrogateescape`
+//! does. (A source that spells U+F780 to U+F7FF itself, in UTF-8, gets
+//! raw bytes for them too; columns after an escaped byte on its line are
+//! off by two.) The preprocessor's warnings (`#warning`, null characters
+//! it ignored) are passed on.
 
 use crate::diagnostic::Diagnostic;
 use std::path::Path;
@@ -18,8 +27,42 @@ pub struct PreprocessOptions {
     pub standard: Option<String>,
 }
 
+/// The preprocessor's output.
+pub struct Preprocessed {
+    /// The text, with any byte that is not UTF-8 escaped.
+    pub text: String,
+    /// What the preprocessor printed, already in `file:line:col:` form.
+    pub messages: String,
+}
+
+/// The first of the 128 private-use characters that stand for the bytes
+/// 0x80 to 0xFF that are not UTF-8 (U+F780 to U+F7FF).
+const ESCAPED_BYTES: u32 = 0xF700;
+
+/// The character that stands for the byte `b` (0x80 or more).
+pub fn escape_byte(b: u8) -> char {
+    char::from_u32(ESCAPED_BYTES + u32::from(b)).expect("a private-use character")
+}
+
+/// The byte that `c` stands for, if it is an escaped byte.
+pub fn escaped_byte(c: char) -> Option<u8> {
+    let code = c as u32;
+    (ESCAPED_BYTES + 0x80..=ESCAPED_BYTES + 0xFF).contains(&code).then(|| (code - ESCAPED_BYTES) as u8)
+}
+
+/// `bytes` as a string, with every byte that is not part of valid UTF-8
+/// escaped.
+fn escape_invalid_utf8(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        out.extend(chunk.invalid().iter().map(|&b| escape_byte(b)));
+    }
+    out
+}
+
 /// Preprocesses `path` and returns the preprocessed text.
-pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<String, Diagnostic> {
+pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocessed, Diagnostic> {
     let mut cmd = Command::new("cc");
     cmd.arg("-E").arg(format!("-std={}", options.standard.as_deref().unwrap_or("gnu11")));
     // Headers must not select inline or builtin variants that assume GCC's
@@ -46,6 +89,21 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<String, Di
             stderr.trim_end()
         )));
     }
-    String::from_utf8(output.stdout)
-        .map_err(|_| Diagnostic::error(format!("{}: unsupported: source text that is not valid UTF-8 (lang-c reads UTF-8 only)", path.display())))
+    let text = match String::from_utf8(output.stdout) {
+        Ok(text) => text,
+        Err(e) => escape_invalid_utf8(e.as_bytes()),
+    };
+    Ok(Preprocessed { text, messages: String::from_utf8_lossy(&output.stderr).into_owned() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_that_are_not_utf8_round_trip() {
+        let text = escape_invalid_utf8(b"\"caf\xe9 \xff\" \xc3\xa9");
+        assert_eq!(text.chars().filter_map(escaped_byte).collect::<Vec<u8>>(), vec![0xe9, 0xff]);
+        assert!(text.ends_with(" é"), "valid UTF-8 stays as it is: {text}");
+    }
 }
