@@ -143,9 +143,14 @@ impl<'a> Errors<'a> {
 /// Checks every invariant of one function; `module` provides the callees
 /// and symbols it refers to.
 pub fn verify_function(func: &Function, module: &Module) -> Result<(), Vec<VerifierError>> {
+    verify_function_with(func, &symbols::Symbols::of(module))
+}
+
+/// [`verify_function`] with the module's symbols already indexed.
+fn verify_function_with(func: &Function, symbols: &symbols::Symbols) -> Result<(), Vec<VerifierError>> {
     let mut errors = Errors::new(&func.name);
     if let Some(placement) = structure::check(func, &mut errors) {
-        instructions::check(func, module, &mut errors);
+        instructions::check(func, symbols, &mut errors);
         dominance::check(func, &placement, &mut errors);
     }
     if errors.is_empty() {
@@ -157,9 +162,10 @@ pub fn verify_function(func: &Function, module: &Module) -> Result<(), Vec<Verif
 
 /// Checks the module-level invariants and every function.
 pub fn verify_module(module: &Module) -> Result<(), Vec<VerifierError>> {
-    let mut all = symbols::check(module);
+    let index = symbols::Symbols::of(module);
+    let mut all = symbols::check(module, &index);
     for func in &module.functions {
-        if let Err(errors) = verify_function(func, module) {
+        if let Err(errors) = verify_function_with(func, &index) {
             all.extend(errors);
         }
     }

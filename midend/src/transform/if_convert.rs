@@ -22,6 +22,7 @@
 use super::unreachable::remove_unreachable_blocks;
 use crate::analysis::cfg::Cfg;
 use crate::ir::{Block, BlockCall, Function, Inst, InstData, Value};
+use std::collections::HashSet;
 
 /// The most instructions, terminator aside, an arm may have.
 pub const MAX_ARM_INSTS: usize = 2;
@@ -30,14 +31,39 @@ pub const MAX_ARM_INSTS: usize = 2;
 const MAX_SELECTS: usize = 1;
 
 /// Converts every qualifying hammock of `func`; returns how many.
+///
+/// Each sweep computes the CFG once and converts every hammock it finds
+/// whose head and arms no earlier conversion of the sweep touched: a
+/// conversion only removes edges (its arms become unreachable, its join
+/// loses predecessors), so a hammock found on the sweep's CFG is still
+/// one. A hammock that a conversion creates (an `if` whose arm was itself
+/// an `if`) waits for the next sweep, so the number of sweeps is the
+/// nesting depth, not the number of hammocks, and compile time stays
+/// linear in the function's size.
 pub fn if_convert(func: &mut Function) -> usize {
     let mut converted = 0;
     loop {
         let cfg = Cfg::compute(func);
-        let found = func.layout.iter().find_map(|&h| hammock(func, &cfg, h));
-        let Some(hammock) = found else { break };
-        hammock.apply(func);
-        converted += 1;
+        let mut touched: HashSet<Block> = HashSet::new();
+        let mut found = 0;
+        for h in func.layout.clone() {
+            if touched.contains(&h) {
+                continue;
+            }
+            let Some(hammock) = hammock(func, &cfg, h) else { continue };
+            let arms = hammock.arms(func);
+            if arms.iter().any(|b| touched.contains(b)) {
+                continue;
+            }
+            touched.insert(h);
+            touched.extend(arms);
+            hammock.apply(func);
+            found += 1;
+        }
+        if found == 0 {
+            break;
+        }
+        converted += found;
         remove_unreachable_blocks(func);
     }
     converted
@@ -97,6 +123,17 @@ fn arm(func: &Function, cfg: &Cfg, head: Block, dest: &BlockCall) -> Option<(Vec
 }
 
 impl Hammock {
+    /// The blocks whose instructions move into the head.
+    fn arms(&self, func: &Function) -> Vec<Block> {
+        let mut arms: Vec<Block> = self.moved.iter().filter_map(|&i| func.block_of(i)).collect();
+        if let InstData::Brif { then_dest, else_dest, .. } = &func.insts[self.branch] {
+            arms.extend([then_dest.block, else_dest.block].into_iter().filter(|&b| b != self.join));
+        }
+        arms.sort();
+        arms.dedup();
+        arms
+    }
+
     fn apply(self, func: &mut Function) {
         let position = func.blocks[self.head].insts.len() - 1;
         for (offset, &inst) in self.moved.iter().enumerate() {

@@ -75,12 +75,27 @@ pub fn number_values(func: &mut Function) -> usize {
     let mut numbers: HashMap<Value, Value> = HashMap::new();
     let mut removed: HashSet<Inst> = HashSet::new();
     let mut facts = Facts::default();
-    let mut stack = vec![(root, HashMap::new(), HashMap::new())];
-    while let Some((block, mut exprs, mut loads)) = stack.pop() {
+    // The expressions in scope are one table with an undo log (Briggs,
+    // Cooper and Simpson's scoped table), so that a long chain of
+    // dominators costs memory in its length, not its square.
+    let mut exprs = ScopedTable::default();
+    let mut stack = vec![Visit::Enter(root, HashMap::new())];
+    while let Some(visit) = stack.pop() {
+        let (block, mut loads) = match visit {
+            Visit::Enter(block, loads) => (block, loads),
+            Visit::Leave(mark) => {
+                exprs.undo_to(mark);
+                continue;
+            }
+        };
+        stack.push(Visit::Leave(exprs.mark()));
         number_block(func, block, &extended, &mut exprs, &mut loads, &mut numbers, &mut facts, &mut removed);
+        if loads.len() > MAX_KNOWN_LOADS {
+            loads.clear();
+        }
         for child in domtree.children(block) {
             let inherited = if writes_nothing_between(func, &cfg, block, child) { loads.clone() } else { HashMap::new() };
-            stack.push((child, exprs.clone(), inherited));
+            stack.push(Visit::Enter(child, inherited));
         }
     }
     let same_args = parameters_with_one_value(func, &cfg, &domtree, &numbers);
@@ -92,6 +107,48 @@ pub fn number_values(func: &mut Function) -> usize {
     retain_insts(func, |_, inst| !removed.contains(&inst));
     replace_uses(func, |v| *loaded.get(&v).or_else(|| same_args.get(&v)).unwrap_or(&v));
     removed.len()
+}
+
+/// A step of the walk over the dominator tree: number a block, with the
+/// loads known on entry, or leave one, forgetting the expressions its
+/// subtree added (the log length on entry).
+enum Visit {
+    Enter(Block, HashMap<Location, Value>),
+    Leave(usize),
+}
+
+/// The most known loads a block hands to its children; past it they are
+/// forgotten, so that copying them stays cheap.
+const MAX_KNOWN_LOADS: usize = 256;
+
+/// A hash table whose insertions can be undone in reverse order.
+#[derive(Default)]
+struct ScopedTable {
+    map: HashMap<Expr, Value>,
+    log: Vec<Expr>,
+}
+
+impl ScopedTable {
+    /// The value of `key`, inserting `value` first if it has none.
+    fn get_or_insert(&mut self, key: Expr, value: Value) -> Value {
+        if let Some(&known) = self.map.get(&key) {
+            return known;
+        }
+        self.log.push(key.clone());
+        self.map.insert(key, value);
+        value
+    }
+
+    fn mark(&self) -> usize {
+        self.log.len()
+    }
+
+    /// Removes every key inserted since `mark`.
+    fn undo_to(&mut self, mark: usize) {
+        for key in self.log.drain(mark..) {
+            self.map.remove(&key);
+        }
+    }
 }
 
 /// The most blocks [`writes_nothing_between`] looks at.
@@ -243,7 +300,7 @@ fn number_block(
     func: &Function,
     block: Block,
     extended: &HashSet<Value>,
-    exprs: &mut HashMap<Expr, Value>,
+    exprs: &mut ScopedTable,
     loads: &mut HashMap<Location, Value>,
     numbers: &mut HashMap<Value, Value>,
     facts: &mut Facts,
@@ -281,12 +338,12 @@ fn number_block(
             (data, Some(result), Some(ty)) if data.is_pure() => match offset_form(data, ty, |v| number(v, numbers), facts) {
                 Some((base, 0)) => Some(base),
                 Some((base, offset)) => {
-                    let known = *exprs.entry(Expr::Offset(base, offset)).or_insert(result);
+                    let known = exprs.get_or_insert(Expr::Offset(base, offset), result);
                     facts.offsets.insert(known, (base, offset));
                     Some(known)
                 }
                 None => expression(data, ty, |v| number(v, numbers)).map(|e| {
-                    let known = *exprs.entry(e).or_insert(result);
+                    let known = exprs.get_or_insert(e, result);
                     if let InstData::Iconst { imm } = *data {
                         facts.constants.insert(known, imm);
                     }

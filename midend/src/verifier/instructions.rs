@@ -1,21 +1,21 @@
 //! Per-instruction invariants I1 to I13: operand and result types, calls,
 //! symbols, branch arguments, returns and switch cases.
 
-use super::symbols::is_defined;
+use super::symbols::Symbols;
 use super::Errors;
 use crate::ir::{
-    BinaryOp, BlockCall, Callee, Function, Inst, InstData, Module, Signature, Type, UnaryOp, Value,
+    BinaryOp, BlockCall, Callee, Function, Inst, InstData, Signature, Type, UnaryOp, Value,
 };
 use crate::text::{implied_result_type, Entity};
 use std::collections::HashSet;
 
-pub(super) fn check(func: &Function, module: &Module, errors: &mut Errors) {
+pub(super) fn check(func: &Function, symbols: &Symbols, errors: &mut Errors) {
     check_entry(func, errors);
     for &block in &func.layout {
         for &inst in &func.blocks[block].insts {
             let mut checker = InstChecker {
                 func,
-                module,
+                symbols,
                 inst,
                 errors: &mut *errors,
             };
@@ -44,7 +44,7 @@ fn check_entry(func: &Function, errors: &mut Errors) {
 
 struct InstChecker<'a, 'e> {
     func: &'a Function,
-    module: &'a Module,
+    symbols: &'a Symbols<'a>,
     inst: Inst,
     errors: &'a mut Errors<'e>,
 }
@@ -93,7 +93,7 @@ impl InstChecker<'_, '_> {
             InstData::Load { addr, .. } | InstData::Store { addr, .. } => self.address(*addr),
             InstData::StackAddr { .. } | InstData::IncomingStackArgs => {}
             InstData::SymbolAddr { symbol, .. } => {
-                if !is_defined(self.module, symbol) {
+                if !self.symbols.is_defined(symbol) {
                     self.report(format!(
                         "@{symbol} is not a function, extern or data object of the module"
                     ));
@@ -261,7 +261,7 @@ impl InstChecker<'_, '_> {
             self.report(format!("a by-value result needs an address as the first parameter and no return type: {sig}"));
         }
         match callee {
-            Callee::Direct(name) => match self.module.signature_of(name) {
+            Callee::Direct(name) => match self.symbols.signature(name) {
                 None => self.report(format!("@{name} is not a function or extern of the module")),
                 Some(decl) if !decl.same_fixed_abi(sig) => self.report(
                     format!("the call's signature {sig} differs from @{name}'s {decl}"),
