@@ -126,6 +126,14 @@ fn a_failed_merge_keeps_the_existing_output() {
     let out = profdata(&["merge", "-o", path_str(&out_path), path_str(&good), path_str(&other_build)]);
     assert_fails_naming(&out, &other_build, "function `f`: checksum mismatch");
     assert_eq!(std::fs::read(&out_path).unwrap(), b"precious");
+    // Counts that overflow 64 bits would make a profile no tool can read
+    // (issue 21): the merge refuses, and writes nothing.
+    let huge = format!("{},{}", u64::MAX / 2, path_str(&good));
+    let out = profdata(&["merge", "-o", path_str(&out_path), "--weight", &huge, "--weight", &huge, path_str(&good)]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("overflow 64 bits") && stderr.contains("not written"), "{stderr}");
+    assert_eq!(std::fs::read(&out_path).unwrap(), b"precious");
 }
 
 #[test]

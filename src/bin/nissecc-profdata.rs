@@ -82,9 +82,7 @@ fn run(args: Args) -> Result<(), String> {
             if all.is_empty() {
                 return Err("merge: no input profiles".to_string());
             }
-            if merge_files(&all, &output)?.is_saturated() {
-                eprintln!("nissecc-profdata: warning: {}: some counters saturated at 2^64-1 and are lower bounds", output.display());
-            }
+            merge_files(&all, &output)?;
             Ok(())
         }
         Command::Show { file, function, topn, paths, json, dot } => {

@@ -36,6 +36,14 @@ pub fn merge_files(inputs: &[WeightedInput], output: &Path) -> Result<Profile, S
         sum = merge_weighted(&sum, &profile, input.weight)
             .map_err(|error| format!("{}: cannot merge it with the inputs before it: {error}", input.path.display()))?;
     }
+    // A saturated counter breaks flow conservation, so no tool could read
+    // the result: refuse before anything is written.
+    if sum.is_saturated() {
+        return Err(format!(
+            "{}: not written: the merged counts overflow 64 bits (a smaller --weighted weight keeps them exact)",
+            output.display()
+        ));
+    }
     write_atomically(output, &write(&sum)).map_err(|error| format!("{}: {error}", output.display()))?;
     Ok(sum)
 }
