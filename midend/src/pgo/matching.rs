@@ -33,6 +33,9 @@ pub enum Match {
     Missing,
     /// The function changed since it was profiled.
     Stale(StaleCounts),
+    /// The counts decode but violate flow conservation (increments lost
+    /// in a multithreaded run): the reason.
+    Inconsistent(String),
 }
 
 /// What a stale profile of a function held, for the warning.
@@ -53,7 +56,13 @@ pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: &Profile)
     let Some(profiled) = profile.function(name) else {
         return Ok(Match::Missing);
     };
-    let (shape, counts) = edge_counts(profiled).map_err(|e| format!("the counts of `{name}` are unusable: {e}"))?;
+    let (shape, counts) = match edge_counts(profiled) {
+        Ok(found) => found,
+        // Like gcc's `-fprofile-correction`, an inconsistent function is
+        // a warning, not a failure of the whole build.
+        Err(e) if e.contains(crate::profile::reconstruct::INCONSISTENT) => return Ok(Match::Inconsistent(e)),
+        Err(e) => return Err(format!("the counts of `{name}` are unusable: {e}")),
+    };
     let checksum = cfg_checksum_of(cfg);
     let current = FunctionShape::of(func, cfg, |_| None);
     let same_cfg = profiled.checksum == checksum && shape.block_lines.len() == current.block_lines.len() && shape.edges == current.edges;

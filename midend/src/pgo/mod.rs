@@ -172,6 +172,8 @@ pub enum FunctionOutcome {
     Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize, reloads: usize, unrolled: usize, peeled: usize },
     Missing,
     Stale(StaleCounts),
+    /// The counts violate flow conservation: why.
+    Inconsistent(String),
 }
 
 /// What [`apply_profile`] did to a module.
@@ -198,12 +200,14 @@ impl PgoReport {
                 ),
                 FunctionOutcome::Missing => format!("{name:<32} {:>9}\n", "missing"),
                 FunctionOutcome::Stale(_) => format!("{name:<32} {:>9}\n", "stale"),
+                FunctionOutcome::Inconsistent(_) => format!("{name:<32} {:>9}\n", "inconsistent"),
             };
         }
         out + &format!("call sites inlined: {}\n", self.inlined)
     }
 
-    /// One warning per stale function, naming it and what was dropped.
+    /// One warning per stale or inconsistent function, naming it and what
+    /// was dropped.
     pub fn stale_warnings(&self) -> Vec<String> {
         self.functions
             .iter()
@@ -211,6 +215,9 @@ impl PgoReport {
                 FunctionOutcome::Stale(s) => Some(format!(
                     "the profile of `{name}` is stale (CFG checksum {:#018x}, now {:#018x}): dropped its {} block and edge counts ({} entries); `{name}` is not optimized",
                     s.profiled_checksum, s.current_checksum, s.counts, s.entries
+                )),
+                FunctionOutcome::Inconsistent(reason) => Some(format!(
+                    "the profile of `{name}` is inconsistent ({reason}; increments are lost when threads run it at once): `{name}` is not optimized"
                 )),
                 _ => None,
             })
@@ -229,6 +236,7 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
         let outcome = match match_function(func, &name, &cfg, profile)? {
             Match::Missing => FunctionOutcome::Missing,
             Match::Stale(stale) => FunctionOutcome::Stale(stale),
+            Match::Inconsistent(reason) => FunctionOutcome::Inconsistent(reason),
             Match::Matched(counts) => {
                 annotate::annotate(func, &cfg, &counts);
                 FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0 }

@@ -54,6 +54,11 @@ pub struct CallSiteCount {
     pub count: u64,
 }
 
+/// How every message about counts that violate flow conservation starts:
+/// such counts are not damage (the profile decodes), but what lost
+/// increments leave behind, as in a multithreaded run.
+pub const INCONSISTENT: &str = "the counters are inconsistent";
+
 /// The block and edge counts that `counters` (in the descriptor's counter
 /// order) imply.
 pub fn reconstruct(desc: &CfgDescriptor, counters: &[u64]) -> Result<EdgeProfile, String> {
@@ -133,7 +138,7 @@ pub fn solve_flow(graph: &FlowGraph, known: &[Option<u64>]) -> Result<Vec<u64>, 
         let derived = if edge.to == v { outflow - inflow } else { inflow - outflow };
         if derived < 0 {
             return Err(format!(
-                "the counters are inconsistent: {} takes {} more runs out than in, so an edge would run a negative number of times",
+                "{INCONSISTENT}: {} takes {} more runs out than in, so an edge would run a negative number of times",
                 graph.describe(v),
                 -derived
             ));
@@ -158,7 +163,7 @@ pub fn solve_flow(graph: &FlowGraph, known: &[Option<u64>]) -> Result<Vec<u64>, 
         let (inflow, outflow) = balance(graph, &value, v);
         if inflow != outflow {
             return Err(format!(
-                "the counters are inconsistent: {} is entered {inflow} times but left {outflow} times",
+                "{INCONSISTENT}: {} is entered {inflow} times but left {outflow} times",
                 graph.describe(v)
             ));
         }

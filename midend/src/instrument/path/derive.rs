@@ -49,7 +49,7 @@ pub fn derive_flow(numbering: &Numbering, graph: &FlowGraph, paths: &[(u64, u64)
         .map(|(e, n)| u64::try_from(n).map(Some).map_err(|_| format!("the derived count {n} of flow edge {e} does not fit in 64 bits")))
         .collect::<Result<_, _>>()?;
     // With every edge known, solving only checks conservation.
-    solve_flow(graph, &known).map_err(|e| format!("the path counts are inconsistent: {e}"))
+    solve_flow(graph, &known).map_err(|e| format!("the path counts imply an impossible edge profile: {e}"))
 }
 
 /// The block, edge, entry and early-exit counts of a profiled function,
