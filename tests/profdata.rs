@@ -342,3 +342,22 @@ fn path_tools_reject_edge_profiles_and_bad_path_numbers() {
     assert_fails_naming(&profdata(&["derive-edges", path_str(&bad)]), &bad, "path number 1000 is outside the 4 paths of the function");
     assert_fails_naming(&profdata(&["show", path_str(&bad)]), &bad, "path number 1000");
 }
+
+/// A function whose counts decode but break flow conservation (a lost
+/// increment, as threads running it at once leave) is left out of `show`
+/// with a warning naming it; the other functions are still shown
+/// (issue 21). `derive-edges`, a verifier, still fails on it.
+#[test]
+fn show_leaves_out_an_inconsistent_function_with_a_warning() {
+    let dir = common::scratch_dir("profdata-inconsistent");
+    let mut broken = loop_function("broken", Strategy::Naive, 3, 10);
+    broken.counters[0] += 1;
+    let path = save(&dir, "p.nprof", vec![broken, loop_function("fine", Strategy::Naive, 1, 2)]);
+    let out = profdata(&["show", "--json", path_str(&path)]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("warning") && stderr.contains("`broken`") && stderr.contains("inconsistent"), "{stderr}");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = json["functions"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["fine"]);
+}

@@ -86,9 +86,12 @@ fn run(args: Args) -> Result<(), String> {
             Ok(())
         }
         Command::Show { file, function, topn, paths, json, dot } => {
-            let text = show(&file, &ShowOptions { function, topn, paths, json, dot })?;
+            let shown = show(&file, &ShowOptions { function, topn, paths, json, dot })?;
+            for warning in &shown.warnings {
+                eprintln!("nissecc-profdata: warning: {warning}");
+            }
             // A closed pipe (as with `| head`) is not an error worth reporting.
-            let _ = std::io::stdout().write_all(text.as_bytes());
+            let _ = std::io::stdout().write_all(shown.text.as_bytes());
             Ok(())
         }
         Command::DeriveEdges { file } => {

@@ -12,7 +12,7 @@ use std::path::Path;
 /// The JSON text of the edge profile derived from the path profile in
 /// `path`. Every function in it must be path-profiled.
 pub fn derive_edges(path: &Path) -> Result<String, String> {
-    let functions = load_counts(path, None)?;
+    let functions = load_counts(path, None, None)?;
     if let Some(function) = functions.iter().find(|f| !is_path_profile(f)) {
         return Err(format!(
             "{}: function `{}` has an edge profile ({}), not a path profile",

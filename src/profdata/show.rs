@@ -4,6 +4,7 @@
 //! hottest paths of a path profile instead.
 
 use super::counts::{function_counts, FunctionCounts};
+use nissecc_midend::profile::reconstruct::INCONSISTENT;
 use super::paths::{executed_paths, is_path_profile, potential_paths, ShownPath};
 use super::{dot, json, load::load};
 use nissecc_midend::instrument::path::regenerate::{PathEnd, PathStart};
@@ -26,12 +27,22 @@ pub struct ShowOptions {
     pub dot: Option<PathBuf>,
 }
 
+/// What `show` prints: the listing, and a warning per function it left out
+/// because its counts break flow conservation.
+pub struct Shown {
+    pub text: String,
+    pub warnings: Vec<String>,
+}
+
 /// The text (or JSON) that `show` prints for the profile in `path`; writes
-/// the Graphviz files as a side effect.
-pub fn show(path: &Path, options: &ShowOptions) -> Result<String, String> {
-    let mut functions = load_counts(path, options.function.as_deref())?;
+/// the Graphviz files as a side effect. A function whose counts decode but
+/// are inconsistent (increments lost in a multithreaded run) is left out
+/// with a warning rather than failing the whole listing.
+pub fn show(path: &Path, options: &ShowOptions) -> Result<Shown, String> {
+    let mut warnings = Vec::new();
+    let mut functions = load_counts(path, options.function.as_deref(), Some(&mut warnings))?;
     if options.paths {
-        return paths_text(path, &functions, options.topn);
+        return paths_text(path, &functions, options.topn).map(|text| Shown { text, warnings });
     }
     if let Some(n) = options.topn {
         // A stable sort keeps the name order among equally hot functions.
@@ -41,19 +52,29 @@ pub fn show(path: &Path, options: &ShowOptions) -> Result<String, String> {
     if let Some(dir) = &options.dot {
         dot::write_dot_files(dir, &functions)?;
     }
-    Ok(if options.json { format!("{}\n", json::to_json(&functions, true)) } else { text(&functions) })
+    let text = if options.json { format!("{}\n", json::to_json(&functions, true)) } else { text(&functions) };
+    Ok(Shown { text, warnings })
 }
 
 /// The counts of every function of the profile in `path`, or only of the
-/// one called `only`.
-pub fn load_counts(path: &Path, only: Option<&str>) -> Result<Vec<FunctionCounts>, String> {
+/// one called `only`. With `inconsistent`, a function whose counts break
+/// flow conservation is left out and named there; without it, it is an
+/// error.
+pub fn load_counts(path: &Path, only: Option<&str>, mut inconsistent: Option<&mut Vec<String>>) -> Result<Vec<FunctionCounts>, String> {
     let profile = load(path)?;
     let mut functions = Vec::new();
     for function in &profile.functions {
         if only.is_some_and(|name| name != function.name) {
             continue;
         }
-        functions.push(function_counts(function).map_err(|error| format!("{}: function `{}`: {error}", path.display(), function.name))?);
+        let message = |error: String| format!("{}: function `{}`: {error}", path.display(), function.name);
+        match (function_counts(function), inconsistent.as_deref_mut()) {
+            (Ok(counts), _) => functions.push(counts),
+            (Err(error), Some(skipped)) if error.contains(INCONSISTENT) => {
+                skipped.push(format!("{} (left out; increments are lost when threads run a function at once)", message(error)));
+            }
+            (Err(error), _) => return Err(message(error)),
+        }
     }
     if let Some(name) = only {
         if functions.is_empty() {
