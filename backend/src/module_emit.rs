@@ -39,6 +39,9 @@ pub(crate) struct ObjectEmitter<'m> {
     disasm: bool,
     /// The ISA for variadic definitions, which keep frame pointers.
     frame_isa: cranelift_codegen::isa::OwnedTargetIsa,
+    /// The module's functions and externs declared variadic, found once
+    /// rather than by a search at every call.
+    variadic: std::collections::HashSet<&'m str>,
 }
 
 impl<'m> ObjectEmitter<'m> {
@@ -58,7 +61,16 @@ impl<'m> ObjectEmitter<'m> {
         let mut x87_helpers = X87Helpers::default();
         declare_module(&mut object, module, &mut x87_helpers)?;
         define_data_objects(&mut object, module)?;
+        let variadic = module
+            .functions
+            .iter()
+            .map(|f| (f.name.as_str(), &f.signature))
+            .chain(module.externs.iter().map(|e| (e.name.as_str(), &e.signature)))
+            .filter(|(_, sig)| sig.variadic)
+            .map(|(name, _)| name)
+            .collect();
         Ok(ObjectEmitter {
+            variadic,
             module,
             object,
             thunks: VariadicThunks::default(),
@@ -87,7 +99,7 @@ impl<'m> ObjectEmitter<'m> {
             definition_signature(&func.signature).map_err(|e| e.in_function(&func.name))?,
         );
         let frontend_config = self.object.target_config();
-        let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, &mut self.x87_helpers, self.module);
+        let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, &mut self.x87_helpers, self.module, &self.variadic);
         let lowered = lower_function(
             func,
             &mut symbols,

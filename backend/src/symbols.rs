@@ -33,6 +33,8 @@ pub(crate) struct Symbols<'a> {
     thunks: &'a mut VariadicThunks,
     x87_helpers: &'a mut X87Helpers,
     module: &'a Module,
+    /// The names declared variadic (`ObjectEmitter::variadic`).
+    variadic: &'a std::collections::HashSet<&'a str>,
     funcs: HashMap<FuncId, FuncRef>,
     data: HashMap<DataId, GlobalValue>,
 }
@@ -43,12 +45,14 @@ impl<'a> Symbols<'a> {
         thunks: &'a mut VariadicThunks,
         x87_helpers: &'a mut X87Helpers,
         module: &'a Module,
+        variadic: &'a std::collections::HashSet<&'a str>,
     ) -> Self {
         Symbols {
             object,
             thunks,
             x87_helpers,
             module,
+            variadic,
             funcs: HashMap::new(),
             data: HashMap::new(),
         }
@@ -82,7 +86,7 @@ impl<'a> Symbols<'a> {
                 )))
             }
         };
-        let declared_variadic = self.module.signature_of(name).is_some_and(|s| s.variadic);
+        let declared_variadic = self.variadic.contains(name);
         if sig.variadic || declared_variadic {
             return self.variadic_callee(func, name, id, sig, arg_types);
         }

@@ -247,9 +247,13 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
     if options.inline {
         report.inlined = inline::inline_hot_calls(module);
     }
+    // By name, once: a search per function would make many functions cost
+    // their square.
+    let position: std::collections::HashMap<String, usize> =
+        module.functions.iter().enumerate().map(|(i, f)| (f.name.clone(), i)).collect();
     for (name, outcome) in &mut report.functions {
         let FunctionOutcome::Optimized { flipped, kept_float, cold, tails, reloads, unrolled, peeled } = outcome else { continue };
-        let func = module.function_mut(name).expect("the function was matched");
+        let func = &mut module.functions[position[name.as_str()]];
         if options.unroll {
             *unrolled = unroll::unroll_hot_loops(func);
             // Copy `k` indexes with `p + k`: its constant moves into the
