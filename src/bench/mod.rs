@@ -28,6 +28,7 @@ pub mod process;
 pub mod programs;
 pub mod report;
 pub mod results;
+pub mod scale;
 pub mod summary;
 pub mod timing;
 pub mod toolchain;
@@ -60,6 +61,7 @@ pub fn run(options: &Options) -> Result<(), String> {
     match options.tier {
         Tier::Kernels => run_kernel_tier(options),
         Tier::Programs => programs::run(options, &programs),
+        Tier::Scale => scale::run(options),
         Tier::All => {
             let errors: Vec<String> = [run_kernel_tier(options), programs::run(options, &programs)].into_iter().filter_map(Result::err).collect();
             if errors.is_empty() {

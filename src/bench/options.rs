@@ -12,6 +12,9 @@ pub enum Tier {
     Kernels,
     /// The real programs: bzip2, zlib and Lua.
     Programs,
+    /// Compile time and memory on generated programs of growing size,
+    /// against gcc -O1.
+    Scale,
     /// The kernels, then the programs.
     All,
 }
