@@ -3,6 +3,7 @@
 //! the work is done in the crates.
 
 pub mod bench;
+pub mod fuzz;
 pub mod profdata;
 pub mod programs;
 pub mod runtime_path;

@@ -38,7 +38,7 @@ pub const OLDEST_READABLE_VERSION: u32 = 1;
 
 pub(crate) const VERSION_OFFSET: usize = 8;
 pub(crate) const FLAGS_OFFSET: usize = 12;
-pub(crate) const TOTAL_LEN_OFFSET: usize = 16;
+pub const TOTAL_LEN_OFFSET: usize = 16;
 pub(crate) const NUM_FUNCTIONS_OFFSET: usize = 24;
 /// The size of the fixed header that precedes the functions.
 pub const HEADER_SIZE: usize = 32;
