@@ -121,7 +121,11 @@ pub fn take_record_attributes(text: &mut String) -> Vec<(usize, RecordAttributeT
                 }
                 k += 1;
             }
-            attributes.push_str(&text[open..=k.min(bytes.len() - 1)]);
+            if k >= bytes.len() {
+                // Unbalanced: the parser reports it where it is.
+                break;
+            }
+            attributes.push_str(&text[open..=k]);
             j = k + 1;
             while j < bytes.len() && bytes[j].is_ascii_whitespace() {
                 j += 1;
@@ -282,5 +286,15 @@ mod tests {
         assert_eq!(prepare(&mut text), Some(MAX_NESTING));
         let mut text = "(".repeat(MAX_NESTING) + &")".repeat(MAX_NESTING);
         assert_eq!(prepare(&mut text), None);
+    }
+
+    #[test]
+    fn an_unbalanced_record_attribute_is_left_to_the_parser() {
+        // Found by nissecc-fuzz: the scan ran past the end of the text.
+        for text in ["struct __attribute__((packed", "struct __attribute__((packed)) s; union __attribute__(("] {
+            let mut text = text.to_string();
+            let found = take_record_attributes(&mut text);
+            assert!(found.len() <= 1, "{found:?}");
+        }
     }
 }

@@ -30,6 +30,10 @@ struct Options {
     /// Where failing mutants are saved.
     #[arg(long, default_value = "target/fuzz-failures")]
     out: PathBuf,
+    /// Run the target once on these inputs (saved failures) and print
+    /// what it made of each, instead of fuzzing.
+    #[arg(long, num_args = 1..)]
+    replay: Vec<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -46,12 +50,30 @@ fn main() -> ExitCode {
 
 /// Fuzzes for the time asked; returns how many failures it found.
 fn run(options: &Options) -> Result<usize, String> {
+    let replaying = !options.replay.is_empty();
     let (seeds, target): (Vec<Vec<u8>>, fn(&[u8]) -> Verdict) = match options.target.as_str() {
+        "frontend" if replaying => (Vec::new(), fuzz::frontend),
+        "ir" if replaying => (Vec::new(), fuzz::ir),
+        "profile" if replaying => (Vec::new(), fuzz::profile),
         "frontend" => (c_seeds(&options.root)?, fuzz::frontend),
         "ir" => (ir_seeds(&options.root)?, fuzz::ir),
         "profile" => (profile_seeds(&options.root)?, fuzz::profile),
         other => return Err(format!("unknown target `{other}` (frontend, ir or profile)")),
     };
+    if !options.replay.is_empty() {
+        let mut failures = 0;
+        for path in &options.replay {
+            let input = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            match target(&input) {
+                Verdict::Handled => println!("{}: handled", path.display()),
+                Verdict::Failure(reason) => {
+                    failures += 1;
+                    println!("{}: failure: {reason}", path.display());
+                }
+            }
+        }
+        return Ok(failures);
+    }
     if seeds.is_empty() {
         return Err("no seed inputs found (run from the checkout, or pass --root)".into());
     }

@@ -15,7 +15,11 @@ impl Lowerer {
     /// `ty` against the earlier one, if any.
     pub fn check_redeclaration(&self, name: &str, ty: &CType, span: Span) -> LowerResult<()> {
         let Some(previous) = self.globals.get(name) else { return Ok(()) };
-        if self.is_system_header(span) || self.is_system_header(previous.declared_at) {
+        let same_kind = matches!(previous.ty, CType::Function(_)) == matches!(ty, CType::Function(_));
+        // A system header's types are trusted, but a function and an
+        // object of one name cannot both be (nissecc-fuzz found an
+        // internal error there).
+        if same_kind && (self.is_system_header(span) || self.is_system_header(previous.declared_at)) {
             return Ok(());
         }
         let compatible = match (&previous.ty, ty) {
@@ -64,5 +68,19 @@ fn compatible(types: &TypeTable, a: &CType, b: &CType) -> bool {
             x == y || (r.is_union == s.is_union && r.name.is_some() && r.name == s.name)
         }
         _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A system header's declarations are trusted for their types, but
+    /// not when they make one name both an object and a function (an
+    /// internal error that nissecc-fuzz found: the IR had both).
+    #[test]
+    fn a_system_header_object_and_a_function_of_one_name_conflict() {
+        let text = "# 1 \"t.c\"\n# 1 \"/usr/include/sys.h\" 1 3\nextern int flush;\n# 2 \"t.c\" 2\nstatic int flush(int id) { return id; }\nint main(void) { return flush(0); }\n";
+        let output = crate::compile_preprocessed(text.to_string(), "t.c");
+        let error = output.result.expect_err("a function and an object named `flush`");
+        assert!(error.message.contains("redeclared as a different kind of symbol: 'flush'"), "{}", error.message);
     }
 }
