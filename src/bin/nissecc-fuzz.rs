@@ -50,14 +50,11 @@ fn main() -> ExitCode {
 
 /// Fuzzes for the time asked; returns how many failures it found.
 fn run(options: &Options) -> Result<usize, String> {
-    let replaying = !options.replay.is_empty();
-    let (seeds, target): (Vec<Vec<u8>>, fn(&[u8]) -> Verdict) = match options.target.as_str() {
-        "frontend" if replaying => (Vec::new(), fuzz::frontend),
-        "ir" if replaying => (Vec::new(), fuzz::ir),
-        "profile" if replaying => (Vec::new(), fuzz::profile),
-        "frontend" => (c_seeds(&options.root)?, fuzz::frontend),
-        "ir" => (ir_seeds(&options.root)?, fuzz::ir),
-        "profile" => (profile_seeds(&options.root)?, fuzz::profile),
+    type Seeds = fn(&Path) -> Result<Vec<Vec<u8>>, String>;
+    let (seeds, target): (Seeds, fn(&[u8]) -> Verdict) = match options.target.as_str() {
+        "frontend" => (c_seeds, fuzz::frontend),
+        "ir" => (ir_seeds, fuzz::ir),
+        "profile" => (profile_seeds, fuzz::profile),
         other => return Err(format!("unknown target `{other}` (frontend, ir or profile)")),
     };
     if !options.replay.is_empty() {
@@ -74,6 +71,7 @@ fn run(options: &Options) -> Result<usize, String> {
         }
         return Ok(failures);
     }
+    let seeds = seeds(&options.root)?;
     if seeds.is_empty() {
         return Err("no seed inputs found (run from the checkout, or pass --root)".into());
     }

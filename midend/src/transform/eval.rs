@@ -4,7 +4,7 @@
 //! Memory is a map from address to the last value stored there; every
 //! slot gets a distinct fake address.
 
-use crate::ir::{BinaryOp, Block, Function, InstData, IntCC, UnaryOp, Value};
+use crate::ir::{Block, Function, InstData, Value};
 use std::collections::HashMap;
 
 /// How a run ended.
@@ -37,43 +37,18 @@ pub(crate) fn run(func: &Function, args: &[i64], mut fuel: u32) -> Outcome {
                 InstData::Iconst { imm } => Some(*imm),
                 InstData::Binary { op, args } => {
                     let (a, b) = (get(&values, args[0]), get(&values, args[1]));
-                    Some(match op {
-                        BinaryOp::Iadd => a.wrapping_add(b),
-                        BinaryOp::Isub => a.wrapping_sub(b),
-                        BinaryOp::Imul => a.wrapping_mul(b),
-                        BinaryOp::Band => a & b,
-                        other => panic!("eval: {other} unsupported"),
-                    })
+                    let ty = func.value_type(args[0]);
+                    // The result is made canonical for its type below.
+                    Some(super::fold_constants::binary(*op, a, b, ty).unwrap_or_else(|| panic!("eval: {op} of {a} and {b} unsupported")))
                 }
                 InstData::Unary { op, arg } => {
                     let a = get(&values, *arg);
-                    let bits = func.value_type(*arg).bits();
-                    Some(match op {
-                        UnaryOp::Sextend => a,
-                        UnaryOp::Uextend if bits < 64 => a & ((1i64 << bits) - 1),
-                        // The result is made canonical for its type below.
-                        UnaryOp::Ireduce => a,
-                        other => panic!("eval: {other} unsupported"),
-                    })
+                    // The result is made canonical for its type below.
+                    Some(super::fold_constants::unary(*op, a, func.value_type(*arg)).unwrap_or_else(|| panic!("eval: {op} unsupported")))
                 }
                 InstData::Icmp { cond, args } => {
                     let (a, b) = (get(&values, args[0]), get(&values, args[1]));
-                    // Unsigned comparisons read the operands' bits only.
-                    let bits = func.value_type(args[0]).bits();
-                    let unsigned = |x: i64| (x as u64) & (u64::MAX >> (64 - bits));
-                    let (ua, ub) = (unsigned(a), unsigned(b));
-                    Some(match cond {
-                        IntCC::Eq => a == b,
-                        IntCC::Ne => a != b,
-                        IntCC::Slt => a < b,
-                        IntCC::Sle => a <= b,
-                        IntCC::Sgt => a > b,
-                        IntCC::Sge => a >= b,
-                        IntCC::Ult => ua < ub,
-                        IntCC::Ule => ua <= ub,
-                        IntCC::Ugt => ua > ub,
-                        IntCC::Uge => ua >= ub,
-                    } as i64)
+                    Some(super::fold_constants::compare(*cond, a, b, func.value_type(args[0])) as i64)
                 }
                 InstData::Select { cond, if_true, if_false } => Some(if get(&values, *cond) != 0 {
                     get(&values, *if_true)

@@ -17,7 +17,7 @@
 //! left alone: division by zero and the one overflowing signed division.
 
 use crate::analysis::cfg::Cfg;
-use crate::ir::{BinaryOp, Function, InstData, IntCC, Type, UnaryOp, Value, ValueDef};
+use crate::ir::{BinaryOp, Function, InstData, IntCC, Type, UnaryOp};
 
 /// Folds every integer instruction of constant operands; returns how many.
 pub fn fold_constants(func: &mut Function) -> usize {
@@ -40,25 +40,6 @@ pub fn fold_constants(func: &mut Function) -> usize {
     folded
 }
 
-/// The value of `v` if an `iconst` defines it (sign-extended from its
-/// type's width, as the IR stores it).
-fn constant(func: &Function, v: Value) -> Option<i64> {
-    match func.values[v].def {
-        ValueDef::Result(inst) => match func.insts[inst] {
-            InstData::Iconst { imm } => Some(imm),
-            _ => None,
-        },
-        ValueDef::Param(..) => None,
-    }
-}
-
-/// `value` truncated to `ty`'s width and sign-extended, as an `iconst` of
-/// `ty` stores it.
-fn normalize(value: i64, ty: Type) -> i64 {
-    let shift = 64 - ty.bits();
-    (value << shift) >> shift
-}
-
 /// `value` (of type `ty`) as an unsigned number of its width.
 fn unsigned(value: i64, ty: Type) -> u64 {
     (value as u64) & (u64::MAX >> (64 - ty.bits()))
@@ -69,64 +50,77 @@ fn unsigned(value: i64, ty: Type) -> u64 {
 fn evaluate(func: &Function, data: &InstData, ty: Type) -> Option<i64> {
     let value = match *data {
         InstData::Unary { op, arg } => {
-            let a = constant(func, arg)?;
             let from = func.value_type(arg);
             if !from.is_int() {
                 return None;
             }
-            match op {
-                UnaryOp::Ineg => a.wrapping_neg(),
-                UnaryOp::Bnot => !a,
-                // Stored sign-extended already.
-                UnaryOp::Sextend | UnaryOp::Ireduce => a,
-                UnaryOp::Uextend => unsigned(a, from) as i64,
-                _ => return None,
-            }
+            unary(op, func.constant_value(arg)?, from)?
         }
-        InstData::Binary { op, args: [a, b] } => {
-            let (a, b) = (constant(func, a)?, constant(func, b)?);
-            let (ua, ub) = (unsigned(a, ty), unsigned(b, ty));
-            let amount = (ub % u64::from(ty.bits())) as u32;
-            let min = normalize(1i64 << (ty.bits() - 1), ty);
-            match op {
-                BinaryOp::Iadd => a.wrapping_add(b),
-                BinaryOp::Isub => a.wrapping_sub(b),
-                BinaryOp::Imul => a.wrapping_mul(b),
-                BinaryOp::Band => a & b,
-                BinaryOp::Bor => a | b,
-                BinaryOp::Bxor => a ^ b,
-                BinaryOp::Ishl => a.wrapping_shl(amount),
-                BinaryOp::Ushr => (ua >> amount) as i64,
-                BinaryOp::Sshr => a >> amount,
-                BinaryOp::Udiv if ub != 0 => (ua / ub) as i64,
-                BinaryOp::Urem if ub != 0 => (ua % ub) as i64,
-                // `a` and `b` are sign-extended, so the one overflow is
-                // the width's minimum divided by -1.
-                BinaryOp::Sdiv if b != 0 && !(b == -1 && a == min) => a / b,
-                BinaryOp::Srem if b != 0 && !(b == -1 && a == min) => a % b,
-                _ => return None,
-            }
-        }
+        InstData::Binary { op, args: [a, b] } => binary(op, func.constant_value(a)?, func.constant_value(b)?, ty)?,
         InstData::Icmp { cond, args: [a, b] } => {
-            let operand_ty = func.value_type(a);
-            let (a, b) = (constant(func, a)?, constant(func, b)?);
-            let (ua, ub) = (unsigned(a, operand_ty), unsigned(b, operand_ty));
-            i64::from(match cond {
-                IntCC::Eq => a == b,
-                IntCC::Ne => a != b,
-                IntCC::Slt => a < b,
-                IntCC::Sle => a <= b,
-                IntCC::Sgt => a > b,
-                IntCC::Sge => a >= b,
-                IntCC::Ult => ua < ub,
-                IntCC::Ule => ua <= ub,
-                IntCC::Ugt => ua > ub,
-                IntCC::Uge => ua >= ub,
-            })
+            i64::from(compare(cond, func.constant_value(a)?, func.constant_value(b)?, func.value_type(a)))
         }
         _ => return None,
     };
-    Some(normalize(value, ty))
+    Some(ty.canonical_imm(value))
+}
+
+/// Integer `op` of `a`, of the integer type `from`, before the result is
+/// made canonical for its own type; `None` for an operation it does not
+/// fold.
+pub(crate) fn unary(op: UnaryOp, a: i64, from: Type) -> Option<i64> {
+    Some(match op {
+        UnaryOp::Ineg => a.wrapping_neg(),
+        UnaryOp::Bnot => !a,
+        // Stored sign-extended already.
+        UnaryOp::Sextend | UnaryOp::Ireduce => a,
+        UnaryOp::Uextend => unsigned(a, from) as i64,
+        _ => return None,
+    })
+}
+
+/// Integer `a op b` of type `ty`, before the result is made canonical;
+/// `None` for what would trap (division by zero, the one overflowing
+/// signed division) or an operation it does not fold.
+pub(crate) fn binary(op: BinaryOp, a: i64, b: i64, ty: Type) -> Option<i64> {
+    let (ua, ub) = (unsigned(a, ty), unsigned(b, ty));
+    let amount = (ub % u64::from(ty.bits())) as u32;
+    let min = ty.canonical_imm(1i64 << (ty.bits() - 1));
+    Some(match op {
+        BinaryOp::Iadd => a.wrapping_add(b),
+        BinaryOp::Isub => a.wrapping_sub(b),
+        BinaryOp::Imul => a.wrapping_mul(b),
+        BinaryOp::Band => a & b,
+        BinaryOp::Bor => a | b,
+        BinaryOp::Bxor => a ^ b,
+        BinaryOp::Ishl => a.wrapping_shl(amount),
+        BinaryOp::Ushr => (ua >> amount) as i64,
+        BinaryOp::Sshr => a >> amount,
+        BinaryOp::Udiv if ub != 0 => (ua / ub) as i64,
+        BinaryOp::Urem if ub != 0 => (ua % ub) as i64,
+        // `a` and `b` are sign-extended, so the one overflow is the
+        // width's minimum divided by -1.
+        BinaryOp::Sdiv if b != 0 && !(b == -1 && a == min) => a / b,
+        BinaryOp::Srem if b != 0 && !(b == -1 && a == min) => a % b,
+        _ => return None,
+    })
+}
+
+/// Whether `a cond b` holds for operands of the integer type `ty`.
+pub(crate) fn compare(cond: IntCC, a: i64, b: i64, ty: Type) -> bool {
+    let (ua, ub) = (unsigned(a, ty), unsigned(b, ty));
+    match cond {
+        IntCC::Eq => a == b,
+        IntCC::Ne => a != b,
+        IntCC::Slt => a < b,
+        IntCC::Sle => a <= b,
+        IntCC::Sgt => a > b,
+        IntCC::Sge => a >= b,
+        IntCC::Ult => ua < ub,
+        IntCC::Ule => ua <= ub,
+        IntCC::Ugt => ua > ub,
+        IntCC::Uge => ua >= ub,
+    }
 }
 
 #[cfg(test)]

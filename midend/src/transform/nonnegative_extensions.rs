@@ -44,13 +44,7 @@ pub fn zero_extend_nonnegatives(func: &mut Function) -> usize {
 /// looking at most `depth` definitions deep.
 fn nonnegative(func: &Function, v: Value, depth: u32) -> bool {
     let ValueDef::Result(inst) = func.values[v].def else { return false };
-    let constant = |x: Value| match func.values[x].def {
-        ValueDef::Result(i) => match func.insts[i] {
-            InstData::Iconst { imm } => Some(imm),
-            _ => None,
-        },
-        ValueDef::Param(..) => None,
-    };
+    let constant = |x: Value| func.constant_value(x);
     let deeper = |x: Value| depth > 0 && nonnegative(func, x, depth - 1);
     match func.insts[inst] {
         InstData::Iconst { imm } => imm >= 0,

@@ -53,11 +53,9 @@ enum Expr {
 }
 
 /// What numbering learns about values beyond their expressions, by their
-/// numbers: the constants, and the 64-bit values that are another value
-/// plus a constant.
+/// numbers: the 64-bit values that are another value plus a constant.
 #[derive(Default)]
 struct Facts {
-    constants: HashMap<Value, i64>,
     offsets: HashMap<Value, (Value, i64)>,
 }
 
@@ -335,20 +333,14 @@ fn number_block(
                 loads.clear();
                 None
             }
-            (data, Some(result), Some(ty)) if data.is_pure() => match offset_form(data, ty, |v| number(v, numbers), facts) {
+            (data, Some(result), Some(ty)) if data.is_pure() => match offset_form(func, result, ty, |v| number(v, numbers), facts) {
                 Some((base, 0)) => Some(base),
                 Some((base, offset)) => {
                     let known = exprs.get_or_insert(Expr::Offset(base, offset), result);
                     facts.offsets.insert(known, (base, offset));
                     Some(known)
                 }
-                None => expression(data, ty, |v| number(v, numbers)).map(|e| {
-                    let known = exprs.get_or_insert(e, result);
-                    if let InstData::Iconst { imm } = *data {
-                        facts.constants.insert(known, imm);
-                    }
-                    known
-                }),
+                None => expression(data, ty, |v| number(v, numbers)).map(|e| exprs.get_or_insert(e, result)),
             },
             _ => None,
         };
@@ -360,28 +352,14 @@ fn number_block(
     }
 }
 
-/// `data` as a numbered base plus a constant, when it is a 64-bit `iadd`
-/// or `isub` of a constant.
-fn offset_form(data: &InstData, ty: Type, number: impl Fn(Value) -> Value, facts: &Facts) -> Option<(Value, i64)> {
+/// `value` as a numbered base plus a constant, when it is a 64-bit `iadd`
+/// or `isub` of a constant (`Function::constant_offset`).
+fn offset_form(func: &Function, value: Value, ty: Type, number: impl Fn(Value) -> Value, facts: &Facts) -> Option<(Value, i64)> {
     if ty != Type::I64 {
         return None;
     }
-    let InstData::Binary { op, args: [a, b] } = *data else { return None };
-    let (a, b) = (number(a), number(b));
-    let constant = |v: Value| facts.constants.get(&v).copied();
-    let split = |v: Value| facts.offsets.get(&v).copied().unwrap_or((v, 0));
-    let (base, offset, k) = match op {
-        BinaryOp::Iadd => match (constant(a), constant(b)) {
-            (_, Some(k)) => (split(a).0, split(a).1, k),
-            (Some(k), None) => (split(b).0, split(b).1, k),
-            (None, None) => return None,
-        },
-        BinaryOp::Isub => {
-            let k = constant(b)?;
-            (split(a).0, split(a).1, k.wrapping_neg())
-        }
-        _ => return None,
-    };
+    let (base, k) = func.constant_offset(value)?;
+    let (base, offset) = facts.offsets.get(&number(base)).copied().unwrap_or((number(base), 0));
     Some((base, offset.wrapping_add(k)))
 }
 
