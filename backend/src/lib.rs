@@ -23,6 +23,7 @@ mod data;
 mod declare;
 mod error;
 mod extending_loads;
+mod got_relaxation;
 mod isa;
 mod link;
 mod lower;

@@ -10,6 +10,7 @@
 use crate::data::define_data_objects;
 use crate::declare::declare_module;
 use crate::error::{BackendError, Result};
+use crate::got_relaxation::mark_relaxable_got_loads;
 use crate::isa::target_isa;
 use crate::lower::lower_function;
 use crate::symbols::Symbols;
@@ -158,14 +159,18 @@ impl<'m> ObjectEmitter<'m> {
             .map_err(|e| BackendError::from_module(e, Some(&self.ctx.func)))
     }
 
-    /// Defines the thunks and writes the object file.
+    /// Defines the thunks and writes the object file, with its GOT loads
+    /// marked relaxable.
     pub(crate) fn finish(mut self) -> Result<Vec<u8>> {
         self.thunks.define_all(&mut self.object)?;
         self.x87_helpers.define_all(&mut self.object)?;
-        self.object
+        let mut elf = self
+            .object
             .finish()
             .emit()
-            .map_err(|e| BackendError::new(format!("cannot write the object file: {e}")))
+            .map_err(|e| BackendError::new(format!("cannot write the object file: {e}")))?;
+        mark_relaxable_got_loads(&mut elf);
+        Ok(elf)
     }
 
     /// The CLIF text of the current function. Cranelift prints global
