@@ -100,6 +100,10 @@ pub const FLAG_PATH_HASH: u64 = 2;
 /// path `path` of the function whose counter array is at `key`:
 /// `void __nisse_path_count(u64 *key, u64 path, u64 delta)`.
 pub const HASH_COUNT_FUNCTION: &str = "__nisse_path_count";
+/// [`HASH_COUNT_FUNCTION`] for `-fprofile-update=atomic`: the same
+/// arguments, but concurrent threads lose no count (the count is updated
+/// with an atomic add).
+pub const HASH_COUNT_ATOMIC_FUNCTION: &str = "__nisse_path_count_atomic";
 
 /// The environment variable naming the profile file.
 pub const PROFILE_FILE_ENV: &str = "NISSE_PROFILE_FILE";
