@@ -113,6 +113,7 @@ pub const DEFAULT_PROFILE_FILE: &str = "default.nprof";
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     #[test]
     fn fields_tile_the_record() {

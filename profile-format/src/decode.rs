@@ -11,7 +11,11 @@ use crate::layout::{
     FLAGS_OFFSET, FORMAT_VERSION, HEADER_SIZE, MAGIC, NUM_FUNCTIONS_OFFSET, OLDEST_READABLE_VERSION, TOTAL_LEN_OFFSET, TRAILER_SIZE, VERSION_OFFSET,
 };
 use crate::profile::{FunctionProfile, Profile};
-use std::collections::HashSet;
+use crate::text::{concat, Piece::*};
+use alloc::collections::BTreeSet;
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// Decodes a profile file.
 pub fn read(bytes: &[u8]) -> Result<Profile, FormatError> {
@@ -30,7 +34,7 @@ pub fn read(bytes: &[u8]) -> Result<Profile, FormatError> {
         return Err(FormatError::TrailingBytes { offset: total, count: len - total });
     }
     if total < (HEADER_SIZE + TRAILER_SIZE) as u64 {
-        return Err(FormatError::Corrupt { offset: TOTAL_LEN_OFFSET as u64, problem: format!("total length {total} is shorter than a header and a trailer") });
+        return Err(FormatError::Corrupt { offset: TOTAL_LEN_OFFSET as u64, problem: concat(&[Str("total length "), Dec(total), Str(" is shorter than a header and a trailer")]) });
     }
     let body_end = bytes.len() - TRAILER_SIZE;
     let stored = u64::from_le_bytes(header.fixed(body_end)?);
@@ -41,22 +45,22 @@ pub fn read(bytes: &[u8]) -> Result<Profile, FormatError> {
 
     let flags = u32::from_le_bytes(header.fixed(FLAGS_OFFSET)?);
     if flags != 0 {
-        return Err(FormatError::Corrupt { offset: FLAGS_OFFSET as u64, problem: format!("unknown flags {flags:#x}") });
+        return Err(FormatError::Corrupt { offset: FLAGS_OFFSET as u64, problem: concat(&[Str("unknown flags "), Hex(u64::from(flags))]) });
     }
     let count = u64::from_le_bytes(header.fixed(NUM_FUNCTIONS_OFFSET)?);
     let mut body = Cursor { bytes: &bytes[..body_end], offset: HEADER_SIZE, has_paths: version >= 2 };
-    let mut names = HashSet::new();
+    let mut names = BTreeSet::new();
     let mut functions = Vec::new();
     for _ in 0..count {
         let start = body.offset as u64;
         let function = body.function()?;
         if !names.insert(function.name.clone()) {
-            return Err(FormatError::Corrupt { offset: start, problem: format!("function `{}` appears twice", function.name) });
+            return Err(FormatError::Corrupt { offset: start, problem: concat(&[Str("function `"), Str(&function.name), Str("` appears twice")]) });
         }
         functions.push(function);
     }
     if body.offset != body_end {
-        return Err(FormatError::Corrupt { offset: body.offset as u64, problem: format!("{} bytes after the last function", body_end - body.offset) });
+        return Err(FormatError::Corrupt { offset: body.offset as u64, problem: concat(&[Dec((body_end - body.offset) as u64), Str(" bytes after the last function")]) });
     }
     Ok(Profile { functions })
 }
@@ -118,9 +122,9 @@ impl<'a> Cursor<'a> {
 
     fn function(&mut self) -> Result<FunctionProfile, FormatError> {
         let name_offset = self.offset as u64;
-        let name = std::str::from_utf8(self.bytes_field("function name")?)
-            .map_err(|_| FormatError::Corrupt { offset: name_offset, problem: "function name is not UTF-8".to_string() })?
-            .to_string();
+        let name = core::str::from_utf8(self.bytes_field("function name")?)
+            .map_err(|_| FormatError::Corrupt { offset: name_offset, problem: String::from("function name is not UTF-8") })?
+            .to_owned();
         let checksum = self.u64()?;
         let descriptor = self.bytes_field("CFG descriptor")?.to_vec();
         let count = self.u64()?;
@@ -141,16 +145,16 @@ impl<'a> Cursor<'a> {
         for (i, &(number, count)) in paths.iter().enumerate() {
             let offset = (start + 16 * i) as u64;
             if i > 0 && number <= paths[i - 1].0 {
-                return Err(FormatError::Corrupt { offset, problem: format!("path {number} is out of order (paths are sorted by number)") });
+                return Err(FormatError::Corrupt { offset, problem: concat(&[Str("path "), Dec(number), Str(" is out of order (paths are sorted by number)")]) });
             }
             if count == 0 {
-                return Err(FormatError::Corrupt { offset, problem: format!("path {number} has count 0") });
+                return Err(FormatError::Corrupt { offset, problem: concat(&[Str("path "), Dec(number), Str(" has count 0")]) });
             }
         }
         Ok(paths)
     }
 
     fn overrun(&self, at: usize, len: u64, what: &str) -> FormatError {
-        FormatError::Corrupt { offset: at as u64, problem: format!("{what} of {len} bytes runs past the end of the content") }
+        FormatError::Corrupt { offset: at as u64, problem: concat(&[Str(what), Str(" of "), Dec(len), Str(" bytes runs past the end of the content")]) }
     }
 }

@@ -4,6 +4,7 @@
 use crate::checksum::fnv1a64;
 use crate::layout::{FORMAT_VERSION, HEADER_SIZE, MAGIC, TOTAL_LEN_OFFSET, TRAILER_SIZE};
 use crate::profile::{FunctionProfile, Profile};
+use alloc::vec::Vec;
 
 /// Encodes `profile`, writing its functions in canonical (name) order, so
 /// that equal profiles encode to equal bytes. Function names must be

@@ -2,7 +2,10 @@
 //! problem precisely enough for a user to act on it; the tools prefix it
 //! with the file's name.
 
-use std::fmt;
+use crate::text::{push, Piece::*};
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
 
 /// An error reading, decoding or merging profiles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,38 +40,77 @@ pub enum MismatchKind {
     Descriptor,
 }
 
-impl fmt::Display for FormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl FormatError {
+    /// Appends the message to `out`, the text that `Display` prints, built
+    /// without `core::fmt` (for the runtime).
+    pub fn describe(&self, out: &mut Vec<u8>) {
         match self {
             FormatError::Truncated { offset, expected } => {
-                write!(f, "truncated at byte offset {offset} (expected {expected} bytes)")
+                push(out, &[Str("truncated at byte offset "), Dec(*offset), Str(" (expected "), Dec(*expected), Str(" bytes)")])
             }
-            FormatError::BadMagic => write!(f, "bad magic: not a nissecc profile (expected it to start with \"NPROF\\0\\0\\0\")"),
-            FormatError::UnsupportedVersion { found, expected } => {
-                write!(f, "unsupported format version (found {found}, expected {} to {expected})", crate::layout::OLDEST_READABLE_VERSION)
+            FormatError::BadMagic => push(out, &[Str("bad magic: not a nissecc profile (expected it to start with \"NPROF\\0\\0\\0\")")]),
+            FormatError::UnsupportedVersion { found, expected } => push(
+                out,
+                &[
+                    Str("unsupported format version (found "),
+                    Dec(u64::from(*found)),
+                    Str(", expected "),
+                    Dec(u64::from(crate::layout::OLDEST_READABLE_VERSION)),
+                    Str(" to "),
+                    Dec(u64::from(*expected)),
+                    Str(")"),
+                ],
+            ),
+            FormatError::TrailingBytes { offset, count } => push(
+                out,
+                &[Str("corrupt: "), Dec(*count), Str(" unexpected bytes after the end of the profile at byte offset "), Dec(*offset)],
+            ),
+            FormatError::ChecksumMismatch { stored, computed } => push(
+                out,
+                &[Str("checksum mismatch (stored "), Hex64(*stored), Str(", computed "), Hex64(*computed), Str("): the file is corrupt")],
+            ),
+            FormatError::Corrupt { offset, problem } => push(out, &[Str("corrupt at byte offset "), Dec(*offset), Str(": "), Str(problem)]),
+            FormatError::FunctionMismatch { name, problem } => {
+                push(out, &[Str("function `"), Str(name), Str("`: ")]);
+                problem.describe(out);
             }
-            FormatError::TrailingBytes { offset, count } => {
-                write!(f, "corrupt: {count} unexpected bytes after the end of the profile at byte offset {offset}")
-            }
-            FormatError::ChecksumMismatch { stored, computed } => {
-                write!(f, "checksum mismatch (stored {stored:#018x}, computed {computed:#018x}): the file is corrupt")
-            }
-            FormatError::Corrupt { offset, problem } => write!(f, "corrupt at byte offset {offset}: {problem}"),
-            FormatError::FunctionMismatch { name, problem } => write!(f, "function `{name}`: {problem}"),
         }
+    }
+}
+
+impl MismatchKind {
+    /// Appends the message to `out`, as [`FormatError::describe`] does.
+    pub fn describe(&self, out: &mut Vec<u8>) {
+        match self {
+            MismatchKind::Checksum { left, right } => push(
+                out,
+                &[Str("checksum mismatch ("), Hex64(*left), Str(" vs "), Hex64(*right), Str("): the profiles come from different builds")],
+            ),
+            MismatchKind::CounterCount { left, right } => {
+                push(out, &[Str("counter count mismatch ("), Dec(*left as u64), Str(" vs "), Dec(*right as u64), Str(")")])
+            }
+            MismatchKind::Descriptor => push(out, &[Str("CFG descriptor mismatch under equal checksums")]),
+        }
+    }
+}
+
+/// Writes what `describe` appends.
+fn display(describe: impl FnOnce(&mut Vec<u8>), f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut out = Vec::new();
+    describe(&mut out);
+    f.write_str(&String::from_utf8_lossy(&out))
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        display(|out| self.describe(out), f)
     }
 }
 
 impl fmt::Display for MismatchKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MismatchKind::Checksum { left, right } => {
-                write!(f, "checksum mismatch ({left:#018x} vs {right:#018x}): the profiles come from different builds")
-            }
-            MismatchKind::CounterCount { left, right } => write!(f, "counter count mismatch ({left} vs {right})"),
-            MismatchKind::Descriptor => write!(f, "CFG descriptor mismatch under equal checksums"),
-        }
+        display(|out| self.describe(out), f)
     }
 }
 
-impl std::error::Error for FormatError {}
+impl core::error::Error for FormatError {}

@@ -5,6 +5,7 @@
 
 use std::fs::{self, File};
 use std::io::{self, Write};
+use std::format;
 use std::path::{Path, PathBuf};
 
 /// Replaces (or creates) `path` with `bytes`, creating missing parent

@@ -7,20 +7,33 @@
 //! - [`layout`]: the versioned, checksummed `.nprof` file layout, with
 //!   [`read`] and [`write`];
 //! - [`merge()`]: summing profiles, associatively and commutatively;
-//! - [`file`]: replacing a profile file atomically.
+//! - [`file`]: replacing a profile file atomically (with the default
+//!   feature `std` only);
+//! - [`text`]: messages built without `core::fmt`.
 //!
 //! The crate has no dependencies, so the runtime (linked into user
-//! programs) and the midend can both depend on it.
+//! programs) and the midend can both depend on it. It is `no_std` (it
+//! needs `alloc` only) so that the runtime, a `no_std` archive, can use
+//! it; the feature `std`, on by default, adds what the tools need on top
+//! ([`file`]).
+
+#![no_std]
+
+extern crate alloc;
+#[cfg(any(test, feature = "std"))]
+extern crate std;
 
 pub mod abi;
 mod checksum;
 mod decode;
 mod encode;
 mod error;
+#[cfg(feature = "std")]
 pub mod file;
 pub mod layout;
 mod merge;
 mod profile;
+pub mod text;
 
 pub use checksum::fnv1a64;
 pub use decode::read;

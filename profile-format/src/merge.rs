@@ -17,7 +17,8 @@
 
 use crate::error::{FormatError, MismatchKind};
 use crate::profile::{FunctionProfile, Profile};
-use std::collections::BTreeMap;
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
 
 /// The sum of two profiles, in canonical (name) order.
 pub fn merge(a: &Profile, b: &Profile) -> Result<Profile, FormatError> {

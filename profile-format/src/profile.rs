@@ -3,6 +3,9 @@
 //! (computed on the IR before instrumentation) tells whether the counters
 //! still describe the function being compiled.
 
+use alloc::string::String;
+use alloc::vec::Vec;
+
 /// The counters of one instrumented function.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FunctionProfile {
