@@ -3,7 +3,7 @@
 
 use clap::Parser;
 use nissecc_backend::{BackendOptions, OptLevel as BackendOpt};
-use nissecc_midend::instrument::{InstrumentOptions, InstrumentReport};
+use nissecc_midend::instrument::{InstrumentOptions, InstrumentReport, ProfileUpdate};
 use nissecc_midend::pgo::PgoOptions;
 use nissecc_midend::pipeline::{self, OptLevel};
 use nissecc_midend::profile::Strategy;
@@ -93,6 +93,10 @@ const PROFILING_HELP: &str = "Profiling:
                                  counters they can; ks the same without loop variables; naive a
                                  counter on every edge. path: Ball-Larus path profiles
   -fprofile-instr-weights=FILE   Weight the spanning tree with the counts of an earlier profile
+  -fprofile-update=single|atomic|prefer-atomic
+                                 How counters are updated: single (plain adds, exact in one thread;
+                                 the default) or atomic (exact with threads; prefer-atomic is the
+                                 same on x86-64, and the default with -pthread, as in gcc)
   -fpath-array-threshold=N       With -fprofile-instr=path, count the paths of functions with at
                                  most N potential paths in an array, the others in the runtime's
                                  hash table (default 4096)
@@ -128,8 +132,9 @@ fn is_ignored_flag(arg: &str) -> bool {
 
 /// The profiling flags, which clap cannot parse as gcc spells them:
 /// `-fprofile-instr[=naive|ks|sese|path]`, `-fprofile-instr-weights=FILE`,
-/// `-fpath-array-threshold=N`, `-fprofile-use=FILE`,
-/// `-fprofile-use-transforms=LIST` and `-Werror=profile-mismatch`.
+/// `-fpath-array-threshold=N`, `-fprofile-update=MODE`, `-fprofile-use=FILE`,
+/// `-fprofile-use-transforms=LIST` and `-Werror=profile-mismatch`; and
+/// `-pthread`, which changes the default of `-fprofile-update`.
 #[derive(Debug, Default)]
 struct ProfileFlags {
     strategy: Option<Strategy>,
@@ -138,9 +143,17 @@ struct ProfileFlags {
     use_profile: Option<PathBuf>,
     transforms: PgoOptions,
     mismatch_is_error: bool,
+    update: Option<ProfileUpdate>,
+    pthread: bool,
 }
 
 impl ProfileFlags {
+    /// How counters are updated: as `-fprofile-update` says, by default
+    /// atomically with `-pthread` (gcc's rule) and plainly otherwise.
+    fn update(&self) -> ProfileUpdate {
+        self.update.unwrap_or(if self.pthread { ProfileUpdate::Atomic } else { ProfileUpdate::Single })
+    }
+
     /// Takes the profiling flags out of `argv`.
     fn extract(argv: &mut Vec<String>) -> Result<ProfileFlags, String> {
         let mut flags = ProfileFlags::default();
@@ -160,6 +173,16 @@ impl ProfileFlags {
                     Ok(options) => flags.transforms = options,
                     Err(e) => error = Some(format!("nissecc: error: {e}")),
                 }
+            } else if let Some(mode) = arg.strip_prefix("-fprofile-update=") {
+                match mode {
+                    "single" => flags.update = Some(ProfileUpdate::Single),
+                    // x86-64 has an atomic add for every counter, so
+                    // preferring atomic updates always gets them.
+                    "atomic" | "prefer-atomic" => flags.update = Some(ProfileUpdate::Atomic),
+                    _ => error = Some(format!("nissecc: error: unknown -fprofile-update mode '{mode}' (expected single, atomic or prefer-atomic)")),
+                }
+            } else if arg == "-pthread" {
+                flags.pthread = true;
             } else if arg == WERROR_PROFILE_MISMATCH {
                 flags.mismatch_is_error = true;
             } else if arg == "-fprofile-instr" {
@@ -329,7 +352,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
     }
     let preprocess = nissecc_frontend::PreprocessOptions {
         include_dirs: args.include.clone(),
-        defines: args.define.clone(),
+        defines: args.define.iter().cloned().chain(profiling.pthread.then(|| "_REENTRANT".to_string())).collect(),
         undefines: args.undefine.clone(),
         standard,
     };
@@ -366,6 +389,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
                 strategy,
                 weights: weight_profile.as_ref(),
                 path_array_threshold: profiling.path_array_threshold.unwrap_or(nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD),
+                update: profiling.update(),
             };
             let report = pipeline::instrument(&mut module, &instrument, &options).map_err(|e| format!("{}: {e}", input.display()))?;
             for warning in &report.warnings {
@@ -409,6 +433,9 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         let mut extra: Vec<String> = args.lib_dirs.iter().map(|d| format!("-L{d}")).collect();
         extra.extend(args.libs.iter().map(|l| format!("-l{l}")));
         extra.extend(linker_passthrough.iter().cloned());
+        if profiling.pthread {
+            extra.push("-pthread".into());
+        }
         if profiling.strategy.is_some() {
             let archive = nissecc::runtime_path::runtime_archive_path().ok_or_else(|| {
                 format!(

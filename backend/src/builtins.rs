@@ -1,32 +1,51 @@
-//! C library functions that Cranelift has an instruction for, so that a
-//! call to them becomes that instruction, as gcc does at every
-//! optimization level: `fabs` and `fabsf` (clearing the sign bit cannot
-//! fail or set `errno`). `sqrt` is not among them, because it sets `errno`
-//! for negative arguments. A module that defines a function of the same
-//! name keeps its own function.
+//! Calls that become an instruction instead of a call:
+//!
+//! - C library functions that Cranelift has an instruction for, as gcc
+//!   does at every optimization level: `fabs` and `fabsf` (clearing the
+//!   sign bit cannot fail or set `errno`). `sqrt` is not among them,
+//!   because it sets `errno` for negative arguments. A module that defines
+//!   a function of the same name keeps its own function.
+//! - The instrumentation's atomic counter add
+//!   ([`ATOMIC_ADD_FUNCTION`], `-fprofile-update=atomic`), which exists
+//!   only as this instruction: a `lock`-prefixed add to memory.
 
-use cranelift_codegen::ir::{self as clif, InstBuilder};
+use cranelift_codegen::ir::{self as clif, AtomicRmwOp, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
+use nissecc_midend::instrument::counter_array::{atomic_add_signature, ATOMIC_ADD_FUNCTION};
 use nissecc_midend::ir::{Module, Signature, Type};
 
 /// Emits the instruction that replaces a call to `name` with `args`, if
-/// `name` is such a library function called with its C signature, and
-/// returns its result.
+/// `name` is such a function called with its signature. Returns `None`
+/// for an ordinary call, and otherwise the instruction's result, if it
+/// has one.
 pub(crate) fn lower_builtin_call(
     builder: &mut FunctionBuilder,
     module: &Module,
     name: &str,
     sig: &Signature,
     args: &[clif::Value],
-) -> Option<clif::Value> {
+) -> Option<Option<clif::Value>> {
+    if module.function(name).is_some() {
+        return None;
+    }
+    if name == ATOMIC_ADD_FUNCTION && *sig == atomic_add_signature() && args.len() == 2 {
+        builder.ins().atomic_rmw(clif::types::I64, MemFlagsData::trusted(), AtomicRmwOp::Add, args[0], args[1]);
+        return Some(None);
+    }
     let float = match name {
         "fabs" => Type::F64,
         "fabsf" => Type::F32,
         _ => return None,
     };
     let c_signature = !sig.variadic && sig.params == [float] && sig.ret == Some(float);
-    if !c_signature || args.len() != 1 || module.function(name).is_some() {
+    if !c_signature || args.len() != 1 {
         return None;
     }
-    Some(builder.ins().fabs(args[0]))
+    Some(Some(builder.ins().fabs(args[0])))
+}
+
+/// Whether `name` is a function that exists only as an instruction, so
+/// that the object must not import it.
+pub(crate) fn is_instruction_only(name: &str) -> bool {
+    name == ATOMIC_ADD_FUNCTION
 }

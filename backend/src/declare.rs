@@ -2,6 +2,7 @@
 //! functions, external functions and data objects. Lowering and data
 //! relocations then find them by name with `ObjectModule::get_name`.
 
+use crate::builtins;
 use crate::error::{BackendError, Result};
 use crate::types::{clif_signature, definition_signature};
 use crate::x87::{self, X87Helpers};
@@ -28,8 +29,10 @@ pub(crate) fn declare_module(
             .map_err(|e| declaration_error(&func.name, e))?;
     }
     for ext in &module.externs {
-        // A prototype of a function defined in this module is not an import.
-        if module.function(&ext.name).is_some() {
+        // A prototype of a function defined in this module is not an
+        // import, and neither is a function that exists only as an
+        // instruction.
+        if module.function(&ext.name).is_some() || builtins::is_instruction_only(&ext.name) {
             continue;
         }
         let signature = clif_signature(&ext.signature).map_err(|e| e.in_function(&ext.name))?;

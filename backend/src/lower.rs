@@ -486,10 +486,10 @@ impl Lowering<'_, '_, '_, '_> {
         if let Callee::Direct(name) = callee {
             let module = self.symbols.module();
             if by_value::is_scalar_only(&assignment) {
-                if let Some(value) =
+                if let Some(result) =
                     lower_builtin_call(&mut self.builder, module, name, sig, &ir_args)
                 {
-                    return Ok(Some(value));
+                    return Ok(result);
                 }
             }
         }

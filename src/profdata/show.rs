@@ -71,7 +71,7 @@ pub fn load_counts(path: &Path, only: Option<&str>, mut inconsistent: Option<&mu
         match (function_counts(function), inconsistent.as_deref_mut()) {
             (Ok(counts), _) => functions.push(counts),
             (Err(error), Some(skipped)) if error.contains(INCONSISTENT) => {
-                skipped.push(format!("{} (left out; increments are lost when threads run a function at once)", message(error)));
+                skipped.push(format!("{} (left out; increments are lost when threads run a function at once: build with -fprofile-update=atomic)", message(error)));
             }
             (Err(error), _) => return Err(message(error)),
         }

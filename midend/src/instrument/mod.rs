@@ -23,6 +23,7 @@
 //! (`profile::reconstruct`) through the descriptor; only steps 6 and 7
 //! change the module.
 
+pub mod counter_array;
 pub mod path;
 pub mod placement;
 pub mod plan;
@@ -32,12 +33,14 @@ pub mod spanning_tree;
 pub mod stats;
 pub mod weights;
 
+pub use counter_array::ProfileUpdate;
 pub use stats::{FunctionStats, InstrumentReport};
 
 use crate::analysis::cfg::{cfg_checksum_of, Cfg};
 use crate::analysis::loops::LoopForest;
 use crate::analysis::noreturn::{NoReturn, ReturnBehaviour, OTHER_RETURNS_TWICE, SETJMP};
 use crate::ir::{Callee, Function, Inst, InstData, Module};
+use counter_array::CounterArray;
 use crate::profile::{profile_name, CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
 use nissecc_profile_format::Profile;
 use weights::Weight;
@@ -54,6 +57,8 @@ pub struct InstrumentOptions<'a> {
     /// count them in a dense array, the others in the runtime's hash
     /// table (`-fpath-array-threshold`).
     pub path_array_threshold: u64,
+    /// How counters are updated (`-fprofile-update`).
+    pub update: ProfileUpdate,
 }
 
 /// Instruments every function of `module`.
@@ -82,7 +87,10 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
         records::declare_runtime_anchor(module);
     }
     if report.functions.iter().any(|f| f.hashed_paths) {
-        records::declare_hash_count_function(module);
+        records::declare_hash_count_function(module, options.update);
+    }
+    if options.update == ProfileUpdate::Atomic && !report.functions.is_empty() {
+        counter_array::declare_atomic_add(module);
     }
     for (function, name, checksum, counters, descriptor, flags) in instrumented {
         records::add_function_data(module, &function, &name, checksum, counters, descriptor, flags);
@@ -128,6 +136,7 @@ fn instrument_function(
         },
     };
     let symbol = records::counters_symbol(&func.name);
+    let counters = CounterArray { symbol: &symbol, update: options.update };
     let mut stats = FunctionStats {
         name: func.name.clone(),
         blocks: cfg.num_blocks(),
@@ -137,7 +146,7 @@ fn instrument_function(
         ..FunctionStats::default()
     };
     let (counters, flags) = if options.strategy == Strategy::Path {
-        let done = path::instrument(func, cfg, shape, graph, calls, &weights, options.path_array_threshold, &symbol);
+        let done = path::instrument(func, cfg, shape, graph, calls, &weights, options.path_array_threshold, counters);
         stats.counters = done.counters;
         stats.split_edges = done.split_edges;
         stats.paths = done.paths;
@@ -145,7 +154,7 @@ fn instrument_function(
         stats.truncations = done.truncations;
         (Vec::new(), done.flags)
     } else {
-        let counted = instrument_edges(func, &view, options.strategy, &weights, weights_from_profile, &symbol, &mut stats);
+        let counted = instrument_edges(func, &view, options.strategy, &weights, weights_from_profile, counters, &mut stats);
         (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
     };
     let descriptor = CfgDescriptor { strategy: options.strategy, weights_from_profile, counters, shape: view.shape };
@@ -161,7 +170,7 @@ fn instrument_edges(
     strategy: Strategy,
     weights: &[Weight],
     weights_from_profile: bool,
-    symbol: &str,
+    counters: CounterArray,
     stats: &mut FunctionStats,
 ) -> Vec<u32> {
     let FlowView { cfg, shape, calls, graph } = view;
@@ -185,9 +194,9 @@ fn instrument_edges(
     let counter_of = |flow_edge: u32| counted.iter().position(|&e| e == flow_edge).expect("a replaced edge is a chord");
     let filled: Vec<usize> = replaced.iter().map(|&e| counter_of(e)).collect();
     let mut splits = placement::EdgeSplits::default();
-    placement::insert_counters(func, cfg, graph, calls, &counted, |i| filled.contains(&i), symbol, &mut splits);
+    placement::insert_counters(func, cfg, graph, calls, &counted, |i| filled.contains(&i), counters, &mut splits);
     for used in &selection.used {
-        sese::rewrite::insert_sese_counter(func, cfg, used, counter_of(used.flow_edge), symbol, &mut splits);
+        sese::rewrite::insert_sese_counter(func, cfg, used, counter_of(used.flow_edge), counters, &mut splits);
     }
     let memory_counters = counted.len() - filled.len();
     stats.counters = counted.len();

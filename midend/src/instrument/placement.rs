@@ -39,7 +39,8 @@
 //! counter's offset, `load.i64`, `iadd` of 1, `store`.
 
 use crate::analysis::cfg::{split_edge, Cfg};
-use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, IntCC, Type, UnaryOp, Value};
+use crate::instrument::counter_array::CounterArray;
+use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, IntCC, Type, UnaryOp};
 use crate::profile::flow_graph::Vertex;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
 use std::collections::HashMap;
@@ -127,7 +128,7 @@ impl EdgeSplits {
     }
 }
 
-/// Inserts an increment of counter `i` of the array `symbol` for each
+/// Inserts an increment of counter `i` of the array `counters` for each
 /// counted flow edge `counted[i]`, except those for which `filled(i)` says
 /// that something else fills the counter in. `cfg` is the CFG of `func`
 /// before instrumentation, whose blocks and edges the flow graph numbers,
@@ -140,7 +141,7 @@ pub fn insert_counters(
     calls: &[Inst],
     counted: &[u32],
     filled: impl Fn(usize) -> bool,
-    symbol: &str,
+    counters: CounterArray,
     splits: &mut EdgeSplits,
 ) {
     for (counter, &e) in counted.iter().enumerate().filter(|&(i, _)| !filled(i)) {
@@ -158,7 +159,7 @@ pub fn insert_counters(
             Site::AfterFirstReturn(i) | Site::AfterSecondReturn(i) => {
                 let (call, block, index) = after_call(func, i);
                 let cond = if matches!(site(graph, e), Site::AfterFirstReturn(_)) { IntCC::Eq } else { IntCC::Ne };
-                insert_return_test(func, call, block, index, cond, symbol, counter);
+                insert_return_test(func, call, block, index, cond, counters, counter);
                 continue;
             }
             Site::BeforeTerminator(b) => {
@@ -168,14 +169,14 @@ pub fn insert_counters(
             Site::BlockStart(b) => (cfg.blocks()[b as usize], 0),
             Site::SplitEdge(i) => (splits.block_on(func, cfg, Edge::from_u32(i)), 0),
         };
-        insert_increment(func, block, index, symbol, counter);
+        insert_increment(func, block, index, counters, counter);
     }
 }
 
 /// Inserts `counters[counter] += (result cond 0)` into `block` before
 /// instruction `index`, where `result` is what `call` (a `setjmp`)
 /// returned.
-fn insert_return_test(func: &mut Function, call: Inst, block: Block, index: usize, cond: IntCC, symbol: &str, counter: usize) {
+fn insert_return_test(func: &mut Function, call: Inst, block: Block, index: usize, cond: IntCC, counters: CounterArray, counter: usize) {
     let result = func.inst_result(call).expect("setjmp returns an int");
     let ty = func.value_type(result);
     let zero_inst = func.insert_inst(block, index, InstData::Iconst { imm: 0 }, Some(ty));
@@ -184,27 +185,13 @@ fn insert_return_test(func: &mut Function, call: Inst, block: Block, index: usiz
     let test = func.inst_result(test_inst).expect("a comparison");
     let amount_inst = func.insert_inst(block, index + 2, InstData::Unary { op: UnaryOp::Uextend, arg: test }, Some(Type::I64));
     let amount = func.inst_result(amount_inst).expect("an extension");
-    insert_counter_update(func, block, index + 3, symbol, counter, BinaryOp::Iadd, amount);
+    counters.insert_update(func, block, index + 3, counter, BinaryOp::Iadd, amount);
 }
 
 /// Inserts `counters[counter] += 1` into `block` before instruction
 /// `index`.
-fn insert_increment(func: &mut Function, block: Block, index: usize, symbol: &str, counter: usize) {
+fn insert_increment(func: &mut Function, block: Block, index: usize, counters: CounterArray, counter: usize) {
     let one_inst = func.insert_inst(block, index, InstData::Iconst { imm: 1 }, Some(Type::I64));
     let one = func.inst_result(one_inst).expect("a constant");
-    insert_counter_update(func, block, index + 1, symbol, counter, BinaryOp::Iadd, one);
-}
-
-/// Inserts `counters[counter] = counters[counter] op amount` into `block`
-/// before instruction `index`, and returns the index after it. The one
-/// place that writes a counter; `op` is `iadd` or `isub`.
-pub fn insert_counter_update(func: &mut Function, block: Block, index: usize, symbol: &str, counter: usize, op: BinaryOp, amount: Value) -> usize {
-    let addr_inst = func.insert_inst(block, index, InstData::SymbolAddr { symbol: symbol.to_string(), offset: 8 * counter as i64 }, Some(Type::I64));
-    let addr = func.inst_result(addr_inst).expect("an address");
-    let old_inst = func.insert_inst(block, index + 1, InstData::Load { addr, offset: 0 }, Some(Type::I64));
-    let old = func.inst_result(old_inst).expect("a loaded value");
-    let new_inst = func.insert_inst(block, index + 2, InstData::Binary { op, args: [old, amount] }, Some(Type::I64));
-    let new = func.inst_result(new_inst).expect("a sum");
-    func.insert_inst(block, index + 3, InstData::Store { value: new, addr, offset: 0 }, None);
-    index + 4
+    counters.insert_update(func, block, index + 1, counter, BinaryOp::Iadd, one);
 }

@@ -6,7 +6,8 @@
 //! Programs", TOPLAS 1994, §3.2); everything else lets a tool read them
 //! without the source.
 
-use crate::ir::{DataObject, DataReloc, ExternFunction, Linkage, Module};
+use super::counter_array::ProfileUpdate;
+use crate::ir::{DataObject, DataReloc, ExternFunction, Linkage, Module, Signature};
 use nissecc_profile_format::abi;
 
 /// The symbol of `function`'s counter array.
@@ -94,9 +95,16 @@ pub fn declare_runtime_anchor(module: &mut Module) {
 /// Declares the runtime's path hash table entry point
 /// ([`abi::HASH_COUNT_FUNCTION`]) for functions with too many paths for
 /// an array.
-pub fn declare_hash_count_function(module: &mut Module) {
-    if module.externs.iter().any(|e| e.name == abi::HASH_COUNT_FUNCTION) {
+pub fn declare_hash_count_function(module: &mut Module, update: ProfileUpdate) {
+    let name = super::path::placement::hash_count_function(update);
+    declare_extern(module, name, super::path::placement::hash_count_signature());
+}
+
+/// Declares the external function `name` with `signature`, unless the
+/// module already declares it.
+pub fn declare_extern(module: &mut Module, name: &str, signature: Signature) {
+    if module.externs.iter().any(|e| e.name == name) {
         return;
     }
-    module.externs.push(ExternFunction { name: abi::HASH_COUNT_FUNCTION.to_string(), signature: super::path::placement::hash_count_signature() });
+    module.externs.push(ExternFunction { name: name.to_string(), signature });
 }

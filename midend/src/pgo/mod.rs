@@ -217,7 +217,7 @@ impl PgoReport {
                     s.profiled_checksum, s.current_checksum, s.counts, s.entries
                 )),
                 FunctionOutcome::Inconsistent(reason) => Some(format!(
-                    "the profile of `{name}` is inconsistent ({reason}; increments are lost when threads run it at once): `{name}` is not optimized"
+                    "the profile of `{name}` is inconsistent ({reason}; increments are lost when threads run it at once; instrument with -fprofile-update=atomic): `{name}` is not optimized"
                 )),
                 _ => None,
             })

@@ -29,6 +29,7 @@ pub mod placement;
 pub mod regenerate;
 
 use crate::analysis::cfg::Cfg;
+use crate::instrument::counter_array::CounterArray;
 use crate::instrument::weights::Weight;
 use crate::ir::{Function, Inst};
 use crate::profile::{FlowGraph, FunctionShape};
@@ -58,8 +59,9 @@ pub struct PathInstrumentation {
 
 /// Instruments `func` for path profiling. `cfg`, `shape` and `graph`
 /// describe it before instrumentation, `calls[i]` is the shape's call site
-/// `i`, `weights` weight the flow edges, and `symbol` names the counter
-/// array.
+/// `i`, `weights` weight the flow edges, and `counters` names the counter
+/// array (the hash table's key when the paths are hashed) and says how
+/// counts are updated.
 #[allow(clippy::too_many_arguments)]
 pub fn instrument(
     func: &mut Function,
@@ -69,14 +71,15 @@ pub fn instrument(
     calls: &[Inst],
     weights: &[Weight],
     array_threshold: u64,
-    symbol: &str,
+    counters: CounterArray,
 ) -> PathInstrumentation {
     let numbering = numbering::number(graph);
     let inc = increments::increments(&numbering, graph, weights);
     let paths = numbering.total();
     let hashed = paths > array_threshold;
-    let storage = if hashed { Storage::Hash { symbol: symbol.to_string() } } else { Storage::Array { symbol: symbol.to_string() } };
-    let split_edges = placement::insert_path_counting(func, cfg, shape, graph, &numbering, &inc, calls, &storage);
+    let symbol = counters.symbol.to_string();
+    let storage = if hashed { Storage::Hash { symbol } } else { Storage::Array { symbol } };
+    let split_edges = placement::insert_path_counting(func, cfg, shape, graph, &numbering, &inc, calls, &storage, counters.update);
     PathInstrumentation {
         paths,
         hashed,

@@ -29,9 +29,10 @@
 //!   dummy)`. Its code must run on that edge only, so a cut CFG edge from
 //!   a block with several successors is split.
 //!
-//! Counting is `counts[r] += 1` on the function's dense array (load, add,
-//! store, like the edge counters, with the same lack of atomicity), or a
-//! call of the runtime's hash table, [`HASH_COUNT_FUNCTION`], when the
+//! Counting is `counts[r] += 1` on the function's dense array, updated
+//! like the edge counters (`counter_array`: atomically or not, as
+//! `-fprofile-update` says), or a call of the runtime's hash table,
+//! [`HASH_COUNT_FUNCTION`] (or [`HASH_COUNT_ATOMIC_FUNCTION`]), when the
 //! function has more paths than the array threshold.
 
 use super::dag::DagEdgeKind;
@@ -40,7 +41,8 @@ use super::increments::{increment_site, IncrementSite};
 use crate::analysis::cfg::{split_edge, Cfg};
 use crate::ir::{BinaryOp, Block, BlockCall, Callee, Function, Inst, InstData, IntCC, Signature, Type, UnaryOp, Value};
 use crate::profile::{CallExit, FlowEdgeKind, FlowGraph, FunctionShape};
-use nissecc_profile_format::abi::HASH_COUNT_FUNCTION;
+use crate::instrument::counter_array::{update_at, ProfileUpdate};
+use nissecc_profile_format::abi::{HASH_COUNT_ATOMIC_FUNCTION, HASH_COUNT_FUNCTION};
 use std::collections::HashMap;
 
 /// Where a function's path counts live.
@@ -52,7 +54,16 @@ pub enum Storage {
     Hash { symbol: String },
 }
 
-/// The signature of [`HASH_COUNT_FUNCTION`]: `(key, path, delta)`.
+/// The runtime's entry point that counts a hashed path under `update`.
+pub fn hash_count_function(update: ProfileUpdate) -> &'static str {
+    match update {
+        ProfileUpdate::Single => HASH_COUNT_FUNCTION,
+        ProfileUpdate::Atomic => HASH_COUNT_ATOMIC_FUNCTION,
+    }
+}
+
+/// The signature of [`HASH_COUNT_FUNCTION`] and its atomic twin:
+/// `(key, path, delta)`.
 pub fn hash_count_signature() -> Signature {
     Signature::scalars(vec![Type::I64, Type::I64, Type::I64], None, false)
 }
@@ -86,6 +97,7 @@ pub fn insert_path_counting(
     inc: &[u64],
     calls: &[Inst],
     storage: &Storage,
+    update: ProfileUpdate,
 ) -> usize {
     let dag = &numbering.dag;
     let mut live_of_flow: Vec<Option<u32>> = vec![None; graph.edges().len()];
@@ -127,7 +139,7 @@ pub fn insert_path_counting(
 
     for &block in &layout {
         let original = std::mem::take(&mut func.blocks[block].insts);
-        let mut out = Emitter { func: &mut *func, block, insts: Vec::with_capacity(original.len() + 8), storage };
+        let mut out = Emitter { func: &mut *func, block, insts: Vec::with_capacity(original.len() + 8), storage, update };
         let mut r = if block == entry { Register::Const(0) } else { Register::Value(params[&block]) };
         let (body, terminator) = original.split_at(original.len() - 1);
         let terminator = terminator[0];
@@ -218,6 +230,7 @@ struct Emitter<'f> {
     block: Block,
     insts: Vec<Inst>,
     storage: &'f Storage,
+    update: ProfileUpdate,
 }
 
 /// Where one path's count lives, computed once for a count and its undo.
@@ -304,13 +317,12 @@ impl Emitter<'_> {
     fn bump_by(&mut self, slot: CountSlot, delta: Value) {
         match (slot, self.storage) {
             (CountSlot::Address(addr, offset), _) => {
-                let old = self.value(InstData::Load { addr, offset });
-                let new = self.value(InstData::Binary { op: BinaryOp::Iadd, args: [old, delta] });
-                self.emit(InstData::Store { value: new, addr, offset }, None);
+                let update = self.update;
+                update_at(&mut |data, ty| self.emit(data, ty), update, addr, offset, BinaryOp::Iadd, delta);
             }
             (CountSlot::Number(number), Storage::Hash { symbol }) => {
                 let key = self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset: 0 });
-                let callee = Callee::Direct(HASH_COUNT_FUNCTION.to_string());
+                let callee = Callee::Direct(hash_count_function(self.update).to_string());
                 self.emit(InstData::Call { callee, sig: hash_count_signature(), args: vec![key, number, delta] }, None);
             }
             (CountSlot::Number(_), Storage::Array { .. }) => unreachable!("array slots are addresses"),

@@ -35,12 +35,13 @@
 
 use super::select::{EntryValue, Flush, UsedCounter};
 use crate::analysis::cfg::Cfg;
-use crate::instrument::placement::{insert_counter_update, EdgeSplits};
+use crate::instrument::counter_array::CounterArray;
+use crate::instrument::placement::EdgeSplits;
 use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value};
 
 /// Inserts the entry snapshot and the flushes of `used`, whose replaced
-/// counter is `counter` in the array `symbol`.
-pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, symbol: &str, splits: &mut EdgeSplits) {
+/// counter is `counter` in the array `counters`.
+pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) {
     let entry = match used.entry {
         EntryValue::Existing(v) => v,
         EntryValue::Snapshot => add_snapshot(func, cfg, used),
@@ -56,18 +57,18 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
                     let one = at.iconst(func, 1);
                     n = at.binary(func, BinaryOp::Isub, n, one);
                 }
-                at.add_to_counter(func, symbol, counter, n, BinaryOp::Iadd);
+                at.add_to_counter(func, counters, counter, n, BinaryOp::Iadd);
             }
             Flush::Call { call, value, may_return } => {
                 let block = func.block_of(call).expect("the call is placed");
                 let index = func.blocks[block].insts.iter().position(|&i| i == call).expect("in its block");
                 let mut at = Cursor { block, index };
                 let n = at.count(func, used, value, entry);
-                at.add_to_counter(func, symbol, counter, n, BinaryOp::Iadd);
+                at.add_to_counter(func, counters, counter, n, BinaryOp::Iadd);
                 if may_return {
                     // Step over the call.
                     at.index += 1;
-                    at.add_to_counter(func, symbol, counter, n, BinaryOp::Isub);
+                    at.add_to_counter(func, counters, counter, n, BinaryOp::Isub);
                 }
             }
         }
@@ -146,8 +147,8 @@ impl Cursor {
     }
 
     /// Emits `counters[counter] = counters[counter] op n`.
-    fn add_to_counter(&mut self, func: &mut Function, symbol: &str, counter: usize, n: Value, op: BinaryOp) {
-        self.index = insert_counter_update(func, self.block, self.index, symbol, counter, op, n);
+    fn add_to_counter(&mut self, func: &mut Function, counters: CounterArray, counter: usize, n: Value, op: BinaryOp) {
+        self.index = counters.insert_update(func, self.block, self.index, counter, op, n);
     }
 }
 
