@@ -112,6 +112,14 @@ struct Compiled {
 /// Compiles `kernel` as `build` into `dir`.
 fn compile(kernel: &Kernel, build: &Build, nissecc: &Path, dir: &Path) -> Result<Compiled, String> {
     let exe = dir.join(&build.label);
+    let command = compile_command(build, nissecc, &kernel.source, &exe);
+    let (output, elapsed) = run_checked(command, COMPILE_LIMIT, &format!("compiling with {}", build.flags.join(" ")))?;
+    let stats = if build.strategy.is_some() { Some(stats_json(&output.stderr)?) } else { None };
+    Ok(Compiled { exe, millis: elapsed.as_secs_f64() * 1000.0, stats })
+}
+
+/// The command that compiles `source` into `exe` as `build`.
+pub fn compile_command(build: &Build, nissecc: &Path, source: &Path, exe: &Path) -> Command {
     let mut command = match &build.compiler {
         Compiler::Gcc => Command::new("gcc"),
         Compiler::Clang(clang) => Command::new(clang),
@@ -120,13 +128,11 @@ fn compile(kernel: &Kernel, build: &Build, nissecc: &Path, dir: &Path) -> Result
     if build.compiler != Compiler::Nissecc {
         command.args(["-w", "-std=gnu11"]);
     }
-    command.args(&build.flags).arg(&kernel.source).arg("-o").arg(&exe);
+    command.args(&build.flags).arg(source).arg("-o").arg(exe);
     if build.compiler != Compiler::Nissecc {
         command.arg("-lm");
     }
-    let (output, elapsed) = run_checked(command, COMPILE_LIMIT, &format!("compiling with {}", build.flags.join(" ")))?;
-    let stats = if build.strategy.is_some() { Some(stats_json(&output.stderr)?) } else { None };
-    Ok(Compiled { exe, millis: elapsed.as_secs_f64() * 1000.0, stats })
+    command
 }
 
 /// The `--stats=json` line of nissecc's stderr.
@@ -150,7 +156,7 @@ fn own_functions(stats: &BTreeMap<String, Value>) -> OwnFunctions {
 
 /// The environment that sends an instrumented build's profile to `file`.
 pub fn profile_env(build: &Build, file: &Path) -> Vec<(String, String)> {
-    build.profile_env.map(|var| vec![(var.to_string(), file.display().to_string())]).unwrap_or_default()
+    build.profile_env.map(|output| output.env(file)).unwrap_or_default()
 }
 
 /// Runs `exe input` natively.

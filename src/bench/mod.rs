@@ -18,12 +18,14 @@ pub mod callgrind;
 pub mod code_size;
 pub mod compare;
 pub mod csv_files;
+pub mod fixed_cost;
 pub mod kernel;
 pub mod manifest;
 pub mod options;
 pub mod own_functions;
 pub mod pgo;
 pub mod plots;
+pub mod profiler_overhead;
 pub mod process;
 pub mod programs;
 pub mod report;
@@ -127,6 +129,11 @@ fn run_kernel_tier(options: &Options) -> Result<(), String> {
         report::figure13(&results, &context.builds),
         report::prevalence_table(&results, &context.toolchain.strategies),
     );
+    report.push_str(&format!("\n### Exact profilers: instrumented ÷ the same compiler's -O2, per kernel\n\n{}", profiler_overhead::table(&results, &context.builds)));
+    if valgrind {
+        let table = fixed_cost::table(&context.builds, &context.toolchain.nissecc, &context.scratch.join("fixed-cost"))?;
+        report.push_str(&format!("\n### Fixed cost: an empty main under each profiler\n\n{table}"));
+    }
     if let Some(pgo) = report::pgo_table(&results) {
         report.push_str(&format!("\n### PGO: plain -O2 ÷ -O2 -fprofile-use (above 1 is faster)\n\n{pgo}"));
     }
