@@ -1,11 +1,14 @@
 //! The runtime's entry points: the anchor that every record references,
 //! the constructor that registers the exit handler, and the placeholder
 //! record. They live in this one module, so in one object file of the
-//! archive: the anchor reference that pulls this object into the link
-//! brings the constructor (in `.init_array`) and the placeholder with it.
+//! archive (which fat LTO makes a single object anyway): the anchor
+//! reference that pulls this object into the link brings the constructor
+//! (in `.init_array`) and the placeholder with it.
 
 use crate::report::report;
-use std::panic;
+use crate::sys;
+use nissecc_profile_format::abi::RECORD_SIZE;
+use nissecc_profile_format::text::Piece::Str;
 
 /// Referenced by every record, so that linking any instrumented function
 /// pulls this object, and with it the constructor, out of the archive.
@@ -20,7 +23,7 @@ pub static __nisse_runtime_anchor: u64 = 0;
 /// object and needs no text relocations in a PIE.
 #[used]
 #[link_section = "nisse_records"]
-static mut PLACEHOLDER_RECORD: [u64; nissecc_profile_format::abi::RECORD_SIZE / 8] = [0; nissecc_profile_format::abi::RECORD_SIZE / 8];
+static mut PLACEHOLDER_RECORD: [u64; RECORD_SIZE / 8] = [0; RECORD_SIZE / 8];
 
 /// Runs `nisse_init` when the program starts, before `main`. The runtime's
 /// own unit-test binary does not register it, so it writes no profile.
@@ -29,26 +32,20 @@ static mut PLACEHOLDER_RECORD: [u64; nissecc_profile_format::abi::RECORD_SIZE / 
 #[link_section = ".init_array"]
 static INIT: extern "C" fn() = nisse_init;
 
-extern "C" {
-    fn atexit(callback: extern "C" fn()) -> i32;
-    fn fflush(stream: *mut std::ffi::c_void) -> i32;
-}
-
 /// Registers [`nisse_dump`] to run at exit.
 #[cfg_attr(test, allow(dead_code))]
 extern "C" fn nisse_init() {
     // SAFETY: `atexit` accepts any `extern "C" fn()`.
-    if unsafe { atexit(nisse_dump) } != 0 {
-        report(format_args!("cannot register the exit handler; no profile will be written"));
+    if unsafe { sys::atexit(nisse_dump) } != 0 {
+        report(&[Str("cannot register the exit handler; no profile will be written")]);
     }
 }
 
-/// Flushes stdio, then writes the profile. A panic is caught here, so it
-/// never unwinds into the program's `exit`.
+/// Flushes stdio, then writes the profile. Nothing here unwinds: the
+/// archive is built with `panic=abort`, and its panic handler reports an
+/// internal error and aborts.
 extern "C" fn nisse_dump() {
     // SAFETY: `fflush(NULL)` flushes every open output stream.
-    unsafe { fflush(std::ptr::null_mut()) };
-    if panic::catch_unwind(crate::profile_file::write_at_exit).is_err() {
-        report(format_args!("internal error while writing the profile"));
-    }
+    unsafe { sys::fflush(core::ptr::null_mut()) };
+    crate::profile_file::write_at_exit();
 }

@@ -2,13 +2,15 @@
 //! `nisse_records` section (layout in [`nissecc_profile_format::abi`]) and
 //! turning them into a [`Profile`] of the current counter values.
 
+use crate::path_table::{self, PathCount};
 use crate::report::report;
-use crate::path_table;
+use alloc::string::String;
+use alloc::vec::Vec;
 use nissecc_profile_format::abi::{
     ABI_VERSION, FLAG_PATH_ARRAY, FLAG_PATH_HASH, RECORD_ABI_VERSION, RECORD_CFG_CHECKSUM, RECORD_COUNTERS_PTR, RECORD_DESCRIPTOR_LEN,
     RECORD_DESCRIPTOR_PTR, RECORD_FLAGS, RECORD_NAME_LEN, RECORD_NAME_PTR, RECORD_NUM_COUNTERS, RECORD_SIZE,
 };
-use std::collections::HashMap;
+use nissecc_profile_format::text::Piece::*;
 use nissecc_profile_format::{add_into, FunctionProfile, Profile};
 
 #[allow(non_upper_case_globals)]
@@ -21,43 +23,47 @@ extern "C" {
 
 /// The profile of every record in the program, in canonical order. A
 /// function recorded twice (the same function in two objects) is summed
-/// when both records agree, and otherwise kept once with a warning.
+/// when both records agree, and otherwise kept once with a warning. The
+/// work is proportional to the records and counters, plus a sort.
 pub fn collect() -> Profile {
-    let mut profile = Profile::default();
     let hashed_paths = path_table::snapshot();
-    for record in records() {
-        let Some(function) = read_record(record, &hashed_paths) else { continue };
-        match profile.functions.iter_mut().find(|f| f.name == function.name) {
-            None => profile.functions.push(function),
-            Some(existing) => {
-                if let Err(error) = add_into(existing, &function) {
-                    report(format_args!("two instrumented functions disagree ({error}); keeping the first"));
+    let mut records = Profile { functions: records().filter_map(|record| read_record(record, &hashed_paths)).collect() };
+    // A stable sort, so that of two disagreeing records the first stays.
+    records.canonicalize();
+    let mut profile = Profile { functions: Vec::with_capacity(records.functions.len()) };
+    for function in records.functions {
+        match profile.functions.last_mut() {
+            Some(last) if last.name == function.name => {
+                if let Err(error) = add_into(last, &function) {
+                    let mut problem = Vec::new();
+                    error.describe(&mut problem);
+                    report(&[Str("two instrumented functions disagree ("), Bytes(&problem), Str("); keeping the first")]);
                 }
             }
+            _ => profile.functions.push(function),
         }
     }
-    profile.canonicalize();
     profile
 }
 
 /// The addresses of the records between the section's start and stop.
 fn records() -> impl Iterator<Item = usize> {
     // Taking the symbols' addresses reads nothing, so it needs no `unsafe`.
-    let (start, stop) = (std::ptr::addr_of!(__start_nisse_records) as usize, std::ptr::addr_of!(__stop_nisse_records) as usize);
+    let (start, stop) = (core::ptr::addr_of!(__start_nisse_records) as usize, core::ptr::addr_of!(__stop_nisse_records) as usize);
     (start..stop.saturating_sub(RECORD_SIZE - 1)).step_by(RECORD_SIZE)
 }
 
 /// The function that the record at `record` describes, or `None` for the
 /// placeholder and for records that cannot be read. `hashed_paths` holds
-/// the path counts of the runtime's hash table by key.
-fn read_record(record: usize, hashed_paths: &HashMap<usize, Vec<(u64, u64)>>) -> Option<FunctionProfile> {
+/// the path counts of the runtime's hash table, sorted by key.
+fn read_record(record: usize, hashed_paths: &[PathCount]) -> Option<FunctionProfile> {
     // SAFETY: `record` lies within the section, which holds whole records.
-    let field = |offset: usize| unsafe { std::ptr::read_unaligned((record + offset) as *const u64) };
+    let field = |offset: usize| unsafe { core::ptr::read_unaligned((record + offset) as *const u64) };
     match field(RECORD_ABI_VERSION) {
         0 => return None,
         ABI_VERSION => {}
         other => {
-            report(format_args!("skipping a profile record of unknown ABI version {other} (expected {ABI_VERSION})"));
+            report(&[Str("skipping a profile record of unknown ABI version "), Dec(other), Str(" (expected "), Dec(ABI_VERSION), Str(")")]);
             return None;
         }
     }
@@ -66,26 +72,28 @@ fn read_record(record: usize, hashed_paths: &HashMap<usize, Vec<(u64, u64)>>) ->
     let counters_ptr = field(RECORD_COUNTERS_PTR) as *const u64;
     let num_counters = field(RECORD_NUM_COUNTERS) as usize;
     if counters_ptr.is_null() && num_counters != 0 {
-        report(format_args!("skipping the record of `{name}`: its counters are missing"));
+        report(&[Str("skipping the record of `"), Str(&name), Str("`: its counters are missing")]);
         return None;
     }
     // SAFETY: the compiler emits `num_counters` u64 counters, aligned to 8;
     // they are read volatile because other threads may still be running.
-    let counters: Vec<u64> = (0..num_counters).map(|i| unsafe { std::ptr::read_volatile(counters_ptr.add(i)) }).collect();
+    let counters: Vec<u64> = (0..num_counters).map(|i| unsafe { core::ptr::read_volatile(counters_ptr.add(i)) }).collect();
     let checksum = field(RECORD_CFG_CHECKSUM);
-    let function = |counters, paths| Some(FunctionProfile { name: name.clone(), checksum, descriptor: descriptor.clone(), counters, paths });
-    match field(RECORD_FLAGS) {
+    let flags = field(RECORD_FLAGS);
+    if flags > FLAG_PATH_HASH {
+        report(&[Str("skipping the record of `"), Str(&name), Str("`: unknown flags "), Hex(flags)]);
+        return None;
+    }
+    let function = |counters, paths| Some(FunctionProfile { name, checksum, descriptor, counters, paths });
+    match flags {
         0 => function(counters, Vec::new()),
         // A dense array of path counts: its nonzero entries are the paths.
         FLAG_PATH_ARRAY => {
             let paths = counters.iter().enumerate().filter(|&(_, &count)| count != 0).map(|(path, &count)| (path as u64, count)).collect();
             function(Vec::new(), paths)
         }
-        FLAG_PATH_HASH => function(Vec::new(), hashed_paths.get(&(counters_ptr as usize)).cloned().unwrap_or_default()),
-        other => {
-            report(format_args!("skipping the record of `{name}`: unknown flags {other:#x}"));
-            None
-        }
+        FLAG_PATH_HASH => function(Vec::new(), path_table::paths_of(hashed_paths, counters_ptr as usize)),
+        _ => None, // Checked above.
     }
 }
 
@@ -96,9 +104,9 @@ fn bytes<'a>(ptr: u64, len: u64) -> Option<&'a [u8]> {
         return Some(&[]);
     }
     if ptr == 0 {
-        report(format_args!("skipping a profile record with a null pointer"));
+        report(&[Str("skipping a profile record with a null pointer")]);
         return None;
     }
     // SAFETY: the compiler emits `len` bytes at `ptr`.
-    Some(unsafe { std::slice::from_raw_parts(ptr as *const u8, len as usize) })
+    Some(unsafe { core::slice::from_raw_parts(ptr as *const u8, len as usize) })
 }

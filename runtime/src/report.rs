@@ -1,10 +1,17 @@
 //! The runtime's only output channel besides the profile: one line on
-//! stderr, prefixed `nisse-runtime:`. Writing never panics, even when
+//! stderr, prefixed `nisse-runtime:`, built without `core::fmt` and
+//! written with one `write(2)`. Writing never fails visibly, even when
 //! stderr is closed.
 
-use std::io::Write;
+use crate::sys;
+use alloc::vec::Vec;
+use nissecc_profile_format::text::{self, Piece};
 
-/// Prints `nisse-runtime: <message>` on stderr.
-pub fn report(message: std::fmt::Arguments<'_>) {
-    let _ = writeln!(std::io::stderr(), "nisse-runtime: {message}");
+/// Prints `nisse-runtime: <pieces>` on stderr.
+pub fn report(pieces: &[Piece<'_>]) {
+    let mut line = Vec::with_capacity(256);
+    line.extend_from_slice(b"nisse-runtime: ");
+    text::push(&mut line, pieces);
+    line.push(b'\n');
+    sys::write_stderr(&line);
 }

@@ -1,0 +1,225 @@
+//! The C library functions that the runtime calls, declared by hand (the
+//! runtime depends on nothing but the format crate), with thin wrappers
+//! that turn `-1` and `errno` into [`Errno`] and own file descriptors.
+//! Paths are byte strings without a NUL; the wrappers add it.
+//!
+//! The constants are Linux's (x86-64 and AArch64 agree on all of them);
+//! `stat` and `fstat` are the real symbols that glibc exports since 2.33.
+
+use alloc::vec::Vec;
+use core::ffi::{c_char, c_int, c_void};
+
+pub const O_RDWR: c_int = 0o2;
+pub const O_WRONLY: c_int = 0o1;
+pub const O_CREAT: c_int = 0o100;
+pub const O_TRUNC: c_int = 0o1000;
+const O_CLOEXEC: c_int = 0o2000000;
+const LOCK_EX: c_int = 2;
+const EINTR: c_int = 4;
+const EIO: c_int = 5;
+pub const ENOENT: c_int = 2;
+pub const EEXIST: c_int = 17;
+
+/// `struct stat`, of which only the device and inode numbers are read; the
+/// rest is large enough for every Linux layout (x86-64's is 144 bytes).
+#[repr(C)]
+struct Stat {
+    dev: u64,
+    ino: u64,
+    rest: [u64; 16],
+}
+
+extern "C" {
+    fn open(path: *const c_char, flags: c_int, ...) -> c_int;
+    fn read(fd: c_int, buf: *mut c_void, count: usize) -> isize;
+    fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
+    fn close(fd: c_int) -> c_int;
+    fn rename(old: *const c_char, new: *const c_char) -> c_int;
+    fn unlink(path: *const c_char) -> c_int;
+    fn mkdir(path: *const c_char, mode: u32) -> c_int;
+    fn flock(fd: c_int, operation: c_int) -> c_int;
+    fn fstat(fd: c_int, buf: *mut Stat) -> c_int;
+    fn stat(path: *const c_char, buf: *mut Stat) -> c_int;
+    fn getpid() -> c_int;
+    fn getenv(name: *const c_char) -> *const c_char;
+    fn strerror(errnum: c_int) -> *const c_char;
+    fn strlen(text: *const c_char) -> usize;
+    fn __errno_location() -> *mut c_int;
+    pub fn atexit(callback: extern "C" fn()) -> c_int;
+    pub fn fflush(stream: *mut c_void) -> c_int;
+}
+
+/// A failed call's `errno`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Errno(pub c_int);
+
+pub type Result<T> = core::result::Result<T, Errno>;
+
+impl Errno {
+    /// The calling thread's current `errno`.
+    fn last() -> Errno {
+        // SAFETY: `__errno_location` returns the thread's `errno`.
+        Errno(unsafe { *__errno_location() })
+    }
+
+    /// The C library's description (`strerror`).
+    pub fn text(self) -> &'static [u8] {
+        // SAFETY: `strerror` returns a NUL-terminated string that stays
+        // valid until the next call; it is used at once.
+        unsafe { c_bytes(strerror(self.0)) }
+    }
+}
+
+/// The bytes of the NUL-terminated string at `text` (without the NUL).
+///
+/// # Safety
+/// `text` is null or points at a NUL-terminated string that outlives the
+/// use of the result.
+unsafe fn c_bytes(text: *const c_char) -> &'static [u8] {
+    if text.is_null() {
+        return &[];
+    }
+    core::slice::from_raw_parts(text.cast(), strlen(text))
+}
+
+/// `bytes` followed by a NUL.
+fn c_string(bytes: &[u8]) -> Vec<u8> {
+    let mut c = Vec::with_capacity(bytes.len() + 1);
+    c.extend_from_slice(bytes);
+    c.push(0);
+    c
+}
+
+/// `Ok(ret)`, or the `errno` if `ret` is negative.
+fn check(ret: c_int) -> Result<c_int> {
+    if ret < 0 {
+        Err(Errno::last())
+    } else {
+        Ok(ret)
+    }
+}
+
+/// An open file descriptor, closed when dropped (which releases a lock).
+pub struct File(c_int);
+
+impl File {
+    /// Opens `path` with `flags` (and `O_CLOEXEC`), creating it with `mode` under `O_CREAT`.
+    pub fn open(path: &[u8], flags: c_int, mode: u32) -> Result<File> {
+        let path = c_string(path);
+        // SAFETY: `path` is NUL-terminated; `mode` is passed as C promotes it.
+        check(unsafe { open(path.as_ptr().cast(), flags | O_CLOEXEC, mode) }).map(File)
+    }
+
+    /// Writes all of `bytes`.
+    pub fn write_all(&self, bytes: &[u8]) -> Result<()> {
+        write_all(self.0, bytes)
+    }
+
+    /// Appends the rest of the file to `out`.
+    pub fn read_to_end(&self, out: &mut Vec<u8>) -> Result<()> {
+        loop {
+            out.reserve(16 * 1024);
+            let spare = out.capacity() - out.len();
+            // SAFETY: the `spare` bytes after `len` are allocated.
+            let n = unsafe { read(self.0, out.as_mut_ptr().add(out.len()).cast(), spare) };
+            match n {
+                0 => return Ok(()),
+                // SAFETY: `read` initialised the first `n` spare bytes.
+                1.. => unsafe { out.set_len(out.len() + n as usize) },
+                _ if Errno::last().0 == EINTR => {}
+                _ => return Err(Errno::last()),
+            }
+        }
+    }
+
+    /// Waits for an exclusive `flock` on the file.
+    pub fn lock_exclusive(&self) -> Result<()> {
+        loop {
+            // SAFETY: plain system call on an owned descriptor.
+            match check(unsafe { flock(self.0, LOCK_EX) }) {
+                Err(Errno(EINTR)) => continue,
+                result => return result.map(drop),
+            }
+        }
+    }
+
+    /// The file's device and inode numbers.
+    pub fn id(&self) -> Result<(u64, u64)> {
+        let mut buf = Stat { dev: 0, ino: 0, rest: [0; 16] };
+        // SAFETY: `buf` is as large as the C library's `struct stat`.
+        check(unsafe { fstat(self.0, &mut buf) }).map(|_| (buf.dev, buf.ino))
+    }
+}
+
+impl Drop for File {
+    fn drop(&mut self) {
+        // SAFETY: the descriptor is owned and closed once.
+        unsafe { close(self.0) };
+    }
+}
+
+/// The device and inode numbers of the file that `path` names.
+pub fn file_id(path: &[u8]) -> Result<(u64, u64)> {
+    let path = c_string(path);
+    let mut buf = Stat { dev: 0, ino: 0, rest: [0; 16] };
+    // SAFETY: `path` is NUL-terminated and `buf` is large enough.
+    check(unsafe { stat(path.as_ptr().cast(), &mut buf) }).map(|_| (buf.dev, buf.ino))
+}
+
+/// Renames `from` over `to`.
+pub fn rename_file(from: &[u8], to: &[u8]) -> Result<()> {
+    let (from, to) = (c_string(from), c_string(to));
+    // SAFETY: both paths are NUL-terminated.
+    check(unsafe { rename(from.as_ptr().cast(), to.as_ptr().cast()) }).map(drop)
+}
+
+/// Removes the file `path`.
+pub fn remove_file(path: &[u8]) -> Result<()> {
+    let path = c_string(path);
+    // SAFETY: `path` is NUL-terminated.
+    check(unsafe { unlink(path.as_ptr().cast()) }).map(drop)
+}
+
+/// Creates the directory `path` (mode 0777 before the umask).
+pub fn make_dir(path: &[u8]) -> Result<()> {
+    let path = c_string(path);
+    // SAFETY: `path` is NUL-terminated.
+    check(unsafe { mkdir(path.as_ptr().cast(), 0o777) }).map(drop)
+}
+
+/// The process id.
+pub fn pid() -> u32 {
+    // SAFETY: `getpid` cannot fail.
+    unsafe { getpid() as u32 }
+}
+
+/// The value of the environment variable `name`, if it is set.
+pub fn env(name: &str) -> Option<&'static [u8]> {
+    let name = c_string(name.as_bytes());
+    // SAFETY: `name` is NUL-terminated; the program does not change its
+    // environment while it exits.
+    let value = unsafe { getenv(name.as_ptr().cast()) };
+    // SAFETY: a non-null result is a NUL-terminated string.
+    (!value.is_null()).then(|| unsafe { c_bytes(value) })
+}
+
+/// Writes `bytes` on stderr, ignoring failures.
+pub fn write_stderr(bytes: &[u8]) {
+    let _ = write_all(2, bytes);
+}
+
+/// Writes all of `bytes` to `fd`, retrying after interruptions.
+fn write_all(fd: c_int, mut bytes: &[u8]) -> Result<()> {
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is a valid buffer of its length.
+        let n = unsafe { write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        match n {
+            1.. => bytes = &bytes[(n as usize).min(bytes.len())..],
+            _ if n < 0 && Errno::last().0 == EINTR => {}
+            // A zero-byte write of a non-empty buffer would loop forever.
+            0 => return Err(Errno(EIO)),
+            _ => return Err(Errno::last()),
+        }
+    }
+    Ok(())
+}
