@@ -26,6 +26,7 @@ mod extending_loads;
 mod got_relaxation;
 mod isa;
 mod link;
+mod loop_branches;
 mod lower;
 mod module_emit;
 mod symbols;

@@ -24,6 +24,8 @@ use crate::x87;
 use nissecc_midend::ir::abi::{Assignment, ResultPassing};
 use crate::error::{BackendError, Result};
 use crate::extending_loads::ExtendingLoads;
+use crate::loop_branches::LoopBranches;
+use cranelift_codegen::ir::condcodes::CondCode as _;
 use crate::use_counts::use_counts;
 use nissecc_midend::pipeline::enabled;
 use std::collections::HashSet;
@@ -40,7 +42,7 @@ use cranelift_codegen::isa::TargetFrontendConfig;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use nissecc_midend::ir::{
     BinaryOp, Block, BlockCall, Callee, FloatCC, Function, Inst, InstData, IntCC, Signature,
-    StackSlot, Type, UnaryOp, Value,
+    StackSlot, Type, UnaryOp, Value, ValueDef,
 };
 
 /// The trap code of `unreachable`.
@@ -53,6 +55,7 @@ pub(crate) fn lower_function(
     func: &mut clif::Function,
     builder_ctx: &mut FunctionBuilderContext,
     frontend_config: TargetFrontendConfig,
+    swap_loop_branches: bool,
 ) -> Result<()> {
     let order = reverse_postorder(ir)?;
     let uses = use_counts(ir, &order);
@@ -71,6 +74,7 @@ pub(crate) fn lower_function(
         frontend_config,
         assignment: by_value::assignment(&ir.signature, &ir.signature.params),
         result_slot: None,
+        loop_branches: swap_loop_branches.then(|| LoopBranches::compute(ir)),
     };
     lowering.create_stack_slots(&order)?;
     lowering.create_blocks(&order)?;
@@ -97,6 +101,9 @@ struct Lowering<'a, 'f, 's, 'm> {
     assignment: Assignment,
     /// The slot a result returned in registers is assembled in.
     result_slot: Option<clif::Value>,
+    /// The loops, when two-way branches that leave a loop from their
+    /// `then` side are swapped (see [`crate::loop_branches`]).
+    loop_branches: Option<LoopBranches>,
 }
 
 impl Lowering<'_, '_, '_, '_> {
@@ -279,6 +286,20 @@ impl Lowering<'_, '_, '_, '_> {
     }
 
     /// Emits the CLIF of one instruction and returns its result value.
+    /// The complement of the comparison that defines `cond`, when an
+    /// `icmp` or `fcmp` does: a branch on it with its targets swapped is
+    /// the same branch. The complement of a float comparison includes the
+    /// unordered case (`gt` becomes `ule`), so NaNs still take the other
+    /// side.
+    fn inverse_compare(&mut self, cond: Value) -> Option<Result<clif::Value>> {
+        let ValueDef::Result(def) = self.ir.values[cond].def else { return None };
+        match &self.ir.insts[def] {
+            InstData::Icmp { cond, args } => Some(self.values2(args).map(|[x, y]| self.builder.ins().icmp(int_cc(*cond).complement(), x, y))),
+            InstData::Fcmp { cond, args } => Some(self.values2(args).map(|[x, y]| self.builder.ins().fcmp(float_cc(*cond).complement(), x, y))),
+            _ => None,
+        }
+    }
+
     fn lower_inst_data(&mut self, inst: Inst, data: &InstData) -> Result<Option<clif::Value>> {
         let value = match data {
             InstData::Iconst { imm } => {
@@ -377,7 +398,16 @@ impl Lowering<'_, '_, '_, '_> {
                 then_dest,
                 else_dest,
             } => {
-                let cond = self.value(*cond)?;
+                let (mut then_dest, mut else_dest) = (then_dest, else_dest);
+                let block = self.ir.block_of(inst).expect("a lowered branch is in a block");
+                let swap = self.loop_branches.as_ref().is_some_and(|loops| loops.should_swap(block, then_dest.block, else_dest.block));
+                let cond = match swap.then(|| self.inverse_compare(*cond)).flatten() {
+                    Some(inverse) => {
+                        std::mem::swap(&mut then_dest, &mut else_dest);
+                        inverse?
+                    }
+                    None => self.value(*cond)?,
+                };
                 let (then_block, then_args) = self.block_call(then_dest)?;
                 let (else_block, else_args) = self.block_call(else_dest)?;
                 self.builder

@@ -43,6 +43,9 @@ pub(crate) struct ObjectEmitter<'m> {
     /// The module's functions and externs declared variadic, found once
     /// rather than by a search at every call.
     variadic: std::collections::HashSet<&'m str>,
+    /// With optimization, two-way branches that leave a loop from their
+    /// `then` side are swapped (see [`crate::loop_branches`]).
+    swap_loop_branches: bool,
 }
 
 impl<'m> ObjectEmitter<'m> {
@@ -79,6 +82,7 @@ impl<'m> ObjectEmitter<'m> {
             ctx: Context::new(),
             builder_ctx: FunctionBuilderContext::new(),
             verify: opts.verify,
+            swap_loop_branches: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("loop-branches"),
             disasm: false,
             frame_isa,
         })
@@ -107,6 +111,7 @@ impl<'m> ObjectEmitter<'m> {
             &mut self.ctx.func,
             &mut self.builder_ctx,
             frontend_config,
+            self.swap_loop_branches,
         );
         if lowered.is_err() {
             // A lowering that stopped half-way leaves the builder context

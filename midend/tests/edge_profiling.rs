@@ -272,9 +272,9 @@ fn walk(original: &Original, func: &Function, counters: &str, runs: usize, seed:
                     InstData::SymbolAddr { symbol, offset } if symbol == counters => {
                         values.insert(result.unwrap(), *offset);
                     }
-                    InstData::Load { addr, offset: 0 } => {
+                    InstData::Load { addr, offset } => {
                         if let Some(a) = known(&values, *addr) {
-                            values.insert(result.unwrap(), *memory.get(&a).unwrap_or(&0) as i64);
+                            values.insert(result.unwrap(), *memory.get(&(a + i64::from(*offset))).unwrap_or(&0) as i64);
                         }
                     }
                     InstData::Iconst { imm } => {
@@ -285,9 +285,9 @@ fn walk(original: &Original, func: &Function, counters: &str, runs: usize, seed:
                             values.insert(result.unwrap(), a.wrapping_add(b));
                         }
                     }
-                    InstData::Store { value, addr, offset: 0 } => {
+                    InstData::Store { value, addr, offset } => {
                         if let (Some(v), Some(a)) = (known(&values, *value), known(&values, *addr)) {
-                            memory.insert(a, v as u64);
+                            memory.insert(a + i64::from(*offset), v as u64);
                         }
                     }
                     InstData::Call { callee: Callee::Direct(name), args, .. } if name == ATOMIC_ADD_FUNCTION => {

@@ -63,9 +63,30 @@ impl CounterArray<'_> {
             at += 1;
             func.inst_result(inst)
         };
-        let addr = emit(InstData::SymbolAddr { symbol: self.symbol.to_string(), offset: 8 * counter as i64 }, Some(Type::I64)).expect("an address");
-        update_at(&mut emit, self.update, addr, 0, op, amount);
+        let (base, offset) = self.element(counter);
+        let addr = emit(InstData::SymbolAddr { symbol: self.symbol.to_string(), offset: base }, Some(Type::I64)).expect("an address");
+        update_at(&mut emit, self.update, addr, offset, op, amount);
         at
+    }
+
+    /// Where counter `counter` lives, as a symbol offset and a load and
+    /// store offset: the array's start and the counter's byte offset,
+    /// whenever that fits the memory access. Every update of a function
+    /// then takes the same address, `symbol_addr` of the array with no
+    /// offset, which Cranelift's value numbering makes one value, hoisted
+    /// out of loops (see the backend's `loop_branches` for when Cranelift
+    /// hoists); with the offset in the symbol instead, each counter's
+    /// address would be a value of its own, and a loop with n counters
+    /// would hold n addresses in registers (or spill them). Where to
+    /// compute that address is Cranelift's choice: its e-graph places
+    /// every pure value anew, so an address the midend hoists is sunk
+    /// back to its uses.
+    pub fn element(&self, counter: usize) -> (i64, i32) {
+        let bytes = 8 * counter as i64;
+        match i32::try_from(bytes) {
+            Ok(offset) => (0, offset),
+            Err(_) => (bytes, 0),
+        }
     }
 }
 

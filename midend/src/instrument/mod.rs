@@ -14,8 +14,8 @@
 //!    counters ([`sese`]);
 //! 4. plans the counters ([`plan`], with [`spanning_tree`]);
 //! 5. encodes the shape and plan as the CFG descriptor;
-//! 6. inserts the increments ([`placement`]) and the SESE counters'
-//!    snapshots and flushes ([`sese::rewrite`]);
+//! 6. inserts the increments ([`placement`], through [`counter_array`])
+//!    and the SESE counters' snapshots and flushes ([`sese::rewrite`]);
 //! 7. adds the counter array, descriptor, name and record that the runtime
 //!    reads ([`records`]).
 //!

@@ -41,7 +41,7 @@ use super::increments::{increment_site, IncrementSite};
 use crate::analysis::cfg::{split_edge, Cfg};
 use crate::ir::{BinaryOp, Block, BlockCall, Callee, Function, Inst, InstData, IntCC, Signature, Type, UnaryOp, Value};
 use crate::profile::{CallExit, FlowEdgeKind, FlowGraph, FunctionShape};
-use crate::instrument::counter_array::{update_at, ProfileUpdate};
+use crate::instrument::counter_array::{update_at, CounterArray, ProfileUpdate};
 use nissecc_profile_format::abi::{HASH_COUNT_ATOMIC_FUNCTION, HASH_COUNT_FUNCTION};
 use std::collections::HashMap;
 
@@ -283,8 +283,9 @@ impl Emitter<'_> {
             // anything else is in code that never runs, computed the
             // general way so that no odd relocation is emitted.
             (Storage::Array { symbol }, Register::Const(c), _) if c.wrapping_add(k) < 1 << 28 => {
-                let offset = 8 * c.wrapping_add(k) as i64;
-                CountSlot::Address(self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset }), 0)
+                let counters = CounterArray { symbol, update: self.update };
+                let (base, offset) = counters.element(c.wrapping_add(k) as usize);
+                CountSlot::Address(self.value(InstData::SymbolAddr { symbol: symbol.clone(), offset: base }), offset)
             }
             (Storage::Array { symbol }, Register::Value(v), Some(offset)) => CountSlot::Address(self.element(symbol, v), offset),
             (Storage::Array { symbol }, _, _) => {
