@@ -129,7 +129,7 @@ impl Table {
 /// How many slots the hit path probes before it leaves the work to
 /// [`count_slowly`]. At most half full, linear probing finds a present key
 /// within two probes on average.
-const FAST_PROBES: usize = 8;
+const FAST_PROBES: usize = 4;
 
 /// Adds `delta` to the count of `(key, path)`, with `fetch_add` if
 /// `ATOMIC`: the hit path, which calls nothing, so that it saves no
