@@ -97,6 +97,9 @@ const PROFILING_HELP: &str = "Profiling:
                                  How counters are updated: single (plain adds, exact in one thread;
                                  the default) or atomic (exact with threads; prefer-atomic is the
                                  same on x86-64, and the default with -pthread, as in gcc)
+  -fprofile-counter-promotion    Keep the edge counters of a loop in registers while it runs and add
+  -fno-profile-counter-promotion them up at its exits (default: with -fprofile-update=atomic; never
+                                 at -O0, whose locals stay in memory)
   -fpath-array-threshold=N       With -fprofile-instr=path, count the paths of functions with at
                                  most N potential paths in an array, the others in the runtime's
                                  hash table (default 4096)
@@ -145,6 +148,7 @@ struct ProfileFlags {
     mismatch_is_error: bool,
     update: Option<ProfileUpdate>,
     pthread: bool,
+    counter_promotion: Option<bool>,
 }
 
 impl ProfileFlags {
@@ -181,6 +185,8 @@ impl ProfileFlags {
                     "atomic" | "prefer-atomic" => flags.update = Some(ProfileUpdate::Atomic),
                     _ => error = Some(format!("nissecc: error: unknown -fprofile-update mode '{mode}' (expected single, atomic or prefer-atomic)")),
                 }
+            } else if arg == "-fprofile-counter-promotion" || arg == "-fno-profile-counter-promotion" {
+                flags.counter_promotion = Some(arg == "-fprofile-counter-promotion");
             } else if arg == "-pthread" {
                 flags.pthread = true;
             } else if arg == WERROR_PROFILE_MISMATCH {
@@ -390,6 +396,11 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
                 weights: weight_profile.as_ref(),
                 path_array_threshold: profiling.path_array_threshold.unwrap_or(nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD),
                 update: profiling.update(),
+                // Promotion runs mem2reg, which -O0 never does. By default
+                // it replaces atomic adds only: a plain add to memory is one
+                // instruction like an add to a register, so single updates
+                // would only pay for the flushes (see `promotion`).
+                promote: level != OptLevel::O0 && profiling.counter_promotion.unwrap_or(profiling.update() == ProfileUpdate::Atomic),
             };
             let report = pipeline::instrument(&mut module, &instrument, &options).map_err(|e| format!("{}: {e}", input.display()))?;
             for warning in &report.warnings {

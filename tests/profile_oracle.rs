@@ -5,7 +5,10 @@
 //! `-fprofile-instr=naive` (a counter on every edge: the ground truth), with
 //! `-fprofile-instr=ks` (counters on the chords of a spanning tree) and with
 //! `-fprofile-instr=sese` (loop variables replacing some of those counters;
-//! Frenot and Pereira, CC 2024). Every instrumented build must print what
+//! Frenot and Pereira, CC 2024), and with two builds whose loops keep
+//! their counters in registers (`instrument::promotion`): ks with
+//! `-fprofile-counter-promotion` and sese with `-fprofile-update=atomic`,
+//! which also makes every update an atomic add. Every instrumented build must print what
 //! the plain build prints and exit with its status, and
 //! `nissecc-profdata show --json` must print identical block, edge, call
 //! and early-exit counts for every profile. Several test
@@ -39,10 +42,12 @@ use std::time::Duration;
 /// The instrumented builds: a name, the flags, and whether the profile is
 /// a path profile (compared through `derive-edges`). The first is the
 /// naive ground truth.
-const BUILDS: [(&str, &[&str], bool); 5] = [
+const BUILDS: [(&str, &[&str], bool); 7] = [
     ("naive", &["-fprofile-instr=naive"], false),
     ("ks", &["-fprofile-instr=ks"], false),
+    ("ks-promoted", &["-fprofile-instr=ks", "-fprofile-counter-promotion"], false),
     ("sese", &["-fprofile-instr=sese"], false),
+    ("sese-atomic", &["-fprofile-instr=sese", "-fprofile-update=atomic"], false),
     ("path", &["-fprofile-instr=path"], true),
     ("path-hash", &["-fprofile-instr=path", "-fpath-array-threshold=1"], true),
 ];

@@ -27,6 +27,7 @@ pub mod counter_array;
 pub mod path;
 pub mod placement;
 pub mod plan;
+pub mod promotion;
 pub mod records;
 pub mod sese;
 pub mod spanning_tree;
@@ -59,6 +60,10 @@ pub struct InstrumentOptions<'a> {
     pub path_array_threshold: u64,
     /// How counters are updated (`-fprofile-update`).
     pub update: ProfileUpdate,
+    /// Whether edge counters updated in loops are kept in registers while
+    /// the loop runs ([`promotion`], `-fprofile-counter-promotion`). It
+    /// runs `mem2reg`, so the driver asks for it only when optimizing.
+    pub promote: bool,
 }
 
 /// Instruments every function of `module`.
@@ -155,6 +160,12 @@ fn instrument_function(
         (Vec::new(), done.flags)
     } else {
         let counted = instrument_edges(func, &view, options.strategy, &weights, weights_from_profile, counters, &mut stats);
+        if options.promote {
+            stats.promoted = promotion::promote_counters(func, counters, noreturn);
+            if stats.promoted > 0 {
+                crate::transform::mem2reg::mem2reg(func);
+            }
+        }
         (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
     };
     let descriptor = CfgDescriptor { strategy: options.strategy, weights_from_profile, counters, shape: view.shape };

@@ -33,6 +33,9 @@ pub struct FunctionStats {
     /// How many fewer counters the function increments in memory than
     /// under the plain Knuth–Stevenson plan (`sese` only).
     pub ks_replaced: usize,
+    /// Counters kept in registers while their loop runs
+    /// (`-fprofile-counter-promotion`).
+    pub promoted: usize,
     /// Path profiling: the number of potential paths, whether the runtime's
     /// hash table counts them, and how many edges truncation cut.
     pub paths: u64,
@@ -65,6 +68,7 @@ impl InstrumentReport {
             total.sese_found += f.sese_found;
             total.sese_used += f.sese_used;
             total.ks_replaced += f.ks_replaced;
+            total.promoted += f.promoted;
             total.paths = total.paths.saturating_add(f.paths);
             total.truncations += f.truncations;
         }
@@ -77,14 +81,14 @@ impl InstrumentReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  {:>5}  {:>10}  {:>9}  {:>11}  weights   (strategy {})",
-            "function", "blocks", "edges", "calls", "counters", "splits", "loops", "sese-found", "sese-used", "ks-replaced", self.strategy
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  {:>5}  {:>10}  {:>9}  {:>11}  {:>8}  weights   (strategy {})",
+            "function", "blocks", "edges", "calls", "counters", "splits", "loops", "sese-found", "sese-used", "ks-replaced", "promoted", self.strategy
         );
         let line = |out: &mut String, f: &FunctionStats, weights: &str| {
             let _ = writeln!(
                 out,
-                "{:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  {:>5}  {:>10}  {:>9}  {:>11}  {weights}",
-                f.name, f.blocks, f.edges, f.call_sites, f.counters, f.split_edges, f.loops, f.sese_found, f.sese_used, f.ks_replaced
+                "{:<width$}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  {:>5}  {:>10}  {:>9}  {:>11}  {:>8}  {weights}",
+                f.name, f.blocks, f.edges, f.call_sites, f.counters, f.split_edges, f.loops, f.sese_found, f.sese_used, f.ks_replaced, f.promoted
             );
         };
         for f in &self.functions {
