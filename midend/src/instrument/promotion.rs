@@ -32,7 +32,9 @@
 //! **Limits.** A loop qualifies when it is reducible and has at most
 //! [`MAX_EXITS`] exit edges (each needs a flush), and it promotes at most
 //! [`MAX_PROMOTED`] counters, those of its deepest blocks first, since
-//! every promoted counter holds a register through the loop.
+//! every promoted counter holds a register through the loop. The
+//! outermost loop that qualifies is promoted: when a nest does not, its
+//! inner loops are tried.
 //!
 //! Counters are recognised by their memory accesses: nothing but the
 //! instrumentation reads or writes the counter array, and every access is
@@ -70,9 +72,14 @@ pub fn promote_counters(func: &mut Function, counters: CounterArray, noreturn: &
     let cfg = Cfg::compute(func);
     let loops = LoopForest::compute(&cfg);
     let mut plans = Vec::new();
-    for root in loops.roots() {
-        if let Some(plan) = plan_loop(func, &cfg, &loops, root, counters.symbol, noreturn) {
-            plans.push(plan);
+    let mut nests: Vec<Loop> = loops.roots().collect();
+    while let Some(lp) = nests.pop() {
+        match plan_loop(func, &cfg, &loops, lp, counters.symbol, noreturn) {
+            Ok(Some(plan)) => plans.push(plan),
+            Ok(None) => {}
+            // A nest that does not qualify as a whole may have inner
+            // loops that do, as LLVM's promoter finds by iterating.
+            Err(Disqualified) => nests.extend(loops.data(lp).children.iter().copied()),
         }
     }
     let mut promoted = 0;
@@ -93,12 +100,15 @@ struct LoopPlan {
     registers: BTreeMap<usize, (StackSlot, Vec<Access>)>,
 }
 
-/// The plan for the loop nest `lp`, or `None` when it does not qualify or
-/// updates no counter.
-fn plan_loop(func: &mut Function, cfg: &Cfg, loops: &LoopForest, lp: Loop, symbol: &str, noreturn: &NoReturn) -> Option<LoopPlan> {
+/// Why a loop nest is not promoted as a whole (its inner loops may be).
+struct Disqualified;
+
+/// The plan for the loop nest `lp`, `None` when it updates no counter, or
+/// an error when it does not qualify (module comment).
+fn plan_loop(func: &mut Function, cfg: &Cfg, loops: &LoopForest, lp: Loop, symbol: &str, noreturn: &NoReturn) -> Result<Option<LoopPlan>, Disqualified> {
     let data = loops.data(lp);
     if !data.is_reducible || data.exits.is_empty() || data.exits.len() > MAX_EXITS {
-        return None;
+        return Err(Disqualified);
     }
     let mut by_counter: HashMap<usize, (u32, Vec<Access>)> = HashMap::new();
     for &block in &data.blocks {
@@ -106,12 +116,12 @@ fn plan_loop(func: &mut Function, cfg: &Cfg, loops: &LoopForest, lp: Loop, symbo
         for &inst in &func.blocks[block].insts {
             let data = &func.insts[inst];
             if is_atomic_add(data) {
-                let counter = atomic_add_counter(func, data, symbol)?;
+                let counter = atomic_add_counter(func, data, symbol).ok_or(Disqualified)?;
                 record(&mut by_counter, counter, depth, Access::AtomicAdd(inst));
                 continue;
             }
             if matches!(noreturn.call(func, data), Some(ReturnBehaviour::MayNotReturn | ReturnBehaviour::NeverReturns)) {
-                return None;
+                return Err(Disqualified);
             }
             if let Some(counter) = memory_counter(func, data, symbol) {
                 record(&mut by_counter, counter, depth, Access::Memory(inst));
@@ -122,11 +132,11 @@ fn plan_loop(func: &mut Function, cfg: &Cfg, loops: &LoopForest, lp: Loop, symbo
     chosen.sort_by_key(|(counter, (depth, _))| (std::cmp::Reverse(*depth), *counter));
     chosen.truncate(MAX_PROMOTED);
     if chosen.is_empty() {
-        return None;
+        return Ok(None);
     }
     let entries = cfg.preds(data.header).iter().copied().filter(|e| !data.back_edges.contains(e)).collect();
     let registers = chosen.into_iter().map(|(counter, (_, accesses))| (counter, (func.create_stack_slot(8, 8), accesses))).collect();
-    Some(LoopPlan { entries, exits: data.exits.clone(), registers })
+    Ok(Some(LoopPlan { entries, exits: data.exits.clone(), registers }))
 }
 
 /// Notes an access to `counter` in a block at loop depth `depth`.
@@ -266,8 +276,9 @@ mod tests {
     use crate::verifier::{print_module_errors, verify_module};
 
     /// A loop that leaves from its header (when the variable reaches 7)
-    /// and from its latch (when it reaches the bound), and a loop that
-    /// calls a function that may not return.
+    /// and from its latch (when it reaches the bound), a loop that calls a
+    /// function that may not return, and a loop that does so around an
+    /// inner loop that does not.
     const PROGRAM: &str = r#"
 declare @ext(i32) -> i32
 
@@ -286,6 +297,22 @@ block2:
     brif v7, block1(v6), block3(v6)
 block3(v8: i32):
     return v8
+}
+
+function @outer_calls(i32) -> i32 export {
+block0(v0: i32):
+    jump block1(v0)
+block1(v1: i32):
+    v2 = call @ext(v1) : (i32) -> i32
+    jump block2(v2)
+block2(v3: i32):
+    v4 = iconst.i32 1
+    v5 = isub v3, v4
+    brif v5, block2(v5), block3
+block3:
+    brif v1, block1(v5), block4
+block4:
+    return v1
 }
 
 function @calls_out(i32) -> i32 export {
@@ -312,8 +339,11 @@ block2:
         // it) have their counters in it. The two exits' counters sit on
         // blocks that split those edges, outside the loop.
         assert_eq!(promoted("two_exits"), 2);
-        // ext may not return, so that loop keeps its counters in memory.
+        // ext may not return, so that loop keeps its counters in memory,
+        // but the inner loop of outer_calls, which calls nothing, has its
+        // back edge's counter promoted.
         assert_eq!(promoted("calls_out"), 0);
+        assert_eq!(promoted("outer_calls"), 1);
         module
     }
 
