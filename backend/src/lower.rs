@@ -375,7 +375,16 @@ impl Lowering<'_, '_, '_, '_> {
                 let clif_slot = self.slots[*slot]
                     .expand()
                     .ok_or_else(|| BackendError::new(format!("{slot} does not exist")))?;
-                self.builder.ins().stack_addr(POINTER, clif_slot, *offset)
+                // Cranelift's x64 lowering takes the offset as unsigned
+                // (it panics on a negative one), and folding constant
+                // offsets may leave an address before the slot that a
+                // later offset brings back inside it.
+                if *offset < 0 {
+                    let start = self.builder.ins().stack_addr(POINTER, clif_slot, 0);
+                    self.builder.ins().iadd_imm_s(start, i64::from(*offset))
+                } else {
+                    self.builder.ins().stack_addr(POINTER, clif_slot, *offset)
+                }
             }
             InstData::SymbolAddr { symbol, offset } => {
                 let base = match self.symbols.symbol(self.builder.func, symbol)? {

@@ -83,3 +83,38 @@ fn bubble_sort_from_text() {
     module.data.push(cstring("newline", "\n"));
     assert_runs(&module, "1 3 5 7 9 \n", 0);
 }
+
+/// A stack address before its slot, brought back inside by the access's
+/// offset, as constant folding can leave it (`&a[i - 1]` with a known
+/// `i`), and passed to a call, so that it is computed into a register.
+/// Cranelift's x64 lowering of such a `stack_addr` panicked on the
+/// negative offset; the IR fuzzer found it (`nissecc-fuzz --target ir`,
+/// seed 11).
+const NEGATIVE_STACK_OFFSET: &str = "
+function @second(i64) -> i32 local {
+block0(v0: i64):
+    v1 = load.i32 v0+8
+    return v1
+}
+
+function @main() -> i32 export {
+    ss0 = stack_slot size 8, align 4
+block0:
+    v0 = stack_addr ss0 -4
+    v1 = iconst.i32 40
+    store v1, v0+4
+    v2 = iconst.i32 2
+    store v2, v0+8
+    v3 = call @second(v0) : (i64) -> i32
+    v4 = stack_addr ss0
+    v5 = load.i32 v4
+    v6 = iadd v5, v3
+    return v6
+}
+";
+
+#[test]
+fn a_stack_address_before_its_slot() {
+    let module = parse_module(NEGATIVE_STACK_OFFSET).unwrap_or_else(|e| panic!("{e}"));
+    assert_runs(&module, "", 42);
+}
