@@ -188,6 +188,7 @@ impl Lowerer {
     }
 
     fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], _span: Span) -> LowerResult<CType> {
+        super::type_specifiers::check_combination(specs)?;
         let mut c = SpecifierCounts::default();
         for spec in specs {
             match &spec.node {

@@ -21,6 +21,7 @@ mod redeclaration;
 mod scope;
 mod unused_functions;
 mod stmt;
+mod type_specifiers;
 mod varargs;
 mod variables;
 mod vla;

@@ -1,0 +1,5 @@
+// expect-error: two or more data types in declaration specifiers
+int main(void) {
+    int double x = 1;
+    return (int)x;
+}
