@@ -288,14 +288,22 @@ impl Lowering<'_, '_, '_, '_> {
     /// Emits the CLIF of one instruction and returns its result value.
     /// The complement of the comparison that defines `cond`, when an
     /// `icmp` or `fcmp` does: a branch on it with its targets swapped is
-    /// the same branch. The complement of a float comparison includes the
-    /// unordered case (`gt` becomes `ule`), so NaNs still take the other
-    /// side.
+    /// the same branch.
     fn inverse_compare(&mut self, cond: Value) -> Option<Result<clif::Value>> {
         let ValueDef::Result(def) = self.ir.values[cond].def else { return None };
-        match &self.ir.insts[def] {
-            InstData::Icmp { cond, args } => Some(self.values2(args).map(|[x, y]| self.builder.ins().icmp(int_cc(*cond).complement(), x, y))),
-            InstData::Fcmp { cond, args } => Some(self.values2(args).map(|[x, y]| self.builder.ins().fcmp(float_cc(*cond).complement(), x, y))),
+        self.compare(&self.ir.insts[def], true)
+    }
+
+    /// The `icmp` or `fcmp` that `data` is, or its complement; `None`
+    /// for any other instruction. The complement of a float comparison
+    /// includes the unordered case (`gt` becomes `ule`), so NaNs still
+    /// take the other side.
+    fn compare(&mut self, data: &InstData, complement: bool) -> Option<Result<clif::Value>> {
+        let flip_int = |cc: clif::condcodes::IntCC| if complement { cc.complement() } else { cc };
+        let flip_float = |cc: clif::condcodes::FloatCC| if complement { cc.complement() } else { cc };
+        match data {
+            InstData::Icmp { cond, args } => Some(self.values2(args).map(|[x, y]| self.builder.ins().icmp(flip_int(int_cc(*cond)), x, y))),
+            InstData::Fcmp { cond, args } => Some(self.values2(args).map(|[x, y]| self.builder.ins().fcmp(flip_float(float_cc(*cond)), x, y))),
             _ => None,
         }
     }
@@ -333,14 +341,7 @@ impl Lowering<'_, '_, '_, '_> {
                 let [x, y] = self.values2(args)?;
                 self.binary(*op, x, y)
             }
-            InstData::Icmp { cond, args } => {
-                let [x, y] = self.values2(args)?;
-                self.builder.ins().icmp(int_cc(*cond), x, y)
-            }
-            InstData::Fcmp { cond, args } => {
-                let [x, y] = self.values2(args)?;
-                self.builder.ins().fcmp(float_cc(*cond), x, y)
-            }
+            InstData::Icmp { .. } | InstData::Fcmp { .. } => self.compare(data, false).expect("a comparison")?,
             InstData::Select {
                 cond,
                 if_true,

@@ -35,8 +35,9 @@
 //! prefers to keep critical edges and put counters elsewhere when the
 //! weights are otherwise close.
 //!
-//! The increment is plain IR: `symbol_addr` of the counter array plus the
-//! counter's offset, `load.i64`, `iadd` of 1, `store`.
+//! The increment is plain IR, written by `counter_array`: `symbol_addr` of
+//! the counter array, then `load.i64`, `iadd` of 1 and `store` at the
+//! counter's offset (or one atomic add under `-fprofile-update=atomic`).
 
 use crate::analysis::cfg::{split_edge, Cfg};
 use crate::instrument::counter_array::CounterArray;
@@ -116,6 +117,11 @@ impl EdgeSplits {
     /// splitting the edge the first time.
     pub fn block_on(&mut self, func: &mut Function, cfg: &Cfg, edge: Edge) -> Block {
         *self.blocks.entry(edge).or_insert_with(|| split_edge(func, cfg, edge))
+    }
+
+    /// The block on `edge`, if the edge was split already.
+    pub fn existing(&self, edge: Edge) -> Option<Block> {
+        self.blocks.get(&edge).copied()
     }
 
     /// How many edges were split.

@@ -42,7 +42,8 @@
 //! the dense arrays of path profiles are indexed by the path register.
 
 use super::counter_array::{CounterArray, ATOMIC_ADD_FUNCTION};
-use crate::analysis::cfg::{split_edge, Cfg};
+use super::placement::EdgeSplits;
+use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::{Loop, LoopForest};
 use crate::analysis::noreturn::{NoReturn, ReturnBehaviour};
 use crate::ir::{BinaryOp, Block, Callee, Edge, Function, Inst, InstData, StackSlot, Type, Value, ValueDef};
@@ -83,7 +84,7 @@ pub fn promote_counters(func: &mut Function, counters: CounterArray, noreturn: &
         }
     }
     let mut promoted = 0;
-    let mut splits = HashMap::new();
+    let mut splits = EdgeSplits::default();
     for plan in plans {
         promoted += plan.registers.len();
         apply(func, &cfg, counters, plan, &mut splits);
@@ -187,7 +188,7 @@ fn symbol_offset(func: &Function, value: Value, symbol: &str) -> Option<i64> {
 /// and flushes them on exit. `cfg` is the CFG before any promotion, and
 /// `splits` the blocks that already split its edges (an exit of one loop
 /// nest may enter the next).
-fn apply(func: &mut Function, cfg: &Cfg, counters: CounterArray, plan: LoopPlan, splits: &mut HashMap<Edge, Block>) {
+fn apply(func: &mut Function, cfg: &Cfg, counters: CounterArray, plan: LoopPlan, splits: &mut EdgeSplits) {
     for (slot, accesses) in plan.registers.values() {
         for &access in accesses {
             redirect(func, *slot, access);
@@ -222,9 +223,9 @@ fn apply(func: &mut Function, cfg: &Cfg, counters: CounterArray, plan: LoopPlan,
 /// at the start of the target when the edge is its only way in, and
 /// otherwise before the jump of the block that splits the edge (split
 /// once, whoever asks first).
-fn edge_code_site(func: &mut Function, cfg: &Cfg, edge: Edge, at_source: bool, splits: &mut HashMap<Edge, Block>) -> (Block, usize) {
+fn edge_code_site(func: &mut Function, cfg: &Cfg, edge: Edge, at_source: bool, splits: &mut EdgeSplits) -> (Block, usize) {
     let data = *cfg.edge(edge);
-    if let Some(&block) = splits.get(&edge) {
+    if let Some(block) = splits.existing(edge) {
         return (block, func.blocks[block].insts.len() - 1);
     }
     if at_source && cfg.succs(data.from).len() == 1 {
@@ -233,21 +234,18 @@ fn edge_code_site(func: &mut Function, cfg: &Cfg, edge: Edge, at_source: bool, s
     if !at_source && cfg.preds(data.to).len() == 1 {
         return (data.to, 0);
     }
-    let block = split_edge(func, cfg, edge);
-    splits.insert(edge, block);
+    let block = splits.block_on(func, cfg, edge);
     (block, func.blocks[block].insts.len() - 1)
 }
 
 /// Makes `access` read and write the register `slot` instead of the
 /// counter array.
 fn redirect(func: &mut Function, slot: StackSlot, access: Access) {
-    let block = func.block_of(match access {
-        Access::Memory(inst) | Access::AtomicAdd(inst) => inst,
-    });
-    let block = block.expect("an access is placed");
+    let (Access::Memory(inst) | Access::AtomicAdd(inst)) = access;
+    let block = func.block_of(inst).expect("an access is placed");
+    let register = func.insert_before(block, inst, InstData::StackAddr { slot, offset: 0 }, Type::I64);
     match access {
-        Access::Memory(inst) => {
-            let register = func.insert_before(block, inst, InstData::StackAddr { slot, offset: 0 }, Type::I64);
+        Access::Memory(_) => {
             match &mut func.insts[inst] {
                 InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => {
                     *addr = register;
@@ -256,10 +254,9 @@ fn redirect(func: &mut Function, slot: StackSlot, access: Access) {
                 _ => unreachable!("a memory access"),
             }
         }
-        Access::AtomicAdd(inst) => {
+        Access::AtomicAdd(_) => {
             let InstData::Call { args, .. } = &func.insts[inst] else { unreachable!("an atomic add") };
             let delta = args[1];
-            let register = func.insert_before(block, inst, InstData::StackAddr { slot, offset: 0 }, Type::I64);
             let old = func.insert_before(block, inst, InstData::Load { addr: register, offset: 0 }, Type::I64);
             let new = func.insert_before(block, inst, InstData::Binary { op: BinaryOp::Iadd, args: [old, delta] }, Type::I64);
             func.insts[inst] = InstData::Store { value: new, addr: register, offset: 0 };
