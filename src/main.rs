@@ -194,7 +194,7 @@ impl ProfileFlags {
             } else if arg == "-fprofile-instr" {
                 flags.strategy = Some(Strategy::Sese);
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
-                match Strategy::from_name(name) {
+                match Strategy::from_name(name).filter(|s| Strategy::ALL.contains(s)) {
                     Some(strategy) => flags.strategy = Some(strategy),
                     None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks, sese or path)")),
                 }

@@ -42,7 +42,7 @@ fn loop_function(name: &str, strategy: Strategy, calls: u64, iterations: u64) ->
         Strategy::Ks | Strategy::Sese => (vec![Cfg(3), Entry], vec![iterations, calls]),
         Strategy::Path => panic!("path profiles count paths: see `loop_path_profile`"),
     };
-    let descriptor = CfgDescriptor { strategy, weights_from_profile: false, shape: loop_shape(), counters: kinds }.encode();
+    let descriptor = CfgDescriptor::new(strategy, loop_shape(), kinds).encode();
     FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters, paths: vec![] }
 }
 
@@ -279,7 +279,7 @@ fn loop_path_profile(name: &str) -> FunctionProfile {
         (find(header, &[1, 3], PathEnd::Return), 2),
     ];
     paths.sort();
-    let descriptor = CfgDescriptor { strategy: Strategy::Path, weights_from_profile: false, shape, counters: vec![] }.encode();
+    let descriptor = CfgDescriptor::new(Strategy::Path, shape, vec![]).encode();
     FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters: vec![], paths }
 }
 

@@ -447,10 +447,12 @@ fn any_spanning_tree_reconstructs_exactly() {
                 .collect();
             let counted = plan(&graph, Strategy::Ks, &weights, &[]);
             let desc = nissecc_midend::profile::CfgDescriptor {
-                strategy: Strategy::Ks,
                 weights_from_profile: true,
-                shape: original.shape.clone(),
-                counters: counted.iter().map(|&e| graph.edge(e).kind).collect(),
+                ..nissecc_midend::profile::CfgDescriptor::new(
+                    Strategy::Ks,
+                    original.shape.clone(),
+                    counted.iter().map(|&e| graph.edge(e).kind).collect(),
+                )
             };
             let counters: Vec<u64> = desc.counters.iter().map(|&k| truth.count(k)).collect();
             assert_reconstructs(&format!("{name} (random tree {round})"), &desc, &counters, &truth);

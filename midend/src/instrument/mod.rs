@@ -130,7 +130,7 @@ fn instrument_function(
     let checksum = cfg_checksum_of(cfg);
 
     let (weights, weights_from_profile) = match options.strategy {
-        Strategy::Naive => (Vec::new(), false),
+        Strategy::Naive | Strategy::Sample => (Vec::new(), false),
         Strategy::Ks | Strategy::Sese | Strategy::Path => match options.weights.map(|p| profile_weights(name, checksum, shape, graph, p)) {
             Some(Ok(w)) => (w, true),
             Some(Err(warning)) => {
@@ -168,7 +168,7 @@ fn instrument_function(
         }
         (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
     };
-    let descriptor = CfgDescriptor { strategy: options.strategy, weights_from_profile, counters, shape: view.shape };
+    let descriptor = CfgDescriptor { weights_from_profile, ..CfgDescriptor::new(options.strategy, view.shape, counters) };
     (stats, checksum, descriptor.encode(), flags)
 }
 

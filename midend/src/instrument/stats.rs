@@ -93,7 +93,7 @@ impl InstrumentReport {
         };
         for f in &self.functions {
             let weights = match (self.strategy, f.profile_weights) {
-                (Strategy::Naive, _) => "-",
+                (Strategy::Naive | Strategy::Sample, _) => "-",
                 (Strategy::Ks | Strategy::Sese | Strategy::Path, false) => "heuristic",
                 (Strategy::Ks | Strategy::Sese | Strategy::Path, true) => "profile",
             };

@@ -26,7 +26,27 @@
 //! num_counters, then per counter: kind u8 (0 CFG edge, 1 return,
 //!     2 continuation, 4 entry, 5 re-entry after `setjmp`), index (edge,
 //!     block or call site; 0 for entry)
+//! for the strategy `sample` (4) only: the period, then num_sampled,
+//!     then per sampled block: block, size
+//! with flag bit 2 only: num_blocks block hashes
 //! ```
+//!
+//! Flag bit 1 marks counts that profile inference produced rather than
+//! measured (`profile::infer`); they are stored as a naive profile, a
+//! count per countable edge, and reconstruct like one.
+//!
+//! A *sample* profile (He et al., "Profile Inference Revisited", POPL
+//! 2022, §2.2) holds weights, not counts: its values are first one sample
+//! count per sampled block, in the order listed, then one per counter,
+//! each the sampled count of a CFG edge. A block or edge not listed has
+//! no weight (it is *dangling*). A block's weight is its samples times
+//! the period divided by its size (the instructions a sample can land on:
+//! 1 for simulated sampling), so that weights estimate execution counts.
+//! Reading a sample profile infers its counts.
+//!
+//! The block hashes (flag bit 2) let a function whose CFG has changed
+//! since it was profiled keep the counts of the blocks that still match
+//! (`pgo::stale`).
 //!
 //! Decoding checks everything that later code relies on and reports the
 //! first problem with its byte offset; it never panics.
@@ -54,6 +74,9 @@ pub enum Strategy {
     /// Ball–Larus path profiling: one count per executed acyclic path
     /// (see `instrument/path`); the descriptor places no edge counters.
     Path,
+    /// Sampled weights of blocks and edges, from which inference
+    /// (`profile::infer`) derives counts; not an instrumentation strategy.
+    Sample,
 }
 
 impl Strategy {
@@ -68,6 +91,7 @@ impl Strategy {
             Strategy::Ks => "ks",
             Strategy::Sese => "sese",
             Strategy::Path => "path",
+            Strategy::Sample => "sample",
         }
     }
 
@@ -77,6 +101,7 @@ impl Strategy {
             "ks" => Some(Strategy::Ks),
             "sese" => Some(Strategy::Sese),
             "path" => Some(Strategy::Path),
+            "sample" => Some(Strategy::Sample),
             _ => None,
         }
     }
@@ -98,9 +123,45 @@ pub struct CfgDescriptor {
     pub shape: FunctionShape,
     /// The flow-graph edge that each counter counts, in counter order.
     pub counters: Vec<FlowEdgeKind>,
+    /// True when inference produced the counts (a naive profile).
+    pub inferred: bool,
+    /// The sampled blocks of a sample profile; empty otherwise.
+    pub sampling: Sampling,
+    /// A hash per block of its instructions and neighbours, for matching
+    /// a stale profile; empty when the descriptor has none.
+    pub block_hashes: Vec<u64>,
+}
+
+/// What the values of a sample profile weigh.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sampling {
+    /// Executions that one sample stands for (the inverse of the rate).
+    pub period: u64,
+    /// `(block, size)` for every block with a weight, in value order.
+    pub blocks: Vec<(u32, u32)>,
+}
+
+impl CfgDescriptor {
+    /// A descriptor of `shape` with the counters of `strategy` and none of
+    /// the optional parts.
+    pub fn new(strategy: Strategy, shape: FunctionShape, counters: Vec<FlowEdgeKind>) -> CfgDescriptor {
+        CfgDescriptor {
+            strategy,
+            weights_from_profile: false,
+            shape,
+            counters,
+            inferred: false,
+            sampling: Sampling::default(),
+            block_hashes: Vec::new(),
+        }
+    }
 }
 
 const FLAG_PROFILE_WEIGHTS: u8 = 1;
+const FLAG_INFERRED: u8 = 2;
+const FLAG_BLOCK_HASHES: u8 = 4;
+const KNOWN_FLAGS: u8 = FLAG_PROFILE_WEIGHTS | FLAG_INFERRED | FLAG_BLOCK_HASHES;
+const STRATEGY_SAMPLE: u8 = 4;
 /// The strategy byte of a path profile. It is 3, not 2, so that the value
 /// 2 stays free for the SESE strategy developed on another branch.
 const STRATEGY_PATH: u8 = 3;
@@ -116,8 +177,19 @@ impl CfgDescriptor {
             Strategy::Ks => 1,
             Strategy::Sese => 2,
             Strategy::Path => STRATEGY_PATH,
+            Strategy::Sample => STRATEGY_SAMPLE,
         });
-        out.push(if self.weights_from_profile { FLAG_PROFILE_WEIGHTS } else { 0 });
+        let mut flags = 0;
+        for (set, flag) in [
+            (self.weights_from_profile, FLAG_PROFILE_WEIGHTS),
+            (self.inferred, FLAG_INFERRED),
+            (!self.block_hashes.is_empty(), FLAG_BLOCK_HASHES),
+        ] {
+            if set {
+                flags |= flag;
+            }
+        }
+        out.push(flags);
         let shape = &self.shape;
         put(&mut out, shape.block_lines.len() as u64);
         for &line in &shape.block_lines {
@@ -157,6 +229,17 @@ impl CfgDescriptor {
             out.push(tag);
             put(&mut out, index.into());
         }
+        if self.strategy == Strategy::Sample {
+            put(&mut out, self.sampling.period);
+            put(&mut out, self.sampling.blocks.len() as u64);
+            for &(block, size) in &self.sampling.blocks {
+                put(&mut out, block.into());
+                put(&mut out, size.into());
+            }
+        }
+        for &hash in &self.block_hashes {
+            put(&mut out, hash);
+        }
         out
     }
 
@@ -176,10 +259,11 @@ impl CfgDescriptor {
             1 => Strategy::Ks,
             2 => Strategy::Sese,
             STRATEGY_PATH => Strategy::Path,
+            STRATEGY_SAMPLE => Strategy::Sample,
             other => return Err(r.error(format!("unknown strategy {other}"))),
         };
         let flags = r.byte("the flags")?;
-        if flags & !FLAG_PROFILE_WEIGHTS != 0 {
+        if flags & !KNOWN_FLAGS != 0 {
             return Err(r.error(format!("unknown flags {flags:#x}")));
         }
 
@@ -226,6 +310,20 @@ impl CfgDescriptor {
                 other => return Err(r.error(format!("unknown counter kind {other}"))),
             });
         }
+        let mut sampling = Sampling::default();
+        if strategy == Strategy::Sample {
+            sampling.period = r.leb128("the sampling period")?;
+            let num_sampled = r.count("the number of sampled blocks")?;
+            for _ in 0..num_sampled {
+                sampling.blocks.push((r.u32("a sampled block")?, r.u32("a sampled block's size")?));
+            }
+        }
+        let mut block_hashes = Vec::new();
+        if flags & FLAG_BLOCK_HASHES != 0 {
+            for _ in 0..shape.block_lines.len() {
+                block_hashes.push(r.leb128("a block hash")?);
+            }
+        }
         if r.offset != bytes.len() {
             return Err(r.error(format!("{} bytes follow the descriptor", bytes.len() - r.offset)));
         }
@@ -234,7 +332,18 @@ impl CfgDescriptor {
         if strategy == Strategy::Path && !counters.is_empty() {
             return Err("invalid CFG descriptor: a path profile places no edge counters".into());
         }
-        let desc = CfgDescriptor { strategy, weights_from_profile: flags & FLAG_PROFILE_WEIGHTS != 0, shape, counters };
+        if strategy == Strategy::Sample {
+            check_sampling(&shape, &sampling, &counters)?;
+        }
+        let desc = CfgDescriptor {
+            strategy,
+            weights_from_profile: flags & FLAG_PROFILE_WEIGHTS != 0,
+            shape,
+            counters,
+            inferred: flags & FLAG_INFERRED != 0,
+            sampling,
+            block_hashes,
+        };
         desc.counter_edges(&FlowGraph::new(&desc.shape))?;
         Ok(desc)
     }
@@ -258,6 +367,31 @@ impl CfgDescriptor {
         }
         Ok(edges)
     }
+}
+
+/// Checks what a sample profile weighs: a positive period, distinct
+/// blocks of the function with a non-zero size, and edge weights on CFG
+/// edges only.
+fn check_sampling(shape: &FunctionShape, sampling: &Sampling, counters: &[FlowEdgeKind]) -> Result<(), String> {
+    if sampling.period == 0 {
+        return Err("invalid CFG descriptor: a sample profile with period 0".into());
+    }
+    let mut seen = vec![false; shape.block_lines.len()];
+    for &(block, size) in &sampling.blocks {
+        let slot = seen
+            .get_mut(block as usize)
+            .ok_or_else(|| format!("invalid CFG descriptor: sampled block {block} is outside the function"))?;
+        if std::mem::replace(slot, true) {
+            return Err(format!("invalid CFG descriptor: block {block} is sampled twice"));
+        }
+        if size == 0 {
+            return Err(format!("invalid CFG descriptor: sampled block {block} has size 0"));
+        }
+    }
+    if let Some(kind) = counters.iter().find(|k| !matches!(k, FlowEdgeKind::Cfg(_))) {
+        return Err(format!("invalid CFG descriptor: a sample profile weighs {kind:?}, not a CFG edge"));
+    }
+    Ok(())
 }
 
 /// Appends `value` as unsigned LEB128.
@@ -347,17 +481,46 @@ mod tests {
     use super::*;
 
     fn sample() -> CfgDescriptor {
-        CfgDescriptor {
-            strategy: Strategy::Ks,
-            weights_from_profile: false,
-            shape: FunctionShape {
+        CfgDescriptor::new(
+            Strategy::Ks,
+            FunctionShape {
                 block_lines: vec![3, 4, 300],
                 edges: vec![(0, 1), (0, 2), (1, 2)],
                 returns: vec![2],
                 call_sites: vec![CallSite { block: 1, inst: 2, exit: CallExit::MayNotReturn, callee: "work".into() }],
             },
-            counters: vec![FlowEdgeKind::Cfg(1), FlowEdgeKind::Continuation(0)],
+            vec![FlowEdgeKind::Cfg(1), FlowEdgeKind::Continuation(0)],
+        )
+    }
+
+    #[test]
+    fn sample_profiles_inferred_flags_and_block_hashes_round_trip() {
+        let mut desc = sample();
+        desc.strategy = Strategy::Sample;
+        desc.counters = vec![FlowEdgeKind::Cfg(2)];
+        desc.sampling = Sampling { period: 100, blocks: vec![(2, 7), (0, 1)] };
+        desc.block_hashes = vec![1, u64::MAX, 0];
+        let bytes = desc.encode();
+        assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
+        for len in 0..bytes.len() {
+            assert!(CfgDescriptor::decode(&bytes[..len]).is_err(), "{len}");
         }
+        let mut inferred = sample();
+        inferred.strategy = Strategy::Naive;
+        inferred.inferred = true;
+        assert_eq!(CfgDescriptor::decode(&inferred.encode()).unwrap(), inferred);
+        let mut twice = desc.clone();
+        twice.sampling.blocks.push((2, 1));
+        assert!(CfgDescriptor::decode(&twice.encode()).unwrap_err().contains("sampled twice"));
+        let mut outside = desc.clone();
+        outside.sampling.blocks.push((3, 1));
+        assert!(CfgDescriptor::decode(&outside.encode()).unwrap_err().contains("outside"));
+        let mut no_period = desc.clone();
+        no_period.sampling.period = 0;
+        assert!(CfgDescriptor::decode(&no_period.encode()).unwrap_err().contains("period 0"));
+        let mut return_weight = desc;
+        return_weight.counters.push(FlowEdgeKind::Return(2));
+        assert!(CfgDescriptor::decode(&return_weight.encode()).unwrap_err().contains("not a CFG edge"));
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub mod name;
 pub mod reconstruct;
 pub mod shape;
 
-pub use descriptor::{CfgDescriptor, Strategy};
+pub use descriptor::{CfgDescriptor, Sampling, Strategy};
 pub use name::profile_name;
 pub use flow_graph::{FlowEdge, FlowEdgeKind, FlowGraph, Measure};
 pub use reconstruct::{reconstruct, CallSiteCount, EdgeProfile};
