@@ -18,6 +18,7 @@
 
 pub mod descriptor;
 pub mod flow_graph;
+pub mod infer;
 pub mod name;
 pub mod reconstruct;
 pub mod shape;
