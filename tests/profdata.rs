@@ -41,6 +41,7 @@ fn loop_function(name: &str, strategy: Strategy, calls: u64, iterations: u64) ->
         // counter it replaces, so the profile has the same shape.
         Strategy::Ks | Strategy::Sese => (vec![Cfg(3), Entry], vec![iterations, calls]),
         Strategy::Path => panic!("path profiles count paths: see `loop_path_profile`"),
+        Strategy::Sample => panic!("sample profiles weigh sampled blocks; they place no counters"),
     };
     let descriptor = CfgDescriptor::new(strategy, loop_shape(), kinds).encode();
     FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters, paths: vec![] }
@@ -360,4 +361,175 @@ fn show_leaves_out_an_inconsistent_function_with_a_warning() {
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     let names: Vec<&str> = json["functions"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["fine"]);
+}
+
+/// A program whose block counts shift with its input (`argv[1]`, how
+/// many numbers it walks): with 1, the Collatz loop never runs.
+const OVERLAP_PROGRAM: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+
+static int collatz(long n) {
+    int steps = 0;
+    while (n != 1) {
+        if (n % 2) n = 3 * n + 1;
+        else n /= 2;
+        steps++;
+    }
+    return steps;
+}
+
+static int kind(int x) {
+    if (x % 3 == 0) return 0;
+    if (x % 7 == 1) return 1;
+    return 2;
+}
+
+int main(int argc, char **argv) {
+    int n = argc > 1 ? atoi(argv[1]) : 10;
+    long total = 0;
+    int kinds[3] = {0, 0, 0};
+    for (int i = 1; i <= n; i++) {
+        total += collatz(i);
+        kinds[kind(i)]++;
+    }
+    printf("%ld %d %d %d\n", total, kinds[0], kinds[1], kinds[2]);
+    return 0;
+}
+"#;
+
+/// Builds [`OVERLAP_PROGRAM`] with `-fprofile-instr=STRATEGY` in `dir`.
+fn build_profiled(dir: &Path, strategy: &str) -> PathBuf {
+    let source = dir.join("overlap.c");
+    std::fs::write(&source, OVERLAP_PROGRAM).unwrap();
+    let exe = dir.join(format!("overlap.{strategy}"));
+    common::build_nissecc(&[source], &exe, &[&format!("-fprofile-instr={strategy}")]).unwrap();
+    exe
+}
+
+/// Runs `exe` with `input` and returns the profile it wrote, `NAME.nprof`.
+fn run_profiled(dir: &Path, exe: &Path, input: &str, name: &str) -> PathBuf {
+    let profile = dir.join(format!("{name}.nprof"));
+    let out = Command::new(exe).arg(input).env("NISSE_PROFILE_FILE", &profile).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    profile
+}
+
+/// `overlap A B` with `extra`, which must succeed without a warning.
+fn overlap(a: &Path, b: &Path, extra: &[&str]) -> String {
+    let out = profdata(&[&["overlap", path_str(a), path_str(b)], extra].concat());
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The block counts of every function in `show --json` output.
+fn block_counts(json: &Value) -> Vec<(String, Vec<u64>)> {
+    let counts = |f: &Value| f["blocks"].as_array().unwrap().iter().map(|b| b["count"].as_u64().unwrap()).collect();
+    json["functions"].as_array().unwrap().iter().map(|f| (f["name"].as_str().unwrap().to_string(), counts(f))).collect()
+}
+
+/// A profile of one program under every strategy on one input overlaps
+/// the naive one fully: their counts are the same (issue 17).
+#[test]
+fn overlap_of_every_strategy_with_naive_on_one_input_is_full() {
+    let dir = common::scratch_dir("profdata-overlap-strategies");
+    let naive = run_profiled(&dir, &build_profiled(&dir, "naive"), "30", "naive");
+    for strategy in ["ks", "sese", "path"] {
+        let other = run_profiled(&dir, &build_profiled(&dir, strategy), "30", strategy);
+        let text = overlap(&naive, &other, &[]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].starts_with("total: vertex 100.00%  edge 100.00%  coverage 100.00%  (3 functions compared, weighted by their block counts in A; 0 only in A, 0 only in B, 0 with a different CFG)"),
+            "{strategy}: {text}"
+        );
+        assert_eq!(lines.len(), 4, "{strategy}: {text}");
+        assert!(lines[1..].iter().all(|l| l.starts_with("  vertex 100.00%  edge 100.00%  coverage 100.00%  ")), "{strategy}: {text}");
+        let json: Value = serde_json::from_str(&overlap(&naive, &other, &["--json"])).unwrap();
+        assert_eq!(json["total"], serde_json::json!({ "vertex": 1.0, "edge": 1.0, "coverage": 1.0 }), "{strategy}");
+        assert_eq!(json["compared"], 3);
+    }
+}
+
+/// Profiles of two inputs overlap partly, by exactly the weighted mean
+/// of the per-function measures computed here from `show --json`.
+#[test]
+fn overlap_of_two_inputs_is_the_weighted_mean_of_the_functions() {
+    let dir = common::scratch_dir("profdata-overlap-inputs");
+    let exe = build_profiled(&dir, "naive");
+    let a = run_profiled(&dir, &exe, "30", "thirty");
+    let b = run_profiled(&dir, &exe, "1", "one");
+    let (blocks_a, blocks_b) = (block_counts(&show_json(&a, &[])), block_counts(&show_json(&b, &[])));
+    let (mut vertex, mut coverage, mut weights) = (0.0, 0.0, 0.0);
+    for (name, fa) in &blocks_a {
+        let fb = &blocks_b.iter().find(|(other, _)| other == name).unwrap().1;
+        let (sa, sb) = (fa.iter().sum::<u64>() as f64, fb.iter().sum::<u64>() as f64);
+        let overlap: f64 = match (sa > 0.0, sb > 0.0) {
+            (true, true) => fa.iter().zip(fb).map(|(&x, &y)| (x as f64 / sa).min(y as f64 / sb)).sum(),
+            (false, false) => 1.0,
+            _ => 0.0,
+        };
+        let ran: Vec<bool> = fa.iter().map(|&x| x > 0).collect();
+        let kept = fa.iter().zip(fb).filter(|&(&x, &y)| x > 0 && y > 0).count();
+        let share = if ran.contains(&true) { kept as f64 / ran.iter().filter(|&&r| r).count() as f64 } else { 1.0 };
+        vertex += sa * overlap;
+        coverage += sa * share;
+        weights += sa;
+    }
+    let (vertex, coverage) = (vertex / weights, coverage / weights);
+    assert!(vertex < 1.0 && coverage < 1.0, "{vertex} {coverage}");
+
+    let json: Value = serde_json::from_str(&overlap(&a, &b, &["--json"])).unwrap();
+    let reported = json["total"]["vertex"].as_f64().unwrap();
+    assert!((reported - vertex).abs() < 1e-9, "overlap says {reported}, the block counts {vertex}");
+    assert!((json["total"]["coverage"].as_f64().unwrap() - coverage).abs() < 1e-9, "{json}");
+    let text = overlap(&a, &b, &[]);
+    let header = format!("total: vertex {:>6.2}%", vertex * 100.0);
+    assert!(text.starts_with(&header), "expected `{header}` in: {text}");
+    // The hottest function in A (the Collatz loop) comes first.
+    assert!(text.lines().nth(1).unwrap().ends_with("collatz"), "{text}");
+
+    // One function only.
+    let one: Value = serde_json::from_str(&overlap(&a, &b, &["--json", "--function", "main"])).unwrap();
+    assert_eq!(one["compared"], 1);
+    assert_eq!(one["functions"][0]["name"], "main");
+}
+
+/// Functions in one profile only, or with another CFG, are listed and
+/// not compared; bad profiles are one-line errors.
+#[test]
+fn overlap_lists_what_it_cannot_compare_and_rejects_bad_profiles() {
+    let dir = common::scratch_dir("profdata-overlap-listed");
+    let mut rebuilt = loop_function("g", Strategy::Ks, 1, 4);
+    rebuilt.checksum = 7;
+    let a = save(&dir, "a.nprof", vec![loop_function("f", Strategy::Naive, 2, 6), loop_function("g", Strategy::Naive, 1, 4), loop_function("old", Strategy::Ks, 1, 1)]);
+    let b = save(&dir, "b.nprof", vec![loop_function("new", Strategy::Ks, 1, 1), rebuilt, loop_function("f", Strategy::Ks, 4, 12)]);
+    let json: Value = serde_json::from_str(&overlap(&a, &b, &["--json"])).unwrap();
+    assert_eq!(json["compared"], 1);
+    assert_eq!((&json["only_in_a"], &json["only_in_b"]), (&serde_json::json!(["old"]), &serde_json::json!(["new"])));
+    assert_eq!(json["different_cfg"], serde_json::json!([{ "name": "g", "reason": "CFG checksum 0x0000000000c0ffee in A, 0x0000000000000007 in B" }]));
+    assert_eq!(json["total"]["vertex"], 1.0, "f doubled is f");
+    let text = overlap(&a, &b, &[]);
+    assert!(text.contains("(1 functions compared, weighted by their block counts in A; 1 only in A, 1 only in B, 1 with a different CFG)"), "{text}");
+    assert!(text.contains("\nonly in A: old\nonly in B: new\ndifferent CFG: g: CFG checksum"), "{text}");
+
+    // A function whose counts break flow conservation in one profile is
+    // left out of both, with a warning, as `show` leaves it out.
+    let mut broken = loop_function("f", Strategy::Naive, 4, 12);
+    broken.counters[0] += 1;
+    let c = save(&dir, "c.nprof", vec![broken, loop_function("old", Strategy::Naive, 1, 1)]);
+    let out = profdata(&["overlap", path_str(&a), path_str(&c), "--json"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && stderr.contains("warning") && stderr.contains("function `f`") && stderr.contains("inconsistent"), "{stderr}");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((&json["compared"], &json["only_in_a"]), (&serde_json::json!(1), &serde_json::json!(["g"])));
+
+    let missing = profdata(&["overlap", path_str(&a), path_str(&b), "--function", "nowhere"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).starts_with("nissecc-profdata: error: no function `nowhere` in "));
+    let truncated = dir.join("truncated.nprof");
+    std::fs::write(&truncated, &std::fs::read(&a).unwrap()[..40]).unwrap();
+    assert_fails_naming(&profdata(&["overlap", path_str(&a), path_str(&truncated)]), &truncated, "truncated at byte offset 40");
+    assert_fails_naming(&profdata(&["overlap", path_str(&truncated), path_str(&b), "--json"]), &truncated, "truncated at byte offset 40");
+    let absent = dir.join("absent.nprof");
+    assert_fails_naming(&profdata(&["overlap", path_str(&absent), path_str(&b)]), &absent, "No such file");
 }

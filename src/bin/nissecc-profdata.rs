@@ -1,12 +1,14 @@
 //! `nissecc-profdata`: merges profiles, shows their block and edge
-//! counts (issue 3) and paths, and derives edge profiles from path
-//! profiles (issue 5). Argument parsing only; the commands live in
+//! counts (issue 3) and paths, derives edge profiles from path profiles
+//! (issue 5), and measures how closely one profile matches another
+//! (issue 17). Argument parsing only; the commands live in
 //! `nissecc::profdata`.
 
 use clap::{Parser, Subcommand};
 use nissecc::profdata::derive_edges::derive_edges;
 use nissecc::profdata::merge::{merge_files, WeightedInput};
-use nissecc::profdata::show::{show, ShowOptions};
+use nissecc::profdata::overlap::{overlap_files, OverlapOptions};
+use nissecc::profdata::show::{show, ShowOptions, Shown};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -62,6 +64,24 @@ enum Command {
         /// The path profile.
         file: PathBuf,
     },
+    /// Measures how closely profile B matches profile A (the reference):
+    /// vertex overlap, edge overlap and coverage (He et al., "Profile
+    /// Inference Revisited", POPL 2022, §5.3), per function, hottest in A
+    /// first, and in total: the mean of the per-function measures weighted
+    /// by each function's total block count in A. Functions only in one
+    /// profile, or whose CFG differs, are listed and not compared.
+    Overlap {
+        /// The reference profile (the ground truth).
+        a: PathBuf,
+        /// The profile under test.
+        b: PathBuf,
+        /// Only this function.
+        #[arg(long, value_name = "NAME")]
+        function: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -86,12 +106,11 @@ fn run(args: Args) -> Result<(), String> {
             Ok(())
         }
         Command::Show { file, function, topn, paths, json, dot } => {
-            let shown = show(&file, &ShowOptions { function, topn, paths, json, dot })?;
-            for warning in &shown.warnings {
-                eprintln!("nissecc-profdata: warning: {warning}");
-            }
-            // A closed pipe (as with `| head`) is not an error worth reporting.
-            let _ = std::io::stdout().write_all(shown.text.as_bytes());
+            print(show(&file, &ShowOptions { function, topn, paths, json, dot })?);
+            Ok(())
+        }
+        Command::Overlap { a, b, function, json } => {
+            print(overlap_files(&a, &b, &OverlapOptions { function, json })?);
             Ok(())
         }
         Command::DeriveEdges { file } => {
@@ -99,4 +118,13 @@ fn run(args: Args) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Prints a listing's warnings on stderr and its text on stdout.
+fn print(shown: Shown) {
+    for warning in &shown.warnings {
+        eprintln!("nissecc-profdata: warning: {warning}");
+    }
+    // A closed pipe (as with `| head`) is not an error worth reporting.
+    let _ = std::io::stdout().write_all(shown.text.as_bytes());
 }

@@ -1,5 +1,6 @@
-//! The commands of `nissecc-profdata` (issue 3): merging profiles and
-//! showing their block and edge counts as text, JSON or Graphviz. The
+//! The commands of `nissecc-profdata` (issue 3): merging profiles,
+//! showing their block and edge counts as text, JSON or Graphviz, and
+//! measuring how closely one profile matches another (issue 17). The
 //! binary (`src/bin/nissecc-profdata.rs`) only parses arguments and calls
 //! these.
 
@@ -9,5 +10,6 @@ pub mod dot;
 pub mod json;
 pub mod load;
 pub mod merge;
+pub mod overlap;
 pub mod paths;
 pub mod show;
