@@ -6,6 +6,9 @@
 
 use clap::{Parser, Subcommand};
 use nissecc::profdata::derive_edges::derive_edges;
+use nissecc::profdata::infer::infer_file;
+use nissecc::profdata::sample::{sample_file, SampleOptions};
+use nissecc_midend::profile::infer::Objective;
 use nissecc::profdata::merge::{merge_files, WeightedInput};
 use nissecc::profdata::overlap::{overlap_files, OverlapOptions};
 use nissecc::profdata::show::{show, ShowOptions, Shown};
@@ -82,6 +85,50 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Draws a sample profile from an exact one (simulated sampling, for
+    /// inference experiments): each block's samples are binomial with the
+    /// given rate. Any profile command, and -fprofile-use, infers counts
+    /// from a sample profile.
+    Sample {
+        /// The exact profile.
+        input: PathBuf,
+        /// The sample profile, replaced atomically.
+        #[arg(short = 'o', value_name = "OUT")]
+        output: PathBuf,
+        /// The probability that one execution of a block is sampled.
+        #[arg(long, default_value_t = 0.01)]
+        rate: f64,
+        /// The random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Sample edges too, as branch-record samplers do.
+        #[arg(long)]
+        edges: bool,
+        /// Hide this percentage of block weights (their blocks dangle).
+        #[arg(long, value_name = "PCT", default_value_t = 0.0)]
+        drop_blocks: f64,
+        /// Hide this percentage of edge weights (with --edges).
+        #[arg(long, value_name = "PCT", default_value_t = 0.0)]
+        drop_edges: f64,
+    },
+    /// Infers consistent counts from a sample profile (He et al., "Profile
+    /// Inference Revisited", POPL 2022) and writes them as a profile that
+    /// reads like a measured one.
+    Infer {
+        /// The sample profile.
+        input: PathBuf,
+        /// The inferred profile, replaced atomically.
+        #[arg(short = 'o', value_name = "OUT")]
+        output: PathBuf,
+        /// profi (the paper's algorithm) or mcf (classic min-cost flow,
+        /// without even splitting, island joining or rebalancing).
+        #[arg(long, default_value = "profi", value_parser = parse_objective)]
+        objective: Objective,
+    },
+}
+
+fn parse_objective(name: &str) -> Result<Objective, String> {
+    Objective::from_name(name).ok_or_else(|| format!("unknown objective `{name}` (expected profi or mcf)"))
 }
 
 fn main() -> ExitCode {
@@ -111,6 +158,14 @@ fn run(args: Args) -> Result<(), String> {
         }
         Command::Overlap { a, b, function, json } => {
             print(overlap_files(&a, &b, &OverlapOptions { function, json })?);
+            Ok(())
+        }
+        Command::Sample { input, output, rate, seed, edges, drop_blocks, drop_edges } => {
+            sample_file(&input, &output, &SampleOptions { rate, seed, edges, drop_blocks, drop_edges })?;
+            Ok(())
+        }
+        Command::Infer { input, output, objective } => {
+            infer_file(&input, &output, objective)?;
             Ok(())
         }
         Command::DeriveEdges { file } => {

@@ -7,9 +7,11 @@
 pub mod counts;
 pub mod derive_edges;
 pub mod dot;
+pub mod infer;
 pub mod json;
 pub mod load;
 pub mod merge;
 pub mod overlap;
 pub mod paths;
+pub mod sample;
 pub mod show;

@@ -15,6 +15,7 @@ use super::dag::DagEdgeKind;
 use super::numbering::{number, Numbering};
 use super::regenerate::regenerate;
 use crate::profile::reconstruct::{edge_profile, reconstruct_flow, solve_flow};
+use crate::profile::infer::{infer_flow, sample_weights, Objective};
 use crate::profile::{CfgDescriptor, EdgeProfile, FlowEdgeKind, FlowGraph, Strategy};
 use nissecc_profile_format::FunctionProfile;
 
@@ -61,7 +62,8 @@ pub fn measured_edge_profile(desc: &CfgDescriptor, function: &FunctionProfile) -
 }
 
 /// The count of every flow edge of a profiled function, whatever strategy
-/// measured it: reconstructed from edge counters, or derived from paths.
+/// measured it: reconstructed from edge counters, derived from paths, or
+/// inferred from samples (profi, `profile::infer`).
 /// `graph` is the flow graph of `desc`'s shape.
 pub fn measured_flow(desc: &CfgDescriptor, graph: &FlowGraph, function: &FunctionProfile) -> Result<Vec<u64>, String> {
     match desc.strategy {
@@ -70,6 +72,14 @@ pub fn measured_flow(desc: &CfgDescriptor, graph: &FlowGraph, function: &Functio
                 return Err(format!("a path profile has {} edge counters, expected none", function.counters.len()));
             }
             derive_flow(&number(graph), graph, &function.paths)
+        }
+        // A sample profile holds weights: its counts are inferred.
+        Strategy::Sample => {
+            if !function.paths.is_empty() {
+                return Err(format!("a sample profile holds {} path counts", function.paths.len()));
+            }
+            let weights = sample_weights(desc, &function.counters)?;
+            infer_flow(&desc.shape, graph, &weights, Objective::Profi)
         }
         _ => {
             if !function.paths.is_empty() {

@@ -31,10 +31,12 @@ pub mod dangling;
 pub mod islands;
 pub mod min_cost_flow;
 pub mod network;
+pub mod samples;
 
 use super::flow_graph::FlowGraph;
 use super::reconstruct::{edge_profile, EdgeProfile};
 use super::shape::FunctionShape;
+pub use samples::sample_weights;
 
 /// The weights inference starts from, numbered as the shape's blocks and
 /// CFG edges.

@@ -1,0 +1,40 @@
+//! The weights of a sample profile (see `descriptor.rs`): a sampled
+//! block's weight is its samples times the period divided by its size,
+//! the estimate of its execution count that He et al., "Profile Inference
+//! Revisited", POPL 2022, §2.2 take as the input `w(v)`; a sampled edge's
+//! weight is its samples times the period. Everything else is dangling.
+
+use super::Weights;
+use crate::profile::descriptor::CfgDescriptor;
+use crate::profile::flow_graph::FlowEdgeKind;
+
+/// The inference weights that a sample profile's `values` give, in the
+/// order the descriptor lists them (sampled blocks, then edges).
+pub fn sample_weights(desc: &CfgDescriptor, values: &[u64]) -> Result<Weights, String> {
+    let sampling = &desc.sampling;
+    let expected = sampling.blocks.len() + desc.counters.len();
+    if values.len() != expected {
+        return Err(format!(
+            "the sample profile has {} values but its descriptor weighs {} blocks and {} edges",
+            values.len(),
+            sampling.blocks.len(),
+            desc.counters.len()
+        ));
+    }
+    let mut weights = Weights::unknown(&desc.shape);
+    let scale = |samples: u64, size: u32| {
+        let weight = u128::from(samples) * u128::from(sampling.period);
+        let size = u128::from(size);
+        u64::try_from((weight + size / 2) / size).unwrap_or(u64::MAX)
+    };
+    let (block_values, edge_values) = values.split_at(sampling.blocks.len());
+    for (&(block, size), &samples) in sampling.blocks.iter().zip(block_values) {
+        weights.blocks[block as usize] = Some(scale(samples, size));
+    }
+    for (&kind, &samples) in desc.counters.iter().zip(edge_values) {
+        if let FlowEdgeKind::Cfg(i) = kind {
+            weights.edges[i as usize] = Some(scale(samples, 1));
+        }
+    }
+    Ok(weights)
+}
