@@ -11,7 +11,9 @@
 //! columns of issue 7 when nissecc accepts `-fprofile-use`. Its programs
 //! tier ([`programs`], `--tier programs`) does the same for the real
 //! programs of issue 15 against gcc and clang: plain builds,
-//! instrumentation overhead, PGO gain and compile cost.
+//! instrumentation overhead, PGO gain and compile cost. Its inference
+//! tier ([`inference`], `--tier inference`) measures profile inference
+//! against exact profiles (issue 17).
 
 pub mod builds;
 pub mod callgrind;
@@ -19,6 +21,7 @@ pub mod code_size;
 pub mod compare;
 pub mod csv_files;
 pub mod fixed_cost;
+pub mod inference;
 pub mod kernel;
 pub mod manifest;
 pub mod options;
@@ -64,6 +67,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         Tier::Kernels => run_kernel_tier(options),
         Tier::Programs => programs::run(options, &programs),
         Tier::Scale => scale::run(options),
+        Tier::Inference => inference::run(options),
         Tier::All => {
             let errors: Vec<String> = [run_kernel_tier(options), programs::run(options, &programs)].into_iter().filter_map(Result::err).collect();
             if errors.is_empty() {

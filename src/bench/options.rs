@@ -15,6 +15,9 @@ pub enum Tier {
     /// Compile time and memory on generated programs of growing size,
     /// against gcc -O1.
     Scale,
+    /// Profile inference: accuracy, time and PGO gain of sampled profiles
+    /// against exact ones, on the long kernels.
+    Inference,
     /// The kernels, then the programs.
     All,
 }

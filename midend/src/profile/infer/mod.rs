@@ -32,6 +32,7 @@ pub mod islands;
 pub mod min_cost_flow;
 pub mod network;
 pub mod samples;
+pub mod synthetic;
 
 use super::flow_graph::FlowGraph;
 use super::reconstruct::{edge_profile, EdgeProfile};

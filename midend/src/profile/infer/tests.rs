@@ -5,68 +5,7 @@ use super::*;
 use crate::profile::flow_graph::{FlowEdgeKind, FlowGraph, Measure};
 use crate::profile::reconstruct::solve_flow;
 use crate::profile::shape::{CallExit, CallSite};
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
-
-/// A random shape of `n` blocks: a chain with extra forward and backward
-/// edges; blocks without successors return.
-fn random_shape(rng: &mut Lcg, n: u32) -> FunctionShape {
-    let mut edges = Vec::new();
-    for b in 0..n - 1 {
-        let mut targets = vec![b + 1];
-        for _ in 0..rng.below(3) {
-            let t = 1 + rng.below(u64::from(n - 1)) as u32;
-            if !targets.contains(&t) {
-                targets.push(t);
-            }
-        }
-        if rng.below(5) == 0 && b > 0 {
-            targets.clear(); // An early return.
-        }
-        edges.extend(targets.into_iter().map(|t| (b, t)));
-    }
-    let mut degree = vec![0; n as usize];
-    for &(from, _) in &edges {
-        degree[from as usize] += 1;
-    }
-    let returns = (0..n).filter(|&b| degree[b as usize] == 0).collect();
-    FunctionShape { block_lines: (1..=n).collect(), edges, returns, call_sites: vec![] }
-}
-
-/// The exact counts of `runs` random walks through `shape`, forward edges
-/// favoured so that walks end.
-fn simulate(rng: &mut Lcg, shape: &FunctionShape, runs: u32) -> EdgeProfile {
-    let graph = FlowGraph::new(shape);
-    let mut flow = vec![0u64; graph.edges().len()];
-    flow[graph.edge_of(FlowEdgeKind::Entry).unwrap() as usize] = u64::from(runs);
-    for _ in 0..runs {
-        let mut b = 0u32;
-        let mut steps = 0;
-        loop {
-            let outs: Vec<usize> = (0..shape.edges.len()).filter(|&i| shape.edges[i].0 == b).collect();
-            if outs.is_empty() {
-                flow[graph.edge_of(FlowEdgeKind::Return(b)).unwrap() as usize] += 1;
-                break;
-            }
-            steps += 1;
-            let forward: Vec<usize> = outs.iter().copied().filter(|&i| shape.edges[i].1 > b).collect();
-            let pick = if steps > 200 || rng.below(3) > 0 {
-                if forward.is_empty() { outs[0] } else { forward[rng.below(forward.len() as u64) as usize] }
-            } else {
-                outs[rng.below(outs.len() as u64) as usize]
-            };
-            flow[pick] += 1;
-            b = shape.edges[pick].1;
-        }
-    }
-    edge_profile(shape, &graph, &flow)
-}
+use super::synthetic::{random_shape, simulate, Lcg};
 
 /// Checks that `counts` conserve flow on `shape`'s flow graph.
 fn assert_consistent(shape: &FunctionShape, counts: &EdgeProfile) {
