@@ -5,9 +5,10 @@
 //! `getcontext` (whose second returns nothing tells from the first; those
 //! of `setjmp` are counted, see `profile::flow_graph`), [`instrument_module`]
 //!
-//! 1. takes the function's shape and CFG checksum before changing it
-//!    (`profile::shape`), classifying its calls with the module-wide
-//!    may-not-return analysis (`analysis::noreturn`);
+//! 1. takes the function's shape, CFG checksum and block hashes before
+//!    changing it (`profile::shape`, `profile::block_hash`), classifying
+//!    its calls with the module-wide may-not-return analysis
+//!    (`analysis::noreturn`);
 //! 2. weights the flow graph, by the §5 heuristic or an earlier profile
 //!    ([`weights`]);
 //! 3. for the `sese` strategy, finds the loop variables that can replace
@@ -42,6 +43,7 @@ use crate::analysis::loops::LoopForest;
 use crate::analysis::noreturn::{NoReturn, ReturnBehaviour, OTHER_RETURNS_TWICE, SETJMP};
 use crate::ir::{Callee, Function, Inst, InstData, Module};
 use counter_array::CounterArray;
+use crate::profile::block_hash::block_hashes;
 use crate::profile::{profile_name, CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
 use nissecc_profile_format::Profile;
 use weights::Weight;
@@ -128,6 +130,10 @@ fn instrument_function(
     let view = FlowView::of(func, noreturn);
     let FlowView { cfg, shape, calls, graph } = &view;
     let checksum = cfg_checksum_of(cfg);
+    // Like the checksum, the block hashes are of the IR before
+    // instrumentation, which `-fprofile-use` sees at the same point of the
+    // pipeline (`pgo::stale`).
+    let block_hashes = block_hashes(func, cfg);
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive | Strategy::Sample => (Vec::new(), false),
@@ -168,7 +174,7 @@ fn instrument_function(
         }
         (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
     };
-    let descriptor = CfgDescriptor { weights_from_profile, ..CfgDescriptor::new(options.strategy, view.shape, counters) };
+    let descriptor = CfgDescriptor { weights_from_profile, block_hashes, ..CfgDescriptor::new(options.strategy, view.shape, counters) };
     (stats, checksum, descriptor.encode(), flags)
 }
 
@@ -231,15 +237,21 @@ pub struct FlowView {
 impl FlowView {
     pub fn of(func: &Function, noreturn: &NoReturn) -> FlowView {
         let cfg = Cfg::compute(func);
-        let shape = FunctionShape::of(func, &cfg, |data| match noreturn.call(func, data) {
-            _ if is_setjmp(data) => Some(CallExit::ReturnsTwice),
-            Some(ReturnBehaviour::MayNotReturn) => Some(CallExit::MayNotReturn),
-            Some(ReturnBehaviour::NeverReturns) => Some(CallExit::NeverReturns),
-            _ => None,
-        });
+        let shape = FunctionShape::of(func, &cfg, |data| call_exit(noreturn, func, data));
         let calls = shape.call_sites.iter().map(|site| func.blocks[cfg.blocks()[site.block as usize]].insts[site.inst as usize]).collect();
         let graph = FlowGraph::new(&shape);
         FlowView { cfg, shape, calls, graph }
+    }
+}
+
+/// What the instruction `data` of `func` may do instead of returning, if
+/// it is a call that the shape lists (`FunctionShape::call_sites`).
+pub fn call_exit(noreturn: &NoReturn, func: &Function, data: &InstData) -> Option<CallExit> {
+    match noreturn.call(func, data) {
+        _ if is_setjmp(data) => Some(CallExit::ReturnsTwice),
+        Some(ReturnBehaviour::MayNotReturn) => Some(CallExit::MayNotReturn),
+        Some(ReturnBehaviour::NeverReturns) => Some(CallExit::NeverReturns),
+        _ => None,
     }
 }
 

@@ -12,14 +12,22 @@
 //!
 //! - A function the profile lacks is left alone, silently.
 //! - A function whose CFG changed since it was profiled (its checksum or
-//!   its block and edge lists differ) is *stale*: its counts are dropped
-//!   and the caller warns.
+//!   its block and edge lists differ) is *stale*. When the profile stores
+//!   block hashes, its blocks are matched to the profiled ones and
+//!   inference fills in the rest ([`super::stale`]); the caller uses the
+//!   recovered counts and warns, saying how many blocks matched. When the
+//!   profile has no hashes (an older file), or no block but the entry
+//!   matches, its counts are dropped and the caller warns.
 //! - A descriptor that does not decode, or counters that no execution
 //!   could produce, mean a damaged profile: an error.
 
+use super::stale;
 use crate::analysis::cfg::{cfg_checksum_of, Cfg};
+use crate::analysis::noreturn::NoReturn;
+use crate::instrument::call_exit;
 use crate::ir::Function;
-use crate::profile::{decode_descriptor, EdgeProfile, FunctionShape};
+use crate::profile::block_hash::block_hashes;
+use crate::profile::{decode_descriptor, CfgDescriptor, EdgeProfile, FunctionShape};
 use nissecc_profile_format::{FunctionProfile, Profile};
 
 /// What the profile says about one function.
@@ -31,8 +39,13 @@ pub enum Match {
     Matched(EdgeProfile),
     /// The profile has no function of this name.
     Missing,
-    /// The function changed since it was profiled.
+    /// The function changed since it was profiled, and its counts are
+    /// dropped.
     Stale(StaleCounts),
+    /// The function changed since it was profiled, but enough of its
+    /// blocks match profiled ones for inference to recover its counts
+    /// ([`super::stale`]), numbered as in [`Match::Matched`].
+    Recovered { stale: StaleCounts, counts: EdgeProfile },
     /// The counts decode but violate flow conservation (increments lost
     /// in a multithreaded run): the reason.
     Inconsistent(String),
@@ -43,20 +56,36 @@ pub enum Match {
 pub struct StaleCounts {
     pub profiled_checksum: u64,
     pub current_checksum: u64,
-    /// The number of block and edge counts that were dropped.
+    /// The number of block and edge counts that the profile holds for the
+    /// function: all dropped, unless `recovered`.
     pub counts: usize,
     /// How often the function was entered in the profiled runs.
     pub entries: u64,
+    /// When the counts were recovered rather than dropped: how many blocks
+    /// matched and how many were inferred.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recovered: Option<RecoveredBlocks>,
+}
+
+/// How the counts of a stale function's blocks were recovered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RecoveredBlocks {
+    /// Blocks that matched a profiled block, whose counts were weights.
+    pub matched: usize,
+    /// Blocks whose counts inference found.
+    pub inferred: usize,
 }
 
 /// Matches `func`, whose CFG is `cfg`, with its entry in `profile`, which
-/// stores it under `name` ([`crate::profile::profile_name`]). An error
-/// names a damaged function entry.
-pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: &Profile) -> Result<Match, String> {
+/// stores it under `name` ([`crate::profile::profile_name`]). `noreturn`
+/// classifies its calls as instrumentation does, for the shape that a
+/// stale profile's counts are inferred on. An error names a damaged
+/// function entry.
+pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: &Profile, noreturn: &NoReturn) -> Result<Match, String> {
     let Some(profiled) = profile.function(name) else {
         return Ok(Match::Missing);
     };
-    let (shape, counts) = match edge_counts(profiled) {
+    let (descriptor, counts) = match descriptor_counts(profiled) {
         Ok(found) => found,
         // Like gcc's `-fprofile-correction`, an inconsistent function is
         // a warning, not a failure of the whole build.
@@ -64,24 +93,45 @@ pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: &Profile)
         Err(e) => return Err(format!("the counts of `{name}` are unusable: {e}")),
     };
     let checksum = cfg_checksum_of(cfg);
-    let current = FunctionShape::of(func, cfg, |_| None);
+    let shape = &descriptor.shape;
+    let current = FunctionShape::of(func, cfg, |data| call_exit(noreturn, func, data));
     let same_cfg = profiled.checksum == checksum && shape.block_lines.len() == current.block_lines.len() && shape.edges == current.edges;
-    if !same_cfg {
-        return Ok(Match::Stale(StaleCounts {
-            profiled_checksum: profiled.checksum,
-            current_checksum: checksum,
-            counts: counts.blocks.len() + counts.edges.len(),
-            entries: counts.entries,
-        }));
+    if same_cfg {
+        return Ok(Match::Matched(counts));
     }
-    Ok(Match::Matched(counts))
+    let mut stale = StaleCounts {
+        profiled_checksum: profiled.checksum,
+        current_checksum: checksum,
+        counts: counts.blocks.len() + counts.edges.len(),
+        entries: counts.entries,
+        recovered: None,
+    };
+    if descriptor.block_hashes.is_empty() {
+        return Ok(Match::Stale(stale));
+    }
+    let hashes = block_hashes(func, cfg);
+    match stale::recover(shape, &descriptor.block_hashes, &counts, &current, &hashes) {
+        Ok(Some(recovered)) => {
+            let inferred = current.block_lines.len() - recovered.matched;
+            stale.recovered = Some(RecoveredBlocks { matched: recovered.matched, inferred });
+            Ok(Match::Recovered { stale, counts: recovered.counts })
+        }
+        // Inference only fails on weights it cannot use; the counts are
+        // then dropped, as when nothing matches.
+        Ok(None) | Err(_) => Ok(Match::Stale(stale)),
+    }
 }
 
 /// The block and edge counts of a profiled function, with the shape they
 /// are numbered by.
 pub fn edge_counts(profiled: &FunctionProfile) -> Result<(FunctionShape, EdgeProfile), String> {
+    descriptor_counts(profiled).map(|(descriptor, counts)| (descriptor.shape, counts))
+}
+
+/// The descriptor of a profiled function and its block and edge counts.
+fn descriptor_counts(profiled: &FunctionProfile) -> Result<(CfgDescriptor, EdgeProfile), String> {
     let descriptor = decode_descriptor(&profiled.descriptor)?;
     // Reconstructed from edge counters, or derived from path counts.
     let counts = crate::instrument::path::derive::measured_edge_profile(&descriptor, profiled)?;
-    Ok((descriptor.shape, counts))
+    Ok((descriptor, counts))
 }

@@ -8,7 +8,9 @@
 //!
 //! 1. matches the profile by name, CFG checksum and shape ([`matching`];
 //!    Ball & Larus, "Optimally Profiling and Tracing Programs", TOPLAS 1994,
-//!    §3.2 for turning counters back into edge counts);
+//!    §3.2 for turning counters back into edge counts), or, when the
+//!    function changed since it was profiled, matches its blocks by hash
+//!    and infers the counts of the others ([`stale`]);
 //! 2. writes the block and edge counts into the IR ([`annotate`]);
 //!
 //! then inlines hot call sites of small callees ([`inline`]); then, in
@@ -43,6 +45,7 @@ pub mod cranelift_layout;
 pub mod function_order;
 pub mod inline;
 pub mod matching;
+pub mod stale;
 pub mod switch_peeling;
 pub mod tail_duplication;
 #[cfg(test)]
@@ -52,6 +55,7 @@ pub mod unroll;
 mod unroll_tests;
 
 use crate::analysis::cfg::Cfg;
+use crate::analysis::noreturn::NoReturn;
 use crate::ir::Module;
 use matching::{match_function, Match, StaleCounts};
 use nissecc_profile_format::Profile;
@@ -169,11 +173,32 @@ impl PgoOptions {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum FunctionOutcome {
-    Optimized { flipped: usize, kept_float: usize, cold: usize, tails: usize, reloads: usize, unrolled: usize, peeled: usize },
+    /// Annotated and optimized; `stale` when the function changed since
+    /// it was profiled and its counts were recovered ([`stale`]).
+    Optimized {
+        flipped: usize,
+        kept_float: usize,
+        cold: usize,
+        tails: usize,
+        reloads: usize,
+        unrolled: usize,
+        peeled: usize,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stale: Option<StaleCounts>,
+    },
     Missing,
+    /// The function changed since it was profiled and its counts were
+    /// dropped.
     Stale(StaleCounts),
     /// The counts violate flow conservation: why.
     Inconsistent(String),
+}
+
+impl FunctionOutcome {
+    /// An annotated function that no transform has changed yet.
+    fn optimized(stale: Option<StaleCounts>) -> FunctionOutcome {
+        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0, stale }
+    }
 }
 
 /// What [`apply_profile`] did to a module.
@@ -194,9 +219,9 @@ impl PgoReport {
         );
         for (name, outcome) in &self.functions {
             out += &match outcome {
-                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled, .. } => format!(
+                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled, stale, .. } => format!(
                     "{name:<32} {:>9} {unrolled:>8} {peeled:>6} {tails:>5} {flipped:>7} {reloads:>7} {cold:>4}\n",
-                    "matched"
+                    if stale.is_some() { "recovered" } else { "matched" }
                 ),
                 FunctionOutcome::Missing => format!("{name:<32} {:>9}\n", "missing"),
                 FunctionOutcome::Stale(_) => format!("{name:<32} {:>9}\n", "stale"),
@@ -207,11 +232,20 @@ impl PgoReport {
     }
 
     /// One warning per stale or inconsistent function, naming it and what
-    /// was dropped.
+    /// was dropped, or for a stale function whose counts were recovered,
+    /// how many of its blocks matched and how many were inferred.
     pub fn stale_warnings(&self) -> Vec<String> {
         self.functions
             .iter()
             .filter_map(|(name, outcome)| match outcome {
+                FunctionOutcome::Optimized { stale: Some(s @ StaleCounts { recovered: Some(r), .. }), .. } => Some(format!(
+                    "the profile of `{name}` is stale (CFG checksum {:#018x}, now {:#018x}): {} of {} blocks matched, {} inferred",
+                    s.profiled_checksum,
+                    s.current_checksum,
+                    r.matched,
+                    r.matched + r.inferred,
+                    r.inferred
+                )),
                 FunctionOutcome::Stale(s) => Some(format!(
                     "the profile of `{name}` is stale (CFG checksum {:#018x}, now {:#018x}): dropped its {} block and edge counts ({} entries); `{name}` is not optimized",
                     s.profiled_checksum, s.current_checksum, s.counts, s.entries
@@ -230,18 +264,22 @@ impl PgoReport {
 pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOptions) -> Result<PgoReport, String> {
     let mut report = PgoReport::default();
     let source_file = module.source_file.clone();
+    // Calls are classified as instrumentation classified them, for the
+    // shapes that stale counts are inferred on.
+    let noreturn = NoReturn::compute(module);
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
         let cfg = Cfg::compute(func);
         let name = crate::profile::profile_name(func, &source_file);
-        let outcome = match match_function(func, &name, &cfg, profile)? {
-            Match::Missing => FunctionOutcome::Missing,
-            Match::Stale(stale) => FunctionOutcome::Stale(stale),
-            Match::Inconsistent(reason) => FunctionOutcome::Inconsistent(reason),
-            Match::Matched(counts) => {
-                annotate::annotate(func, &cfg, &counts);
-                FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0 }
-            }
+        let (counts, outcome) = match match_function(func, &name, &cfg, profile, &noreturn)? {
+            Match::Missing => (None, FunctionOutcome::Missing),
+            Match::Stale(stale) => (None, FunctionOutcome::Stale(stale)),
+            Match::Inconsistent(reason) => (None, FunctionOutcome::Inconsistent(reason)),
+            Match::Matched(counts) => (Some(counts), FunctionOutcome::optimized(None)),
+            Match::Recovered { stale, counts } => (Some(counts), FunctionOutcome::optimized(Some(stale))),
         };
+        if let Some(counts) = counts {
+            annotate::annotate(func, &cfg, &counts);
+        }
         report.functions.push((func.name.clone(), outcome));
     }
     if options.inline {
@@ -252,7 +290,7 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
     let position: std::collections::HashMap<String, usize> =
         module.functions.iter().enumerate().map(|(i, f)| (f.name.clone(), i)).collect();
     for (name, outcome) in &mut report.functions {
-        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails, reloads, unrolled, peeled } = outcome else { continue };
+        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails, reloads, unrolled, peeled, .. } = outcome else { continue };
         let func = &mut module.functions[position[name.as_str()]];
         if options.unroll {
             *unrolled = unroll::unroll_hot_loops(func);

@@ -128,7 +128,8 @@ pub struct CfgDescriptor {
     /// The sampled blocks of a sample profile; empty otherwise.
     pub sampling: Sampling,
     /// A hash per block of its instructions and neighbours, for matching
-    /// a stale profile; empty when the descriptor has none.
+    /// a stale profile; empty when the descriptor has none. Each blends a
+    /// loose and a strict hash into one `u64` (`profile::block_hash`).
     pub block_hashes: Vec<u64>,
 }
 

@@ -16,6 +16,7 @@
 //! `nissecc-profdata` needs only [`decode_descriptor`] and
 //! [`reconstruct()`].
 
+pub mod block_hash;
 pub mod descriptor;
 pub mod flow_graph;
 pub mod infer;
