@@ -50,6 +50,8 @@ pub struct SolveStats {
     pub augmentations: usize,
     /// Flow sent by the greedy zero-cost paths.
     pub greedy_flow: i64,
+    /// Shortest-path searches (phases of the primal-dual method).
+    pub searches: usize,
 }
 
 impl Network {
@@ -102,13 +104,61 @@ impl Network {
         let mut stats = SolveStats { greedy_flow: self.push_greedy_paths(source, sink), ..SolveStats::default() };
         let mut search = Search::new(self.num_nodes());
         while search.run(self, source, sink) {
+            // The first augmentation of a phase can always follow the
+            // search's own path.
+            stats.searches += 1;
             stats.augmentations += 1;
             let sent = augmentation == Augmentation::EvenDag && self.augment_dag(&search, source, sink);
             if !sent {
                 self.augment_path(&search, source, sink);
             }
+            // The distances stay valid while tight paths remain (the
+            // primal-dual method): augment along them without searching
+            // again. Every tight path from the source costs exactly the
+            // sink's distance, so it is a shortest path.
+            loop {
+                let sent = (augmentation == Augmentation::EvenDag && self.augment_dag(&search, source, sink))
+                    || self.augment_tight_path(&search, source, sink);
+                if !sent {
+                    break;
+                }
+                stats.augmentations += 1;
+            }
         }
         stats
+    }
+
+    /// Pushes the bottleneck amount along one path of tight edges to
+    /// `sink`, found depth first; false when there is none.
+    fn augment_tight_path(&mut self, search: &Search, source: u32, sink: u32) -> bool {
+        let mut visited = vec![false; self.num_nodes()];
+        let mut stack: Vec<(u32, usize)> = vec![(source, 0)];
+        let mut path: Vec<u32> = Vec::new();
+        visited[source as usize] = true;
+        while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+            if u == sink {
+                let amount = path.iter().map(|&e| self.residual[e as usize]).min().unwrap_or(0);
+                for &e in &path {
+                    self.push(e, amount);
+                }
+                return amount > 0;
+            }
+            let edges = &self.out[u as usize];
+            if *next >= edges.len() {
+                stack.pop();
+                path.pop();
+                continue;
+            }
+            let e = edges[*next];
+            *next += 1;
+            let v = self.heads[e as usize];
+            if !visited[v as usize] && search.is_tight(self, e, sink) {
+                visited[v as usize] = true;
+                stack.push((v, 0));
+                path.push(e);
+            }
+        }
+        false
     }
 
     /// Sends flow along every path `source → x → y → sink` whose middle
@@ -295,6 +345,16 @@ impl Search {
         }
         self.distance[sink as usize] != i64::MAX
     }
+
+    /// Whether edge `e` has residual capacity and lies on a shortest path
+    /// by the distances found: both ends no farther than the sink, and
+    /// the edge's cost their difference.
+    fn is_tight(&self, net: &Network, e: u32, sink: u32) -> bool {
+        let d = &self.distance;
+        let bound = d[sink as usize];
+        let (u, v) = (net.tail(e) as usize, net.heads[e as usize] as usize);
+        net.residual[e as usize] > 0 && d[u] <= bound && d[v] <= bound && d[u] + net.costs[e as usize] == d[v]
+    }
 }
 
 /// The edges on shortest paths from the source to the sink, made acyclic
@@ -311,17 +371,7 @@ struct ShortestPathDag {
 impl ShortestPathDag {
     fn new(net: &Network, search: &Search, source: u32, sink: u32) -> ShortestPathDag {
         let n = net.num_nodes();
-        let d = &search.distance;
-        let bound = d[sink as usize];
-        let tight = |e: u32| {
-            let (u, v) = (net.tail(e) as usize, net.heads[e as usize] as usize);
-            net.residual[e as usize] > 0
-                && d[u] != i64::MAX
-                && d[v] != i64::MAX
-                && d[u] <= bound
-                && d[v] <= bound
-                && d[u] + net.costs[e as usize] == d[v]
-        };
+        let tight = |e: u32| search.is_tight(net, e, sink);
         // Iterative DFS: 0 unseen, 1 on the stack, 2 done.
         let mut state = vec![0u8; n];
         let mut out: Vec<Vec<u32>> = vec![Vec::new(); n];
