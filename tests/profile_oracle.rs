@@ -26,6 +26,17 @@
 //! derive-edges` of their profiles must print exactly what `show --json`
 //! prints for the naive profile.
 //!
+//! Profile inference (issue 17; He et al., "Profile Inference Revisited",
+//! POPL 2022) joins it too. Each naive profile, sampled at rate 1 with
+//! its edges (weights equal to the exact counts), must infer back to
+//! exactly the naive counts, with profi and with mcf; and a simulated
+//! sample at rate 1/100 must infer, with both, to counts that conserve
+//! flow (`show` reconstructs an inferred profile like a naive one, which
+//! checks conservation at every block), and profi's must leave no block
+//! with a count in a function whose entry has none (§3.2's connectivity).
+//! `-fprofile-use` with the sample profile of the first input must keep
+//! every output.
+//!
 //! The same naive profiles then feed `-fprofile-use` (issue 7): a build
 //! optimized with the profile of the first input, with the default
 //! transforms and with all of them, must print what the plain build
@@ -109,8 +120,60 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
         if main_entries != 1 {
             return Err(format!("{what}: main's entry block counted {main_entries} times in one run"));
         }
+        let naive = dir.join(format!("{name}.{i}.naive.nprof"));
+        check_inference(&naive, &shown[0], i as u64).map_err(|e| format!("{what}: {e}"))?;
     }
-    check_profile_use(dir, name, sources, inputs, &plain)
+    check_profile_use(dir, name, sources, inputs, &plain)?;
+    check_sampled_profile_use(dir, name, sources, inputs, &plain)
+}
+
+/// Checks inference on the naive profile `naive`, whose `show --json` is
+/// `exact` (see the module comment).
+fn check_inference(naive: &Path, exact: &str, seed: u64) -> Result<(), String> {
+    let path = |suffix: &str| naive.with_extension(suffix);
+    let seed = seed.to_string();
+    for (label, sample_args) in [("exact", &["--rate", "1", "--edges"][..]), ("sampled", &["--rate", "0.01", "--seed", &seed][..])] {
+        let sample = path(&format!("{label}.sample.nprof"));
+        profdata_output(&[&["sample"][..], sample_args, &["-o", sample.to_str().unwrap()]].concat(), naive)?;
+        for objective in ["profi", "mcf"] {
+            let inferred = path(&format!("{label}.{objective}.nprof"));
+            profdata_output(&["infer", "--objective", objective, "-o", inferred.to_str().unwrap()], &sample)?;
+            let shown = show_json(&inferred).map_err(|e| format!("{label} sample, {objective}: {e}"))?;
+            if label == "exact" && shown != exact {
+                return Err(format!("inference ({objective}) changed exact counts:\nnaive: {exact}\ninferred: {shown}"));
+            }
+            if label == "sampled" && objective == "profi" {
+                if let Some(function) = stranded_function(&shown)? {
+                    return Err(format!("profi left counts in `{function}` that its entry does not reach"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first function, in `show --json` output, with a block that ran but
+/// an entry block that did not: a flow island profi must have joined.
+fn stranded_function(json: &str) -> Result<Option<String>, String> {
+    let profile: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("bad JSON: {e}"))?;
+    for function in profile["functions"].as_array().ok_or("no functions in the JSON")? {
+        let counts: Vec<u64> = function["blocks"].as_array().into_iter().flatten().filter_map(|b| b["count"].as_u64()).collect();
+        if counts.first() == Some(&0) && counts.iter().any(|&c| c > 0) {
+            return Ok(Some(function["name"].as_str().unwrap_or("?").to_string()));
+        }
+    }
+    Ok(None)
+}
+
+/// Builds `sources` with `-fprofile-use` and the simulated sample profile
+/// of the first input (inferred by the compiler), and checks that the
+/// build behaves as the plain one on every input.
+fn check_sampled_profile_use(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str>], plain: &Path) -> Result<(), String> {
+    let profile = dir.join(format!("{name}.0.naive.sampled.sample.nprof"));
+    let optimized = dir.join(format!("{name}.use-sampled"));
+    let flag = format!("-fprofile-use={}", profile.display());
+    build_nissecc(sources, &optimized, &[LEVEL, &flag]).map_err(|e| format!("{name} -fprofile-use (sampled): {e}"))?;
+    behaves_as_plain(name, &optimized, plain, inputs, "-fprofile-use with a sampled profile")
 }
 
 /// Builds `sources` with `-fprofile-use` and the naive profile of the
@@ -124,16 +187,23 @@ fn check_profile_use(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<
         let optimized = dir.join(format!("{name}.use-{transforms}"));
         let selection = format!("-fprofile-use-transforms={transforms}");
         build_nissecc(sources, &optimized, &[LEVEL, &flag, &selection]).map_err(|e| format!("{name} -fprofile-use ({transforms}): {e}"))?;
-        for args in inputs {
-            let what = format!("{name} input {args:?}");
-            let reference = run_program(plain, args).map_err(|e| format!("{what} (plain): {e}"))?;
-            let actual = run_program(&optimized, args).map_err(|e| format!("{what} (-fprofile-use, {transforms}): {e}"))?;
-            if actual != reference {
-                return Err(format!(
-                    "{what}: the -fprofile-use build ({transforms} transforms) printed or exited differently (status {:?} vs {:?})",
-                    actual.status, reference.status
-                ));
-            }
+        behaves_as_plain(name, &optimized, plain, inputs, &format!("-fprofile-use, {transforms} transforms"))?;
+    }
+    Ok(())
+}
+
+/// Checks that `exe` prints what `plain` prints, and exits alike, on every
+/// input.
+fn behaves_as_plain(name: &str, exe: &Path, plain: &Path, inputs: &[Vec<&str>], label: &str) -> Result<(), String> {
+    for args in inputs {
+        let what = format!("{name} input {args:?}");
+        let reference = run_program(plain, args).map_err(|e| format!("{what} (plain): {e}"))?;
+        let actual = run_program(exe, args).map_err(|e| format!("{what} ({label}): {e}"))?;
+        if actual != reference {
+            return Err(format!(
+                "{what}: the {label} build printed or exited differently (status {:?} vs {:?})",
+                actual.status, reference.status
+            ));
         }
     }
     Ok(())
