@@ -38,7 +38,8 @@
 //! A *sample* profile (He et al., "Profile Inference Revisited", POPL
 //! 2022, §2.2) holds weights, not counts: its values are first one sample
 //! count per sampled block, in the order listed, then one per counter,
-//! each the sampled count of a CFG edge. A block or edge not listed has
+//! each the sampled count of a countable flow edge (a CFG edge, a return,
+//! a continuation, the entry). A block or edge not listed has
 //! no weight (it is *dangling*). A block's weight is its samples times
 //! the period divided by its size (the instructions a sample can land on:
 //! 1 for simulated sampling), so that weights estimate execution counts.
@@ -334,7 +335,7 @@ impl CfgDescriptor {
             return Err("invalid CFG descriptor: a path profile places no edge counters".into());
         }
         if strategy == Strategy::Sample {
-            check_sampling(&shape, &sampling, &counters)?;
+            check_sampling(&shape, &sampling)?;
         }
         let desc = CfgDescriptor {
             strategy,
@@ -370,10 +371,10 @@ impl CfgDescriptor {
     }
 }
 
-/// Checks what a sample profile weighs: a positive period, distinct
-/// blocks of the function with a non-zero size, and edge weights on CFG
-/// edges only.
-fn check_sampling(shape: &FunctionShape, sampling: &Sampling, counters: &[FlowEdgeKind]) -> Result<(), String> {
+/// Checks what a sample profile weighs: a positive period and distinct
+/// blocks of the function with a non-zero size. (Its weighed edges are
+/// checked as counters are: distinct and countable.)
+fn check_sampling(shape: &FunctionShape, sampling: &Sampling) -> Result<(), String> {
     if sampling.period == 0 {
         return Err("invalid CFG descriptor: a sample profile with period 0".into());
     }
@@ -388,9 +389,6 @@ fn check_sampling(shape: &FunctionShape, sampling: &Sampling, counters: &[FlowEd
         if size == 0 {
             return Err(format!("invalid CFG descriptor: sampled block {block} has size 0"));
         }
-    }
-    if let Some(kind) = counters.iter().find(|k| !matches!(k, FlowEdgeKind::Cfg(_))) {
-        return Err(format!("invalid CFG descriptor: a sample profile weighs {kind:?}, not a CFG edge"));
     }
     Ok(())
 }
@@ -519,9 +517,12 @@ mod tests {
         let mut no_period = desc.clone();
         no_period.sampling.period = 0;
         assert!(CfgDescriptor::decode(&no_period.encode()).unwrap_err().contains("period 0"));
-        let mut return_weight = desc;
+        let mut return_weight = desc.clone();
         return_weight.counters.push(FlowEdgeKind::Return(2));
-        assert!(CfgDescriptor::decode(&return_weight.encode()).unwrap_err().contains("not a CFG edge"));
+        assert_eq!(CfgDescriptor::decode(&return_weight.encode()).unwrap(), return_weight);
+        let mut early_exit_weight = desc;
+        early_exit_weight.counters.push(FlowEdgeKind::EarlyExit(0));
+        assert!(CfgDescriptor::decode(&early_exit_weight.encode()).unwrap_err().contains("cannot be counted"));
     }
 
     #[test]

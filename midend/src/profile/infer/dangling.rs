@@ -26,11 +26,12 @@ pub fn rebalance(graph: &FlowGraph, weights: &Weights, flow: &mut [u64]) {
     };
     let dangling: Vec<bool> = (0..n as u32).map(|v| block_of(v).is_some_and(|b| weights.blocks[b].is_none())).collect();
     let unlikely: Vec<bool> = (0..n as u32).map(|v| block_of(v).is_some_and(|b| weights.unlikely[b])).collect();
+    let edge_weights = weights.of_flow_edges(graph);
     for s in 0..n as u32 {
         if dangling[s as usize] {
             continue;
         }
-        if let Some(region) = Region::find(graph, weights, flow, &dangling, s) {
+        if let Some(region) = Region::find(graph, &edge_weights, flow, &dangling, s) {
             if !region.vertices.iter().any(|&v| unlikely[v as usize]) {
                 region.split_evenly(graph, flow);
             }
@@ -48,14 +49,16 @@ struct Region {
 impl Region {
     /// The dangling subgraph that `s` enters, if its successors lead into
     /// one that qualifies.
-    fn find(graph: &FlowGraph, weights: &Weights, flow: &[u64], dangling: &[bool], s: u32) -> Option<Region> {
+    fn find(graph: &FlowGraph, edge_weights: &[Option<u64>], flow: &[u64], dangling: &[bool], s: u32) -> Option<Region> {
         let taking_part = |e: u32| -> Option<bool> {
-            let edge = graph.edge(e);
-            match edge.kind {
+            if edge_weights[e as usize].is_some() {
+                // A weighed edge keeps its count: no region around it.
+                return None;
+            }
+            match graph.edge(e).kind {
                 // An abnormal edge that carries flow cannot be reasoned
                 // about; one that carries none is left out.
                 FlowEdgeKind::EarlyExit(_) | FlowEdgeKind::ReEntry(_) => (flow[e as usize] == 0).then_some(false),
-                FlowEdgeKind::Cfg(i) if weights.edges[i as usize].is_some() => None,
                 _ => Some(true),
             }
         };

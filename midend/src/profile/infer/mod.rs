@@ -34,7 +34,7 @@ pub mod network;
 pub mod samples;
 pub mod synthetic;
 
-use super::flow_graph::FlowGraph;
+use super::flow_graph::{FlowEdgeKind, FlowGraph};
 use super::reconstruct::{edge_profile, EdgeProfile};
 use super::shape::FunctionShape;
 pub use samples::sample_weights;
@@ -49,6 +49,9 @@ pub struct Weights {
     pub edges: Vec<Option<u64>>,
     /// Blocks known to run rarely: flow avoids them where it can.
     pub unlikely: Vec<bool>,
+    /// Weights of flow-graph edges that are not CFG edges (returns, the
+    /// continuations of calls, the entry, re-entries after `setjmp`).
+    pub others: Vec<(FlowEdgeKind, u64)>,
 }
 
 impl Weights {
@@ -58,7 +61,27 @@ impl Weights {
             blocks: vec![None; shape.block_lines.len()],
             edges: vec![None; shape.edges.len()],
             unlikely: vec![false; shape.block_lines.len()],
+            others: Vec::new(),
         }
+    }
+
+    /// The weight of every edge of `graph` (the flow graph of the shape),
+    /// in flow-edge order.
+    pub fn of_flow_edges(&self, graph: &FlowGraph) -> Vec<Option<u64>> {
+        let mut weights: Vec<Option<u64>> = graph
+            .edges()
+            .iter()
+            .map(|edge| match edge.kind {
+                FlowEdgeKind::Cfg(i) => self.edges.get(i as usize).copied().flatten(),
+                _ => None,
+            })
+            .collect();
+        for &(kind, weight) in &self.others {
+            if let Some(e) = graph.edge_of(kind) {
+                weights[e as usize] = Some(weight);
+            }
+        }
+        weights
     }
 
     /// Exact counts as weights: every block and edge weighed.
@@ -67,6 +90,7 @@ impl Weights {
             blocks: counts.blocks.iter().map(|&c| Some(c)).collect(),
             edges: counts.edges.iter().map(|&(_, _, c)| Some(c)).collect(),
             unlikely: vec![false; counts.blocks.len()],
+            others: Vec::new(),
         }
     }
 

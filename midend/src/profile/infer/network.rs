@@ -43,7 +43,8 @@ const LARGEST_WEIGHT: u64 = 1 << 40;
 /// Solves the instance of `weights` on `graph` and returns the count of
 /// every flow edge.
 pub fn min_cost_flow(graph: &FlowGraph, weights: &Weights, objective: Objective) -> Result<Vec<u64>, String> {
-    let largest = weights.blocks.iter().chain(&weights.edges).flatten().copied().max().unwrap_or(0);
+    let edge_weights = weights.of_flow_edges(graph);
+    let largest = weights.blocks.iter().chain(&edge_weights).flatten().copied().max().unwrap_or(0);
     let mut shift = 0;
     while largest >> shift > LARGEST_WEIGHT {
         shift += 1;
@@ -80,10 +81,7 @@ pub fn min_cost_flow(graph: &FlowGraph, weights: &Weights, objective: Objective)
             FlowEdgeKind::EarlyExit(_) | FlowEdgeKind::ReEntry(_) => K_ABNORMAL_EDGE,
             _ => 0,
         };
-        let weight = match edge.kind {
-            FlowEdgeKind::Cfg(i) => scaled(weights.edges[i as usize]),
-            _ => None,
-        };
+        let weight = scaled(edge_weights[e]);
         carrier[e] = Some(match weight {
             None => net.add_edge(from, to, INFINITE, cost),
             Some(w) => {

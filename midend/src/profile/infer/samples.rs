@@ -2,7 +2,9 @@
 //! block's weight is its samples times the period divided by its size,
 //! the estimate of its execution count that He et al., "Profile Inference
 //! Revisited", POPL 2022, §2.2 take as the input `w(v)`; a sampled edge's
-//! weight is its samples times the period. Everything else is dangling.
+//! weight is its samples times the period; so is a sampled flow edge's
+//! (a return, a call's continuation, the entry). Everything else is
+//! dangling.
 
 use super::Weights;
 use crate::profile::descriptor::CfgDescriptor;
@@ -32,8 +34,9 @@ pub fn sample_weights(desc: &CfgDescriptor, values: &[u64]) -> Result<Weights, S
         weights.blocks[block as usize] = Some(scale(samples, size));
     }
     for (&kind, &samples) in desc.counters.iter().zip(edge_values) {
-        if let FlowEdgeKind::Cfg(i) = kind {
-            weights.edges[i as usize] = Some(scale(samples, 1));
+        match kind {
+            FlowEdgeKind::Cfg(i) => weights.edges[i as usize] = Some(scale(samples, 1)),
+            other => weights.others.push((other, scale(samples, 1))),
         }
     }
     Ok(weights)
