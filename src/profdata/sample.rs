@@ -3,15 +3,17 @@
 //! Each block's samples are a binomial draw from its exact count: every
 //! execution is sampled with probability `rate`, as He et al., "Profile
 //! Inference Revisited", POPL 2022, §3.3 model uniform sampling. With
-//! `--edges`, edges are sampled the same way (as branch-record samplers
-//! see them); `--drop-blocks` and `--drop-edges` hide a share of the
+//! `--edges`, every countable edge of the flow graph is sampled the same
+//! way (CFG edges as branch-record samplers see them, and returns, call
+//! continuations and the entry); `--drop-blocks` and `--drop-edges` hide a share of the
 //! weights at random, making those blocks and edges dangling. The draw is
 //! seeded per function (the seed and the function's name), so a function
 //! samples the same whatever else the profile holds.
 
 use super::counts::function_counts;
 use super::load::load;
-use nissecc_midend::profile::{CfgDescriptor, FlowEdgeKind, Sampling, Strategy};
+use nissecc_midend::instrument::path::derive::measured_flow;
+use nissecc_midend::profile::{CfgDescriptor, FlowGraph, Measure, Sampling, Strategy};
 use nissecc_profile_format::file::write_atomically;
 use nissecc_profile_format::{fnv1a64, write, FunctionProfile, Profile};
 use std::path::Path;
@@ -71,10 +73,18 @@ pub fn sample_profile(exact: &Profile, options: &SampleOptions) -> Result<Profil
         }
         let mut edges = Vec::new();
         if options.edges {
-            for (i, &(_, _, count)) in measured.counts.edges.iter().enumerate() {
-                let samples = binomial(&mut rng, count, options.rate);
+            // Every countable flow edge: CFG edges, returns, the
+            // continuations of calls and the entry (early exits cannot be
+            // seen where they happen, by any sampler).
+            let graph = FlowGraph::new(&measured.descriptor.shape);
+            let flow = measured_flow(&measured.descriptor, &graph, function)?;
+            for (e, edge) in graph.edges().iter().enumerate() {
+                if graph.measure(e as u32) != Measure::Countable {
+                    continue;
+                }
+                let samples = binomial(&mut rng, flow[e], options.rate);
                 if keep(&mut rng, options.drop_edges) {
-                    edges.push(FlowEdgeKind::Cfg(i as u32));
+                    edges.push(edge.kind);
                     values.push(samples);
                 }
             }

@@ -31,16 +31,29 @@ pub fn join_islands(graph: &FlowGraph, flow: &mut [u64]) {
         for e in there.into_iter().chain(back) {
             flow[e as usize] = flow[e as usize].saturating_add(1);
         }
+        if !reachable(graph, flow)[v as usize] {
+            return; // Cannot happen; never loop on it.
+        }
     }
 }
 
-/// The vertices reachable from EXIT along edges with positive counts.
+/// The edges that leave `u` on a way from the function's callers: out of
+/// EXIT only the entry edge (a re-entry after `setjmp` needs an earlier
+/// call), anywhere else every edge that can carry flow.
+fn onward(graph: &FlowGraph, u: u32) -> impl Iterator<Item = u32> + '_ {
+    graph.succs(u).iter().copied().filter(move |&e| {
+        graph.measure(e) != Measure::KnownZero && (u != graph.exit() || graph.edge(e).kind == FlowEdgeKind::Entry)
+    })
+}
+
+/// The vertices reachable from EXIT, through the entry, along edges with
+/// positive counts.
 fn reachable(graph: &FlowGraph, flow: &[u64]) -> Vec<bool> {
     let mut seen = vec![false; graph.num_vertices() as usize];
     let mut stack = vec![graph.exit()];
     seen[graph.exit() as usize] = true;
     while let Some(u) = stack.pop() {
-        for &e in graph.succs(u) {
+        for e in onward(graph, u) {
             let v = graph.edge(e).to;
             if flow[e as usize] > 0 && !seen[v as usize] {
                 seen[v as usize] = true;
@@ -68,10 +81,7 @@ fn cheapest_path(graph: &FlowGraph, flow: &[u64], from: u32, to: u32) -> Option<
         if u == to {
             break;
         }
-        for &e in graph.succs(u) {
-            if graph.measure(e) == Measure::KnownZero {
-                continue;
-            }
+        for e in onward(graph, u) {
             let edge = graph.edge(e);
             let step = match (flow[e as usize] > 0, edge.kind) {
                 (true, _) => 0,
