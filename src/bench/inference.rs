@@ -29,7 +29,8 @@ use super::toolchain::Toolchain;
 use crate::profdata::counts::{function_counts, FunctionCounts};
 use crate::profdata::infer::infer_function;
 use crate::profdata::load::load;
-use crate::profdata::overlap::{compare, percent, Measures};
+use crate::profdata::overlap::{compare, measures, percent, Measures};
+use nissecc_midend::pgo::stale::recover;
 use crate::profdata::sample::{sample_profile, SampleOptions};
 use nissecc_midend::profile::infer::synthetic::{random_shape, simulate, Lcg};
 use nissecc_midend::profile::infer::{infer_flow, sample_weights, Objective, Weights};
@@ -85,9 +86,73 @@ fn cases(sampler: bool) -> Vec<Case> {
     cases
 }
 
+/// A change between the profiled build and the build that uses the
+/// profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Edit {
+    /// A statement added at the top of `main`: `if (argc > 1000) return 99;`.
+    AddedStatement,
+    /// The first `if (A && B)` without nested parentheses becomes
+    /// `if ((A) ? (B) : 0)`, the same condition with another CFG.
+    SplitCondition,
+    /// The profile was taken at -O0 and is used at -O2.
+    OtherLevel,
+}
+
+impl Edit {
+    const ALL: [Edit; 3] = [Edit::AddedStatement, Edit::SplitCondition, Edit::OtherLevel];
+
+    fn label(self) -> &'static str {
+        match self {
+            Edit::AddedStatement => "a statement added to main",
+            Edit::SplitCondition => "an `&&` condition rewritten as `?:`",
+            Edit::OtherLevel => "profiled at -O0, used at -O2",
+        }
+    }
+
+    /// The edited source, or `None` when the kernel has no place for the
+    /// edit.
+    fn apply(self, source: &str) -> Option<String> {
+        match self {
+            Edit::AddedStatement => {
+                let main = source.find("int main(int argc")?;
+                let brace = main + source[main..].find('{')?;
+                Some(format!("{}\n    if (argc > 1000) return 99;{}", &source[..=brace], &source[brace + 1..]))
+            }
+            Edit::SplitCondition => {
+                let mut at = 0;
+                while let Some(found) = source[at..].find("if (") {
+                    let open = at + found + 3;
+                    let close = open + source[open..].find(')')?;
+                    let inner = &source[open + 1..close];
+                    if !inner.contains('(') && inner.matches("&&").count() == 1 && !inner.contains("||") {
+                        let (a, b) = inner.split_once("&&")?;
+                        return Some(format!("{}(({}) ? ({}) : 0){}", &source[..open], a.trim(), b.trim(), &source[close + 1..]));
+                    }
+                    at = close;
+                }
+                None
+            }
+            Edit::OtherLevel => Some(source.to_string()),
+        }
+    }
+}
+
+/// One stale function: how many of its blocks matched, of how many, and
+/// how close the recovered counts are to the exact counts of the edited
+/// build (`None` when nothing but the entry matched and the counts were
+/// dropped).
+struct StaleFunction {
+    edit: Edit,
+    matched: usize,
+    blocks: usize,
+    measures: Option<Measures>,
+}
+
 /// What one kernel measured.
 #[derive(Default)]
 struct KernelResult {
+    stale: Vec<StaleFunction>,
     name: String,
     /// The input measured: the one that runs the most blocks.
     input: String,
@@ -241,7 +306,54 @@ fn measure_kernel(kernel: &Kernel, toolchain: &Toolchain, cases: &[Case], valgri
             result.pgo = pgo_instructions(nissecc, kernel, input, &expected, &exact_file, &file, valgrind, dir)?;
         }
     }
+    for edit in Edit::ALL {
+        result.stale.extend(stale_functions(kernel, nissecc, input, &exact, edit, dir)?);
+    }
     Ok(result)
+}
+
+/// The stale functions of `edit` applied to the kernel: the profile
+/// `exact` of the original, matched by block hashes and inferred
+/// (`pgo::stale::recover`, as `-fprofile-use` does) against the exact
+/// profile of the edited build on the same input.
+fn stale_functions(kernel: &Kernel, nissecc: &Path, input: &str, exact: &Profile, edit: Edit, dir: &Path) -> Result<Vec<StaleFunction>, String> {
+    let original = std::fs::read_to_string(&kernel.source).map_err(|e| format!("{}: {e}", kernel.source.display()))?;
+    let Some(edited) = edit.apply(&original) else { return Ok(Vec::new()) };
+    let stem = format!("edit-{edit:?}");
+    let source = dir.join(format!("{stem}.c"));
+    std::fs::write(&source, edited).map_err(|e| e.to_string())?;
+    let old = match edit {
+        Edit::OtherLevel => {
+            let exe = dir.join("naive-O0");
+            compile(nissecc, &["-O0", "-fprofile-instr=naive"], &kernel.source, &exe)?;
+            let file = dir.join("exact-O0.nprof");
+            run_input(&exe, input, &[("NISSE_PROFILE_FILE", file.display().to_string())])?;
+            load(&file)?
+        }
+        _ => exact.clone(),
+    };
+    let exe = dir.join(&stem);
+    compile(nissecc, &["-O2", "-fprofile-instr=naive"], &source, &exe)?;
+    let file = dir.join(format!("{stem}.nprof"));
+    run_input(&exe, input, &[("NISSE_PROFILE_FILE", file.display().to_string())])?;
+    let truth = counts_of(&load(&file)?)?;
+    let old = counts_of(&old)?;
+    let mut stale = Vec::new();
+    for now in &truth {
+        let Some(before) = old.iter().find(|f| f.name == now.name) else { continue };
+        if before.checksum == now.checksum && before.descriptor.shape == now.descriptor.shape {
+            continue;
+        }
+        let (old_desc, new_desc) = (&before.descriptor, &now.descriptor);
+        let recovered = recover(&old_desc.shape, &old_desc.block_hashes, &before.counts, &new_desc.shape, &new_desc.block_hashes)?;
+        stale.push(StaleFunction {
+            edit,
+            matched: recovered.as_ref().map_or(0, |r| r.matched),
+            blocks: new_desc.shape.block_lines.len(),
+            measures: recovered.map(|r| measures(&now.counts, &r.counts)),
+        });
+    }
+    Ok(stale)
 }
 
 fn counts_of(profile: &Profile) -> Result<Vec<FunctionCounts>, String> {
@@ -394,6 +506,29 @@ fn report(results: &[KernelResult], cases: &[Case], synthetic: &[(usize, Duratio
     }
     for (blocks, profi, mcf) in synthetic {
         let _ = writeln!(out, "| synthetic CFG, {blocks} blocks | 1 | {} | {} | {} | {} |", micros(*profi), micros(*profi), micros(*mcf), micros(*mcf));
+    }
+    out += "\n### Stale profiles: block matching by hash, then profi (as -fprofile-use does)\n\n";
+    out += "Against the exact profile of the edited build on the same input; a function whose counts are dropped (only the entry matched) counts as 0% here.\n\n";
+    out += "| edit | stale functions | blocks matched | recovered | vertex | edge | coverage |\n|---|---:|---:|---:|---:|---:|---:|\n";
+    for edit in Edit::ALL {
+        let stale: Vec<&StaleFunction> = results.iter().flat_map(|r| &r.stale).filter(|f| f.edit == edit).collect();
+        if stale.is_empty() {
+            let _ = writeln!(out, "| {} | 0 | - | - | - | - | - |", edit.label());
+            continue;
+        }
+        let (matched, blocks): (usize, usize) = stale.iter().fold((0, 0), |(m, b), f| (m + f.matched, b + f.blocks));
+        let recovered = stale.iter().filter(|f| f.measures.is_some()).count();
+        let zero = Measures { vertex: 0.0, edge: 0.0, coverage: 0.0 };
+        let of = |pick: fn(&Measures) -> f64| percent(mean(stale.iter().map(|f| pick(f.measures.as_ref().unwrap_or(&zero)))));
+        let _ = writeln!(
+            out,
+            "| {} | {} | {matched}/{blocks} | {recovered} | {} | {} | {} |",
+            edit.label(),
+            stale.len(),
+            of(|m| m.vertex),
+            of(|m| m.edge),
+            of(|m| m.coverage)
+        );
     }
     let pgo: Vec<(&str, &str, (u64, u64, u64))> = results.iter().filter_map(|r| r.pgo.map(|p| (r.name.as_str(), r.input.as_str(), p))).collect();
     if !pgo.is_empty() {
