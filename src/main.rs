@@ -92,6 +92,10 @@ const PROFILING_HELP: &str = "Profiling:
                                  chords of a maximum spanning tree, with loop variables replacing the
                                  counters they can; ks the same without loop variables; naive a
                                  counter on every edge. path: Ball-Larus path profiles
+  -fprofile-sample               Link the profiling runtime, which samples the program counter on a
+                                 CPU-time timer (NISSE_SAMPLE_HZ per second, default 1000; 0 is off)
+                                 and writes per-block sample counts to NISSE_PROFILE_FILE; no code
+                                 is instrumented. show and -fprofile-use infer counts from them
   -fprofile-instr-weights=FILE   Weight the spanning tree with the counts of an earlier profile
   -fprofile-update=single|atomic|prefer-atomic
                                  How counters are updated: single (plain adds, exact in one thread;
@@ -134,12 +138,14 @@ fn is_ignored_flag(arg: &str) -> bool {
 }
 
 /// The profiling flags, which clap cannot parse as gcc spells them:
-/// `-fprofile-instr[=naive|ks|sese|path]`, `-fprofile-instr-weights=FILE`,
+/// `-fprofile-instr[=naive|ks|sese|path]`, `-fprofile-sample`, `-fprofile-instr-weights=FILE`,
 /// `-fpath-array-threshold=N`, `-fprofile-update=MODE`, `-fprofile-use=FILE`,
 /// `-fprofile-use-transforms=LIST` and `-Werror=profile-mismatch`; and
 /// `-pthread`, which changes the default of `-fprofile-update`.
 #[derive(Debug, Default)]
 struct ProfileFlags {
+    /// `Strategy::Sample` for `-fprofile-sample`, which records the blocks
+    /// that samples land in instead of counting.
     strategy: Option<Strategy>,
     weights: Option<PathBuf>,
     path_array_threshold: Option<u64>,
@@ -162,6 +168,7 @@ impl ProfileFlags {
     fn extract(argv: &mut Vec<String>) -> Result<ProfileFlags, String> {
         let mut flags = ProfileFlags::default();
         let mut error = None;
+        let mut sample = false;
         argv.retain(|arg| {
             if let Some(file) = arg.strip_prefix("-fprofile-instr-weights=") {
                 flags.weights = Some(PathBuf::from(file));
@@ -191,6 +198,8 @@ impl ProfileFlags {
                 flags.pthread = true;
             } else if arg == WERROR_PROFILE_MISMATCH {
                 flags.mismatch_is_error = true;
+            } else if arg == "-fprofile-sample" {
+                sample = true;
             } else if arg == "-fprofile-instr" {
                 flags.strategy = Some(Strategy::Sese);
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
@@ -203,6 +212,12 @@ impl ProfileFlags {
             }
             false
         });
+        if sample {
+            if flags.strategy.is_some() {
+                error = error.or(Some("nissecc: error: -fprofile-sample and -fprofile-instr cannot be combined (a program is sampled or instrumented, not both)".into()));
+            }
+            flags.strategy = Some(Strategy::Sample);
+        }
         match error {
             Some(e) => Err(e),
             None => Ok(flags),
@@ -326,8 +341,10 @@ fn use_profile(
 
 fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], standard: Option<String>) -> Result<(), String> {
     let level = opt_level(&args.opt)?;
+    let sampling = profiling.strategy == Some(Strategy::Sample);
     if profiling.use_profile.is_some() && profiling.strategy.is_some() {
-        return Err("nissecc: error: -fprofile-use and -fprofile-instr cannot be combined".into());
+        let flag = if sampling { "-fprofile-sample" } else { "-fprofile-instr" };
+        return Err(format!("nissecc: error: -fprofile-use and {flag} cannot be combined"));
     }
     let use_profile_data = match &profiling.use_profile {
         Some(path) => Some(read_use_profile(path)?),
@@ -338,7 +355,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
     }
     let weight_profile = match (&profiling.weights, profiling.strategy) {
         (Some(path), Some(Strategy::Ks | Strategy::Sese | Strategy::Path)) => Some(read_weight_profile(path)?),
-        (Some(_), None) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
+        (Some(_), None | Some(Strategy::Sample)) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
         _ => None,
     };
     let mut reports: Vec<InstrumentReport> = Vec::new();
@@ -395,12 +412,13 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
                 strategy,
                 weights: weight_profile.as_ref(),
                 path_array_threshold: profiling.path_array_threshold.unwrap_or(nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD),
-                update: profiling.update(),
+                // The sampler's adds are atomic whatever the mode.
+                update: if sampling { ProfileUpdate::Single } else { profiling.update() },
                 // Promotion runs mem2reg, which -O0 never does. By default
                 // it replaces atomic adds only: a plain add to memory is one
                 // instruction like an add to a register, so single updates
                 // would only pay for the flushes (see `promotion`).
-                promote: level != OptLevel::O0 && profiling.counter_promotion.unwrap_or(profiling.update() == ProfileUpdate::Atomic),
+                promote: !sampling && level != OptLevel::O0 && profiling.counter_promotion.unwrap_or(profiling.update() == ProfileUpdate::Atomic),
             };
             let report = pipeline::instrument(&mut module, &instrument, &options).map_err(|e| format!("{}: {e}", input.display()))?;
             for warning in &report.warnings {

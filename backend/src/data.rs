@@ -13,16 +13,17 @@ use cranelift_module::{DataDescription, Module as _, ModuleRelocTarget};
 use cranelift_object::ObjectModule;
 use nissecc_midend::ir::{DataObject, Module};
 
-/// Defines every data object of `module` that is not external.
-pub(crate) fn define_data_objects(object: &mut ObjectModule, module: &Module) -> Result<()> {
-    for data in module.data.iter().filter(|d| !d.external) {
+/// Defines every data object of `module` that is not external, except
+/// those for which `later` holds (their bytes are not known yet).
+pub(crate) fn define_data_objects(object: &mut ObjectModule, module: &Module, later: impl Fn(&DataObject) -> bool) -> Result<()> {
+    for data in module.data.iter().filter(|d| !d.external && !later(d)) {
         define_data_object(object, data)
             .map_err(|e| BackendError::new(format!("in data object `{}`: {e}", data.name)))?;
     }
     Ok(())
 }
 
-fn define_data_object(object: &mut ObjectModule, data: &DataObject) -> Result<()> {
+pub(crate) fn define_data_object(object: &mut ObjectModule, data: &DataObject) -> Result<()> {
     let id = match object.get_name(&data.name) {
         Some(cranelift_module::FuncOrDataId::Data(id)) => id,
         _ => {

@@ -19,7 +19,9 @@ pub(crate) const TARGET_TRIPLE: &str = "x86_64-unknown-linux-gnu";
 /// The target ISA. `preserve_frame_pointers` is set only for the ISA that
 /// compiles variadic definitions, whose `va_start` reads the frame pointer
 /// (`IncomingStackArgs`); other functions keep frameless leaves.
-pub(crate) fn target_isa(opts: &BackendOptions, preserve_frame_pointers: bool) -> Result<OwnedTargetIsa> {
+/// `machine_cfg` asks for the machine code's block starts and edges,
+/// which PC maps need ([`crate::pc_map`]); it changes no code.
+pub(crate) fn target_isa(opts: &BackendOptions, preserve_frame_pointers: bool, machine_cfg: bool) -> Result<OwnedTargetIsa> {
     let opt_level = match opts.opt_level {
         OptLevel::None => "none",
         OptLevel::Speed => "speed",
@@ -31,7 +33,7 @@ pub(crate) fn target_isa(opts: &BackendOptions, preserve_frame_pointers: bool) -
     };
     let mut flags = settings::builder();
     let preserve = if preserve_frame_pointers { "true" } else { "false" };
-    let settings: [(&str, &str); 6] = [
+    let settings: [(&str, &str); 7] = [
         ("opt_level", opt_level),
         ("is_pic", "true"),
         ("enable_verifier", verifier),
@@ -40,6 +42,7 @@ pub(crate) fn target_isa(opts: &BackendOptions, preserve_frame_pointers: bool) -
         ("enable_probestack", "true"),
         ("probestack_strategy", "inline"),
         ("preserve_frame_pointers", preserve),
+        ("machine_code_cfg_info", if machine_cfg { "true" } else { "false" }),
     ];
     for (name, value) in settings {
         flags

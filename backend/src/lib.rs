@@ -11,8 +11,9 @@
 //! 3. `lower`: each IR function becomes one CLIF function; calls to
 //!    variadic functions, direct or through a pointer, go through the
 //!    thunks of `variadic_thunk`.
-//! 4. `module_emit`: the CLIF functions are compiled and defined, then
-//!    the thunks, and the object is written.
+//! 4. `module_emit`: the CLIF functions are compiled and defined (with
+//!    the PC map of each sampled function, `pc_map`), then the thunks,
+//!    and the object is written.
 //!
 //! [`link()`] then runs `cc`.
 
@@ -29,6 +30,7 @@ mod link;
 mod loop_branches;
 mod lower;
 mod module_emit;
+mod pc_map;
 mod symbols;
 mod types;
 mod use_counts;

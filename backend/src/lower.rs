@@ -15,7 +15,9 @@
 //!   arguments goes through a block that jumps on with them.
 //!
 //! Cold IR blocks become cold CLIF blocks, which Cranelift sinks to the end
-//! of the function's code.
+//! of the function's code. In a sampled function, each block's
+//! instructions carry the block's index as their source location
+//! ([`pc_map`](crate::pc_map)).
 
 use crate::block_order::reverse_postorder;
 use crate::builtins::lower_builtin_call;
@@ -56,6 +58,7 @@ pub(crate) fn lower_function(
     builder_ctx: &mut FunctionBuilderContext,
     frontend_config: TargetFrontendConfig,
     swap_loop_branches: bool,
+    block_locations: SecondaryMap<Block, Option<clif::SourceLoc>>,
 ) -> Result<()> {
     let order = reverse_postorder(ir)?;
     let uses = use_counts(ir, &order);
@@ -75,6 +78,7 @@ pub(crate) fn lower_function(
         assignment: by_value::assignment(&ir.signature, &ir.signature.params),
         result_slot: None,
         loop_branches: swap_loop_branches.then(|| LoopBranches::compute(ir)),
+        block_locations,
     };
     lowering.create_stack_slots(&order)?;
     lowering.create_blocks(&order)?;
@@ -104,6 +108,9 @@ struct Lowering<'a, 'f, 's, 'm> {
     /// The loops, when two-way branches that leave a loop from their
     /// `then` side are swapped (see [`crate::loop_branches`]).
     loop_branches: Option<LoopBranches>,
+    /// The source location of each block's instructions in a sampled
+    /// function (see [`crate::pc_map`]); empty otherwise.
+    block_locations: SecondaryMap<Block, Option<clif::SourceLoc>>,
 }
 
 impl Lowering<'_, '_, '_, '_> {
@@ -219,6 +226,9 @@ impl Lowering<'_, '_, '_, '_> {
         }
         let clif_block = self.block(block)?;
         self.builder.switch_to_block(clif_block);
+        if let Some(location) = self.block_locations[block] {
+            self.builder.set_srcloc(location);
+        }
         for (index, &inst) in insts.iter().enumerate() {
             let data = self
                 .ir

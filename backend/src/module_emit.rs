@@ -7,7 +7,7 @@
 //! their order in `.text`; profile-guided function ordering reorders that
 //! vector. The thunks follow them.
 
-use crate::data::define_data_objects;
+use crate::data::{define_data_object, define_data_objects};
 use crate::declare::declare_module;
 use crate::error::{BackendError, Result};
 use crate::got_relaxation::mark_relaxable_got_loads;
@@ -23,7 +23,9 @@ use cranelift_codegen::{verify_function, CodegenError, Context};
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::{default_libcall_names, DataId, FuncId, FuncOrDataId, Module as _};
 use cranelift_object::{ObjectBuilder, ObjectModule};
-use nissecc_midend::ir::{Function, Module};
+use crate::pc_map;
+use nissecc_midend::ir::{DataObject, Function, Module};
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 /// The state of emitting one module. The current function lives in
@@ -46,14 +48,18 @@ pub(crate) struct ObjectEmitter<'m> {
     /// With optimization, two-way branches that leave a loop from their
     /// `then` side are swapped (see [`crate::loop_branches`]).
     swap_loop_branches: bool,
+    /// The sampled functions, with their PC maps, which are defined when
+    /// the function is (see [`crate::pc_map`]).
+    sampled: HashMap<&'m str, &'m DataObject>,
 }
 
 impl<'m> ObjectEmitter<'m> {
     /// Creates the object module, declares every symbol of `module` and
     /// defines its data objects.
     pub(crate) fn new(module: &'m Module, opts: &BackendOptions) -> Result<Self> {
-        let isa = target_isa(opts, false)?;
-        let frame_isa = target_isa(opts, true)?;
+        let sampled = pc_map::sampled_functions(module);
+        let isa = target_isa(opts, false, !sampled.is_empty())?;
+        let frame_isa = target_isa(opts, true, !sampled.is_empty())?;
         let mut builder = ObjectBuilder::new(isa, "nissecc", default_libcall_names())
             .map_err(|e| BackendError::from_module(e, None))?;
         // No `.eh_frame`: cranelift-object writes its frame descriptions
@@ -64,7 +70,8 @@ impl<'m> ObjectEmitter<'m> {
         let mut object = ObjectModule::new(builder);
         let mut x87_helpers = X87Helpers::default();
         declare_module(&mut object, module, &mut x87_helpers)?;
-        define_data_objects(&mut object, module)?;
+        let maps: HashSet<&str> = sampled.values().map(|map| map.name.as_str()).collect();
+        define_data_objects(&mut object, module, |data| maps.contains(data.name.as_str()))?;
         let variadic = module
             .functions
             .iter()
@@ -85,6 +92,7 @@ impl<'m> ObjectEmitter<'m> {
             swap_loop_branches: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("loop-branches"),
             disasm: false,
             frame_isa,
+            sampled,
         })
     }
 
@@ -105,6 +113,7 @@ impl<'m> ObjectEmitter<'m> {
         );
         let frontend_config = self.object.target_config();
         let mut symbols = Symbols::new(&mut self.object, &mut self.thunks, &mut self.x87_helpers, self.module, &self.variadic);
+        let block_locations = if self.sampled.contains_key(func.name.as_str()) { pc_map::block_locations(func) } else { Default::default() };
         let lowered = lower_function(
             func,
             &mut symbols,
@@ -112,7 +121,11 @@ impl<'m> ObjectEmitter<'m> {
             &mut self.builder_ctx,
             frontend_config,
             self.swap_loop_branches,
+            block_locations,
         );
+        if lowered.is_ok() && self.sampled.contains_key(func.name.as_str()) {
+            pc_map::keep_anchor_locations(&mut self.ctx.func);
+        }
         if lowered.is_err() {
             // A lowering that stopped half-way leaves the builder context
             // dirty.
@@ -122,8 +135,19 @@ impl<'m> ObjectEmitter<'m> {
     }
 
     /// Verifies (if enabled) and compiles the current function, which was
-    /// lowered from `func`, and defines it in the object.
+    /// lowered from `func`, and defines it in the object, with its PC map
+    /// if it is sampled.
     pub(crate) fn define(&mut self, func: &Function) -> Result<()> {
+        self.define_code(func)?;
+        let Some(&placeholder) = self.sampled.get(func.name.as_str()) else { return Ok(()) };
+        let code = self.ctx.compiled_code().expect("the function was just compiled");
+        let map = DataObject { bytes: pc_map::pc_map(func, code), ..placeholder.clone() };
+        define_data_object(&mut self.object, &map).map_err(|e| BackendError::new(format!("in data object `{}`: {e}", map.name)))
+    }
+
+    /// Compiles the current function, lowered from `func`, and defines
+    /// its code.
+    fn define_code(&mut self, func: &Function) -> Result<()> {
         let in_func = |e: BackendError| e.in_function(&func.name);
         let isa = if func.signature.variadic { &*self.frame_isa } else { self.object.isa() };
         if self.verify {

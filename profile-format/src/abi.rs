@@ -23,6 +23,7 @@
 //! 24: cfg_checksum                    32: &counters    40: num_counters
 //! 48: &descriptor                     56: descriptor_len
 //! 64: &__nisse_runtime_anchor         72: flags
+//! 80: &function (sampled only)        88: &pc_map (sampled only)
 //! ```
 //!
 //! Flags (ABI version 2, for path profiles): with [`FLAG_PATH_ARRAY`] the
@@ -33,6 +34,25 @@
 //! array's address serving only as the key (`num_counters` is 0). Either
 //! way the runtime writes the nonzero counts as the function's paths.
 //! Without either flag the counters are edge counters.
+//!
+//! With [`FLAG_SAMPLED`] (ABI version 3, `-fprofile-sample`, issue 17)
+//! the function has no counter updates: its counters are one sample count
+//! per sampled block, in the order its descriptor lists them, and the
+//! runtime's `SIGPROF` handler adds to them (the CPU time since the
+//! previous sample, in [`SAMPLE_UNIT_NS`] units). The record then points at
+//! the function's code ([`RECORD_FUNCTION_PTR`]) and at its *PC map*
+//! ([`PC_MAP_PREFIX`]`<fn>`, [`RECORD_PC_MAP_PTR`]), which the backend
+//! writes after compiling the function: little-endian `u32`s, aligned to
+//! 4,
+//!
+//! ```text
+//! code_len, num_ranges, then per range: start, end, counter
+//! ```
+//!
+//! where `start..end` are byte offsets from the function's address, in
+//! increasing order and disjoint, and `counter` indexes the counter array
+//! (below `num_counters`). Code in no range (jump-only blocks) counts
+//! nowhere. The other records hold 0 in both fields.
 //!
 //! The section name is a valid C identifier, so GNU ld defines
 //! [`SECTION_START_SYMBOL`] and [`SECTION_STOP_SYMBOL`] around the records
@@ -46,7 +66,7 @@
 
 /// The version of the record layout; the runtime skips (with a warning)
 /// records of any other version except 0, which marks a placeholder.
-pub const ABI_VERSION: u64 = 2;
+pub const ABI_VERSION: u64 = 3;
 
 /// The ELF section holding the records of every instrumented function.
 pub const RECORDS_SECTION: &str = "nisse_records";
@@ -65,9 +85,11 @@ pub const DESCRIPTOR_PREFIX: &str = "__nisse_cfg.";
 pub const NAME_PREFIX: &str = "__nisse_name.";
 /// Prefix of the per-function record's symbol.
 pub const RECORD_PREFIX: &str = "__nisse_rec.";
+/// Prefix of a sampled function's PC map (see [`FLAG_SAMPLED`]).
+pub const PC_MAP_PREFIX: &str = "__nisse_pcmap.";
 
 /// The size of one record in bytes.
-pub const RECORD_SIZE: usize = 80;
+pub const RECORD_SIZE: usize = 96;
 /// The alignment of records, counters and descriptors in bytes.
 pub const RECORD_ALIGN: usize = 8;
 
@@ -91,11 +113,27 @@ pub const RECORD_DESCRIPTOR_LEN: usize = 56;
 pub const RECORD_ANCHOR_PTR: usize = 64;
 /// Offset of the flags word.
 pub const RECORD_FLAGS: usize = 72;
+/// Offset of the function's address ([`FLAG_SAMPLED`] only, else 0).
+pub const RECORD_FUNCTION_PTR: usize = 80;
+/// Offset of the address of the function's PC map ([`FLAG_SAMPLED`]
+/// only, else 0).
+pub const RECORD_PC_MAP_PTR: usize = 88;
 
 /// Record flag: the counters are a dense array of path counts.
 pub const FLAG_PATH_ARRAY: u64 = 1;
 /// Record flag: the paths are counted in the runtime's hash table.
 pub const FLAG_PATH_HASH: u64 = 2;
+/// Record flag: the counters are sample counts of the function's blocks,
+/// which the runtime's sampler attributes through the PC map.
+pub const FLAG_SAMPLED: u64 = 4;
+/// Offset, in `u32`s, of the PC map's code length.
+pub const PC_MAP_CODE_LEN: usize = 0;
+/// Offset, in `u32`s, of the PC map's number of ranges.
+pub const PC_MAP_NUM_RANGES: usize = 1;
+/// Offset, in `u32`s, of the PC map's first range.
+pub const PC_MAP_RANGES: usize = 2;
+/// The `u32`s of one PC map range: start, end, counter.
+pub const PC_MAP_RANGE_WORDS: usize = 3;
 /// The runtime function that adds `delta` (modulo 2^64) to the count of
 /// path `path` of the function whose counter array is at `key`:
 /// `void __nisse_path_count(u64 *key, u64 path, u64 delta)`.
@@ -109,6 +147,17 @@ pub const HASH_COUNT_ATOMIC_FUNCTION: &str = "__nisse_path_count_atomic";
 pub const PROFILE_FILE_ENV: &str = "NISSE_PROFILE_FILE";
 /// The profile file written when [`PROFILE_FILE_ENV`] is unset or empty.
 pub const DEFAULT_PROFILE_FILE: &str = "default.nprof";
+/// The environment variable setting the sampling rate of sampled
+/// programs, in samples per second of the process's CPU time (0 turns
+/// sampling off).
+pub const SAMPLE_HZ_ENV: &str = "NISSE_SAMPLE_HZ";
+/// The sampling rate when [`SAMPLE_HZ_ENV`] is unset.
+pub const DEFAULT_SAMPLE_HZ: u64 = 1000;
+/// The CPU time that one unit of a sample counter stands for, in
+/// nanoseconds: each sample adds the process CPU time since the previous
+/// one, in these units, so that counts do not depend on the rate at which
+/// the kernel delivered the samples.
+pub const SAMPLE_UNIT_NS: u64 = 100_000;
 
 #[cfg(test)]
 mod tests {
@@ -128,6 +177,8 @@ mod tests {
             RECORD_DESCRIPTOR_LEN,
             RECORD_ANCHOR_PTR,
             RECORD_FLAGS,
+            RECORD_FUNCTION_PTR,
+            RECORD_PC_MAP_PTR,
         ];
         for (i, offset) in offsets.iter().enumerate() {
             assert_eq!(*offset, i * 8);

@@ -1,5 +1,6 @@
 //! The runtime's entry points: the anchor that every record references,
-//! the constructor that registers the exit handler, and the placeholder
+//! the constructor that registers the exit handler (and starts the
+//! sampler), and the placeholder
 //! record. They live in this one module, so in one object file of the
 //! archive (which fat LTO makes a single object anyway): the anchor
 //! reference that pulls this object into the link brings the constructor
@@ -32,19 +33,23 @@ static mut PLACEHOLDER_RECORD: [u64; RECORD_SIZE / 8] = [0; RECORD_SIZE / 8];
 #[link_section = ".init_array"]
 static INIT: extern "C" fn() = nisse_init;
 
-/// Registers [`nisse_dump`] to run at exit.
+/// Registers [`nisse_dump`] to run at exit, then starts sampling if the
+/// program has sampled functions.
 #[cfg_attr(test, allow(dead_code))]
 extern "C" fn nisse_init() {
     // SAFETY: `atexit` accepts any `extern "C" fn()`.
     if unsafe { sys::atexit(nisse_dump) } != 0 {
         report(&[Str("cannot register the exit handler; no profile will be written")]);
+        return;
     }
+    crate::sampler::start();
 }
 
 /// Flushes stdio, then writes the profile. Nothing here unwinds: the
 /// archive is built with `panic=abort`, and its panic handler reports an
 /// internal error and aborts.
 extern "C" fn nisse_dump() {
+    crate::sampler::stop();
     // SAFETY: `fflush(NULL)` flushes every open output stream.
     unsafe { sys::fflush(core::ptr::null_mut()) };
     crate::profile_file::write_at_exit();

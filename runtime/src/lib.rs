@@ -22,6 +22,10 @@
 //!   writes them again when it exits, so under `%m` a forking program
 //!   counts the code before the fork once per process.
 //!
+//! Sampled programs (`-fprofile-sample`) update no counter themselves: the
+//! runtime samples the program counter on a CPU-time timer and counts
+//! each sample in its block's counter ([`sampler`]).
+//!
 //! Path profiles (`-fprofile-instr=path`) count small functions' paths in
 //! their own arrays like counters, and larger functions' paths in a
 //! lock-free hash table of the runtime ([`path_table`]); either way only
@@ -73,4 +77,5 @@ mod path_table;
 mod profile_file;
 mod records;
 mod report;
+mod sampler;
 mod sys;

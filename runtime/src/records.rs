@@ -7,7 +7,7 @@ use crate::report::report;
 use alloc::string::String;
 use alloc::vec::Vec;
 use nissecc_profile_format::abi::{
-    ABI_VERSION, FLAG_PATH_ARRAY, FLAG_PATH_HASH, RECORD_ABI_VERSION, RECORD_CFG_CHECKSUM, RECORD_COUNTERS_PTR, RECORD_DESCRIPTOR_LEN,
+    ABI_VERSION, FLAG_PATH_ARRAY, FLAG_PATH_HASH, FLAG_SAMPLED, RECORD_ABI_VERSION, RECORD_CFG_CHECKSUM, RECORD_COUNTERS_PTR, RECORD_DESCRIPTOR_LEN,
     RECORD_DESCRIPTOR_PTR, RECORD_FLAGS, RECORD_NAME_LEN, RECORD_NAME_PTR, RECORD_NUM_COUNTERS, RECORD_SIZE,
 };
 use nissecc_profile_format::text::Piece::*;
@@ -47,18 +47,23 @@ pub fn collect() -> Profile {
 }
 
 /// The addresses of the records between the section's start and stop.
-fn records() -> impl Iterator<Item = usize> {
+pub fn records() -> impl Iterator<Item = usize> {
     // Taking the symbols' addresses reads nothing, so it needs no `unsafe`.
     let (start, stop) = (core::ptr::addr_of!(__start_nisse_records) as usize, core::ptr::addr_of!(__stop_nisse_records) as usize);
     (start..stop.saturating_sub(RECORD_SIZE - 1)).step_by(RECORD_SIZE)
+}
+
+/// The field at `offset` of the record at `record`, one of [`records`].
+pub fn field(record: usize, offset: usize) -> u64 {
+    // SAFETY: `record` lies within the section, which holds whole records.
+    unsafe { core::ptr::read_unaligned((record + offset) as *const u64) }
 }
 
 /// The function that the record at `record` describes, or `None` for the
 /// placeholder and for records that cannot be read. `hashed_paths` holds
 /// the path counts of the runtime's hash table, sorted by key.
 fn read_record(record: usize, hashed_paths: &[PathCount]) -> Option<FunctionProfile> {
-    // SAFETY: `record` lies within the section, which holds whole records.
-    let field = |offset: usize| unsafe { core::ptr::read_unaligned((record + offset) as *const u64) };
+    let field = |offset: usize| field(record, offset);
     match field(RECORD_ABI_VERSION) {
         0 => return None,
         ABI_VERSION => {}
@@ -80,13 +85,14 @@ fn read_record(record: usize, hashed_paths: &[PathCount]) -> Option<FunctionProf
     let counters: Vec<u64> = (0..num_counters).map(|i| unsafe { core::ptr::read_volatile(counters_ptr.add(i)) }).collect();
     let checksum = field(RECORD_CFG_CHECKSUM);
     let flags = field(RECORD_FLAGS);
-    if flags > FLAG_PATH_HASH {
+    if ![0, FLAG_PATH_ARRAY, FLAG_PATH_HASH, FLAG_SAMPLED].contains(&flags) {
         report(&[Str("skipping the record of `"), Str(&name), Str("`: unknown flags "), Hex(flags)]);
         return None;
     }
     let function = |counters, paths| Some(FunctionProfile { name, checksum, descriptor, counters, paths });
     match flags {
-        0 => function(counters, Vec::new()),
+        // Sample counts are stored as counters are.
+        0 | FLAG_SAMPLED => function(counters, Vec::new()),
         // A dense array of path counts: its nonzero entries are the paths.
         FLAG_PATH_ARRAY => {
             let paths = counters.iter().enumerate().filter(|&(_, &count)| count != 0).map(|(path, &count)| (path as u64, count)).collect();

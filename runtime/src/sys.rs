@@ -47,6 +47,101 @@ extern "C" {
     fn __errno_location() -> *mut c_int;
     pub fn atexit(callback: extern "C" fn()) -> c_int;
     pub fn fflush(stream: *mut c_void) -> c_int;
+    fn sigaction(signal: c_int, action: *const SigAction, old: *mut SigAction) -> c_int;
+    fn setitimer(which: c_int, new: *const ITimerVal, old: *mut ITimerVal) -> c_int;
+    fn clock_gettime(clock: c_int, time: *mut TimeSpec) -> c_int;
+    fn pthread_atfork(prepare: Option<extern "C" fn()>, parent: Option<extern "C" fn()>, child: Option<extern "C" fn()>) -> c_int;
+}
+
+/// `SIGPROF`, which `ITIMER_PROF` raises.
+const SIGPROF: c_int = 27;
+const SA_SIGINFO: c_int = 4;
+const SA_RESTART: c_int = 0x1000_0000;
+const ITIMER_PROF: c_int = 2;
+const CLOCK_PROCESS_CPUTIME_ID: c_int = 2;
+
+/// A signal handler that receives the interrupted context
+/// (`SA_SIGINFO`): the signal, its `siginfo_t` and its `ucontext_t`.
+pub type SigInfoHandler = extern "C" fn(c_int, *mut c_void, *mut c_void);
+
+/// The C library's `struct sigaction` (x86-64 and AArch64 glibc: the
+/// handler, a 1024-bit mask, the flags, the restorer; 152 bytes).
+#[repr(C)]
+struct SigAction {
+    handler: usize,
+    mask: [u64; 16],
+    flags: c_int,
+    restorer: usize,
+}
+
+/// `struct timeval`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct TimeVal {
+    sec: i64,
+    usec: i64,
+}
+
+/// `struct timespec`.
+#[repr(C)]
+struct TimeSpec {
+    sec: i64,
+    nsec: i64,
+}
+
+/// `struct itimerval`: the reload interval and the time to the next
+/// expiry.
+#[repr(C)]
+struct ITimerVal {
+    interval: TimeVal,
+    value: TimeVal,
+}
+
+/// Installs `handler` for `SIGPROF`, with `SA_SIGINFO` (it gets the
+/// interrupted context) and `SA_RESTART` (interrupted system calls of the
+/// program resume), blocking no other signal while it runs.
+pub fn on_sigprof(handler: SigInfoHandler) -> Result<()> {
+    let action = SigAction { handler: handler as usize, mask: [0; 16], flags: SA_SIGINFO | SA_RESTART, restorer: 0 };
+    // SAFETY: `action` is a complete `struct sigaction`.
+    check(unsafe { sigaction(SIGPROF, &action, core::ptr::null_mut()) }).map(drop)
+}
+
+/// Arms `ITIMER_PROF` to raise `SIGPROF` every `usec` microseconds of
+/// the process's CPU time, or disarms it when `usec` is 0.
+pub fn profiling_timer(usec: u64) -> Result<()> {
+    let every = TimeVal { sec: (usec / 1_000_000) as i64, usec: (usec % 1_000_000) as i64 };
+    let timer = ITimerVal { value: every, interval: every };
+    // SAFETY: `timer` is a complete `struct itimerval`; the old value is
+    // not wanted.
+    check(unsafe { setitimer(ITIMER_PROF, &timer, core::ptr::null_mut()) }).map(drop)
+}
+
+/// The CPU time of the process, all threads together, in nanoseconds
+/// (`CLOCK_PROCESS_CPUTIME_ID`; async-signal-safe). It leaves `errno`
+/// as it was.
+pub fn process_cpu_time_ns() -> u64 {
+    let mut time = TimeSpec { sec: 0, nsec: 0 };
+    // SAFETY: `__errno_location` returns the thread's `errno`, and `time`
+    // is a complete `struct timespec`.
+    unsafe {
+        let errno = *__errno_location();
+        let ok = clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut time) == 0;
+        *__errno_location() = errno;
+        if ok {
+            time.sec as u64 * 1_000_000_000 + time.nsec as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// Registers `callback` to run in the child after every `fork`.
+pub fn in_forked_children(callback: extern "C" fn()) -> Result<()> {
+    // SAFETY: plain registration; `pthread_atfork` returns an error number.
+    match unsafe { pthread_atfork(None, None, Some(callback)) } {
+        0 => Ok(()),
+        error => Err(Errno(error)),
+    }
 }
 
 /// A failed call's `errno`.

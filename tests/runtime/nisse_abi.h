@@ -18,6 +18,8 @@ struct nisse_record {
     uint64_t descriptor_len;
     const uint64_t *anchor;
     uint64_t flags;
+    const void *function;    /* sampled functions only */
+    const uint32_t *pc_map;  /* sampled functions only */
 };
 
 _Static_assert(sizeof(struct nisse_record) == NISSE_RECORD_SIZE, "record size");
@@ -27,6 +29,8 @@ _Static_assert(offsetof(struct nisse_record, counters) == NISSE_RECORD_COUNTERS_
 _Static_assert(offsetof(struct nisse_record, descriptor) == NISSE_RECORD_DESCRIPTOR_PTR, "descriptor");
 _Static_assert(offsetof(struct nisse_record, anchor) == NISSE_RECORD_ANCHOR_PTR, "anchor");
 _Static_assert(offsetof(struct nisse_record, flags) == NISSE_RECORD_FLAGS, "flags");
+_Static_assert(offsetof(struct nisse_record, function) == NISSE_RECORD_FUNCTION_PTR, "function");
+_Static_assert(offsetof(struct nisse_record, pc_map) == NISSE_RECORD_PC_MAP_PTR, "pc map");
 
 /* Declares the counters `nisse_cnt_FN[N]` of function FN and its record,
  * with the given checksum and descriptor bytes. */
@@ -36,4 +40,4 @@ _Static_assert(offsetof(struct nisse_record, flags) == NISSE_RECORD_FLAGS, "flag
     __attribute__((section(NISSE_RECORDS_SECTION), used, aligned(8)))                \
     static struct nisse_record nisse_rec_##FN = {                                    \
         NISSE_ABI_VERSION, #FN, sizeof(#FN) - 1, CHECKSUM, nisse_cnt_##FN, N,        \
-        nisse_cfg_##FN, sizeof nisse_cfg_##FN, &__nisse_runtime_anchor, 0}
+        nisse_cfg_##FN, sizeof nisse_cfg_##FN, &__nisse_runtime_anchor, 0, 0, 0}

@@ -22,6 +22,8 @@ pub fn build_c(source: &Path, dir: &Path, name: &str, extra: &[&str]) -> PathBuf
         ("RECORD_DESCRIPTOR_PTR", abi::RECORD_DESCRIPTOR_PTR),
         ("RECORD_ANCHOR_PTR", abi::RECORD_ANCHOR_PTR),
         ("RECORD_FLAGS", abi::RECORD_FLAGS),
+        ("RECORD_FUNCTION_PTR", abi::RECORD_FUNCTION_PTR),
+        ("RECORD_PC_MAP_PTR", abi::RECORD_PC_MAP_PTR),
     ] {
         gcc.arg(format!("-DNISSE_{macro_name}={value}"));
     }

@@ -30,6 +30,7 @@ pub mod placement;
 pub mod plan;
 pub mod promotion;
 pub mod records;
+pub mod sample;
 pub mod sese;
 pub mod spanning_tree;
 pub mod stats;
@@ -156,7 +157,13 @@ fn instrument_function(
         profile_weights: weights_from_profile,
         ..FunctionStats::default()
     };
-    let (counters, flags) = if options.strategy == Strategy::Path {
+    let mut sampling = crate::profile::Sampling::default();
+    let (counters, flags) = if options.strategy == Strategy::Sample {
+        // No counter updates: the runtime's sampler fills the counters.
+        sampling = sample::sampling(func, cfg);
+        stats.counters = sampling.blocks.len();
+        (Vec::new(), nissecc_profile_format::abi::FLAG_SAMPLED)
+    } else if options.strategy == Strategy::Path {
         let done = path::instrument(func, cfg, shape, graph, calls, &weights, options.path_array_threshold, counters);
         stats.counters = done.counters;
         stats.split_edges = done.split_edges;
@@ -174,7 +181,7 @@ fn instrument_function(
         }
         (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
     };
-    let descriptor = CfgDescriptor { weights_from_profile, block_hashes, ..CfgDescriptor::new(options.strategy, view.shape, counters) };
+    let descriptor = CfgDescriptor { weights_from_profile, block_hashes, sampling, ..CfgDescriptor::new(options.strategy, view.shape, counters) };
     (stats, checksum, descriptor.encode(), flags)
 }
 

@@ -3,8 +3,9 @@
 //! descriptor, the function's name and a record pointing at all three,
 //! placed in the records section that the runtime walks at exit. Counters
 //! are Ball & Larus's edge counters ("Optimally Profiling and Tracing
-//! Programs", TOPLAS 1994, §3.2); everything else lets a tool read them
-//! without the source.
+//! Programs", TOPLAS 1994, §3.2), or a sampled function's sample counts,
+//! whose record also points at the function and its PC map; everything
+//! else lets a tool read them without the source.
 
 use super::counter_array::ProfileUpdate;
 use crate::ir::{DataObject, DataReloc, ExternFunction, Linkage, Module, Signature};
@@ -41,12 +42,17 @@ pub fn add_function_data(
     field(abi::RECORD_DESCRIPTOR_LEN, descriptor.len() as u64);
     field(abi::RECORD_FLAGS, flags);
     let reloc = |offset: usize, symbol: &str| DataReloc { offset: offset as u32, symbol: symbol.to_string(), addend: 0 };
-    let relocs = vec![
+    let mut relocs = vec![
         reloc(abi::RECORD_NAME_PTR, &name),
         reloc(abi::RECORD_COUNTERS_PTR, &counters),
         reloc(abi::RECORD_DESCRIPTOR_PTR, &desc),
         reloc(abi::RECORD_ANCHOR_PTR, abi::RUNTIME_ANCHOR_SYMBOL),
     ];
+    let sampled = flags & abi::FLAG_SAMPLED != 0;
+    if sampled {
+        relocs.push(reloc(abi::RECORD_FUNCTION_PTR, function));
+        relocs.push(reloc(abi::RECORD_PC_MAP_PTR, &pc_map_symbol(function)));
+    }
 
     let mut name_bytes = profile_name.as_bytes().to_vec();
     name_bytes.push(0);
@@ -66,11 +72,21 @@ pub fn add_function_data(
     module.data.push(local(counters, false, align, vec![0; 8 * num_counters.max(1)]));
     module.data.push(local(desc, true, align, descriptor));
     module.data.push(local(name, true, 1, name_bytes));
+    if sampled {
+        // The backend writes the map once it has compiled the function.
+        module.data.push(local(pc_map_symbol(function), true, 4, Vec::new()));
+    }
     module.data.push(DataObject {
         relocs,
         section: Some(abi::RECORDS_SECTION.to_string()),
         ..local(record, false, align, record_bytes)
     });
+}
+
+/// The symbol of a sampled `function`'s PC map, which the midend declares
+/// empty and the backend fills in (see `abi::FLAG_SAMPLED`).
+pub fn pc_map_symbol(function: &str) -> String {
+    format!("{}{function}", abi::PC_MAP_PREFIX)
 }
 
 /// Declares the runtime's anchor, which every record points at so that
