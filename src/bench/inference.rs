@@ -50,6 +50,9 @@ const DEFAULT_RATE: f64 = 0.01;
 /// The real sampler's rates (`NISSE_SAMPLE_HZ`).
 const SAMPLER_HZ: [u32; 2] = [1000, 250];
 const RUN_LIMIT: Duration = Duration::from_secs(300);
+/// How long the real sampler's runs of one kernel take in all, at least.
+const SAMPLED_CPU: Duration = Duration::from_secs(2);
+const MAX_SAMPLED_RUNS: u32 = 2000;
 
 /// One way of getting an inexact profile.
 #[derive(Clone, Debug)]
@@ -283,11 +286,24 @@ fn measure_kernel(kernel: &Kernel, toolchain: &Toolchain, cases: &[Case], valgri
                 if !exe.exists() {
                     compile(nissecc, &["-O2", "-fprofile-sample"], &kernel.source, &exe)?;
                 }
+                // A kernel runs for milliseconds, and a CPU-time timer ticks
+                // at most at the kernel's tick rate: the runs are repeated,
+                // merged under `%m`, until they have run SAMPLED_CPU.
                 let file = path(&format!("sampler.{hz}.nprof"));
-                let env = [("NISSE_PROFILE_FILE", file.display().to_string()), ("NISSE_SAMPLE_HZ", hz.to_string())];
-                if run_input(&exe, input, &env)? != expected {
-                    return Err("the -fprofile-sample build printed differently".into());
+                let env = [
+                    ("NISSE_PROFILE_FILE", path(&format!("sampler.{hz}%m.nprof")).display().to_string()),
+                    ("NISSE_SAMPLE_HZ", hz.to_string()),
+                ];
+                let started = Instant::now();
+                let mut runs = 0u32;
+                while runs == 0 || (started.elapsed() < SAMPLED_CPU && runs < MAX_SAMPLED_RUNS) {
+                    if run_input(&exe, input, &env)? != expected {
+                        return Err("the -fprofile-sample build printed differently".into());
+                    }
+                    runs += 1;
                 }
+                // The samples of many runs against the counts of one: the
+                // measures compare shares, so the scale does not matter.
                 load(&file)?
             }
         };
