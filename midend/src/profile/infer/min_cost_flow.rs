@@ -103,6 +103,7 @@ impl Network {
     pub fn solve(&mut self, source: u32, sink: u32, augmentation: Augmentation) -> SolveStats {
         let mut stats = SolveStats { greedy_flow: self.push_greedy_paths(source, sink), ..SolveStats::default() };
         let mut search = Search::new(self.num_nodes());
+        let mut phase = PhaseState::new(self.num_nodes());
         while search.run(self, source, sink) {
             // The first augmentation of a phase can always follow the
             // search's own path.
@@ -112,13 +113,14 @@ impl Network {
             if !sent {
                 self.augment_path(&search, source, sink);
             }
+            phase.reset();
             // The distances stay valid while tight paths remain (the
             // primal-dual method): augment along them without searching
             // again. Every tight path from the source costs exactly the
             // sink's distance, so it is a shortest path.
             loop {
                 let sent = (augmentation == Augmentation::EvenDag && self.augment_dag(&search, source, sink))
-                    || self.augment_tight_path(&search, source, sink);
+                    || self.augment_tight_path(&search, &mut phase, source, sink);
                 if !sent {
                     break;
                 }
@@ -129,36 +131,56 @@ impl Network {
     }
 
     /// Pushes the bottleneck amount along one path of tight edges to
-    /// `sink`, found depth first; false when there is none.
-    fn augment_tight_path(&mut self, search: &Search, source: u32, sink: u32) -> bool {
-        let mut visited = vec![false; self.num_nodes()];
-        let mut stack: Vec<(u32, usize)> = vec![(source, 0)];
+    /// `sink`, found depth first; false when there is none. As in Dinic's
+    /// blocking flow, `phase` remembers for the rest of the phase which
+    /// nodes lead nowhere and how far each node's edges have been tried,
+    /// so the searches of one phase together cost about one pass over
+    /// the tight edges per path. (Reverse edges can make a node useful
+    /// again; missing that ends the phase early, and the next search
+    /// finds it.)
+    fn augment_tight_path(&mut self, search: &Search, phase: &mut PhaseState, source: u32, sink: u32) -> bool {
+        if phase.dead[source as usize] {
+            return false;
+        }
+        let mut on_path = std::mem::take(&mut phase.on_path);
+        let mut stack: Vec<u32> = vec![source];
         let mut path: Vec<u32> = Vec::new();
-        visited[source as usize] = true;
-        while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+        on_path[source as usize] = true;
+        let mut sent = false;
+        while let Some(&u) = stack.last() {
             if u == sink {
                 let amount = path.iter().map(|&e| self.residual[e as usize]).min().unwrap_or(0);
                 for &e in &path {
                     self.push(e, amount);
                 }
-                return amount > 0;
+                sent = amount > 0;
+                break;
             }
             let edges = &self.out[u as usize];
-            if *next >= edges.len() {
+            let Some(&e) = edges.get(phase.arc[u as usize]) else {
+                phase.dead[u as usize] = true;
+                on_path[u as usize] = false;
                 stack.pop();
                 path.pop();
+                if let Some(&parent) = stack.last() {
+                    phase.arc[parent as usize] += 1;
+                }
+                continue;
+            };
+            let v = self.heads[e as usize] as usize;
+            if phase.dead[v] || on_path[v] || !search.is_tight(self, e, sink) {
+                phase.arc[u as usize] += 1;
                 continue;
             }
-            let e = edges[*next];
-            *next += 1;
-            let v = self.heads[e as usize];
-            if !visited[v as usize] && search.is_tight(self, e, sink) {
-                visited[v as usize] = true;
-                stack.push((v, 0));
-                path.push(e);
-            }
+            on_path[v] = true;
+            stack.push(v as u32);
+            path.push(e);
         }
-        false
+        for &u in &stack {
+            on_path[u as usize] = false;
+        }
+        phase.on_path = on_path;
+        sent
     }
 
     /// Sends flow along every path `source → x → y → sink` whose middle
@@ -268,6 +290,27 @@ impl Network {
     }
 }
 
+/// What the tight-path searches of one phase have learnt.
+struct PhaseState {
+    /// Nodes with no tight path to the sink left.
+    dead: Vec<bool>,
+    /// The next edge of each node to try.
+    arc: Vec<usize>,
+    /// Scratch: the nodes on the current path (all false between calls).
+    on_path: Vec<bool>,
+}
+
+impl PhaseState {
+    fn new(n: usize) -> PhaseState {
+        PhaseState { dead: vec![false; n], arc: vec![0; n], on_path: vec![false; n] }
+    }
+
+    fn reset(&mut self) {
+        self.dead.fill(false);
+        self.arc.fill(0);
+    }
+}
+
 /// Splits `amount` over edges with the given residual capacities as
 /// evenly as possible; `None` if they cannot take it all.
 fn split_evenly(amount: i64, capacities: impl Iterator<Item = i64>) -> Option<Vec<i64>> {
@@ -371,7 +414,11 @@ struct ShortestPathDag {
 impl ShortestPathDag {
     fn new(net: &Network, search: &Search, source: u32, sink: u32) -> ShortestPathDag {
         let n = net.num_nodes();
-        let tight = |e: u32| search.is_tight(net, e, sink);
+        // Forward edges only: the even split is over alternatives of the
+        // graph. Reverse edges, with the little flow a split left on them,
+        // would each limit one push and leave smaller ones behind, pushes
+        // without end; single-path augmentations use them instead.
+        let tight = |e: u32| e % 2 == 0 && search.is_tight(net, e, sink);
         // Iterative DFS: 0 unseen, 1 on the stack, 2 done.
         let mut state = vec![0u8; n];
         let mut out: Vec<Vec<u32>> = vec![Vec::new(); n];
