@@ -43,6 +43,8 @@
 //! no weight (it is *dangling*). A block's weight is its samples times
 //! the period divided by its size (the instructions a sample can land on:
 //! 1 for simulated sampling), so that weights estimate execution counts.
+//! A listed block of size 0 has no code a sample could land on (the
+//! backend found none for it): it is dangling, whatever its count says.
 //! Reading a sample profile infers its counts.
 //!
 //! The block hashes (flag bit 2) let a function whose CFG has changed
@@ -372,7 +374,7 @@ impl CfgDescriptor {
 }
 
 /// Checks what a sample profile weighs: a positive period and distinct
-/// blocks of the function with a non-zero size. (Its weighed edges are
+/// blocks of the function. (Its weighed edges are
 /// checked as counters are: distinct and countable.)
 fn check_sampling(shape: &FunctionShape, sampling: &Sampling) -> Result<(), String> {
     if sampling.period == 0 {
@@ -385,9 +387,6 @@ fn check_sampling(shape: &FunctionShape, sampling: &Sampling) -> Result<(), Stri
             .ok_or_else(|| format!("invalid CFG descriptor: sampled block {block} is outside the function"))?;
         if std::mem::replace(slot, true) {
             return Err(format!("invalid CFG descriptor: block {block} is sampled twice"));
-        }
-        if size == 0 {
-            return Err(format!("invalid CFG descriptor: sampled block {block} has size 0"));
         }
     }
     Ok(())

@@ -31,7 +31,8 @@ pub fn sample_weights(desc: &CfgDescriptor, values: &[u64]) -> Result<Weights, S
     };
     let (block_values, edge_values) = values.split_at(sampling.blocks.len());
     for (&(block, size), &samples) in sampling.blocks.iter().zip(block_values) {
-        weights.blocks[block as usize] = Some(scale(samples, size));
+        // A block without code (size 0) could not be sampled: dangling.
+        weights.blocks[block as usize] = (size > 0).then(|| scale(samples, size));
     }
     for (&kind, &samples) in desc.counters.iter().zip(edge_values) {
         match kind {
