@@ -22,6 +22,9 @@
 /// An unbounded capacity. Sums of a few of these still fit in `i64`.
 pub const INFINITE: i64 = i64::MAX / 8;
 
+/// The most even-split augmentations in one phase (see [`Network::solve`]).
+const SPLITS_PER_PHASE: usize = 32;
+
 /// How each augmentation sends flow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Augmentation {
@@ -118,10 +121,14 @@ impl Network {
             // primal-dual method): augment along them without searching
             // again. Every tight path from the source costs exactly the
             // sink's distance, so it is a shortest path.
+            // The even splits of a phase are capped: past a few, each
+            // moves little (an edge that one split saturates, a path's
+            // push frees again), and single paths finish the phase.
+            let mut splits = 0;
             loop {
-                let sent = (augmentation == Augmentation::EvenDag && self.augment_dag(&search, source, sink))
-                    || self.augment_tight_path(&search, &mut phase, source, sink);
-                if !sent {
+                let split = augmentation == Augmentation::EvenDag && splits < SPLITS_PER_PHASE && self.augment_dag(&search, source, sink);
+                splits += usize::from(split);
+                if !split && !self.augment_tight_path(&search, &mut phase, source, sink) {
                     break;
                 }
                 stats.augmentations += 1;
