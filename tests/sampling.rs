@@ -85,6 +85,42 @@ int main(int argc, char **argv) {
 }
 "#;
 
+/// Neighbour counts on a torus. The loops over `dy` and `dx` in `-1..=1`
+/// start with guards on constants (`-1 <= 1`) that Cranelift folds at
+/// -O2, so some listed blocks of `neighbours` (and `main`) get no machine
+/// code of their own.
+const FOLDED_GUARDS: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned char grid[32][32];
+
+static int neighbours(int y, int x) {
+    int n = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            if (dy == 0 && dx == 0)
+                continue;
+            n += grid[(y + dy + 32) % 32][(x + dx + 32) % 32];
+        }
+    return n;
+}
+
+int main(int argc, char **argv) {
+    int rounds = argc > 1 ? atoi(argv[1]) : 200;
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++)
+            grid[y][x] = (y * 7 + x * 13) % 5 == 0;
+    long total = 0;
+    for (int r = 0; r < rounds; r++)
+        for (int y = 0; y < 32; y++)
+            for (int x = 0; x < 32; x++)
+                total += neighbours(y, x) == 3;
+    printf("%ld\n", total);
+    return 0;
+}
+"#;
+
 /// Writes `source` as `dir/name.c` and returns its path.
 fn write_source(dir: &Path, name: &str, source: &str) -> PathBuf {
     let path = dir.join(format!("{name}.c"));
@@ -248,4 +284,58 @@ fn sampling_and_instrumenting_cannot_be_combined() {
     let out = Command::new(nissecc()).args(["-fprofile-instr=sample"]).arg(&source).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(!dir.join("never").exists());
+}
+
+/// The descriptor bytes of `function` that the midend writes for
+/// `source` built with `flags` (`--emit ir`), before the backend sees it.
+fn ir_descriptor(source: &Path, flags: &[&str], function: &str) -> Vec<u8> {
+    let out = Command::new(nissecc()).args(flags).args(["--emit", "ir"]).arg(source).args(["-o", "-"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let prefix = format!("data @{}{function} ", abi::DESCRIPTOR_PREFIX);
+    let line = text.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no descriptor of `{function}` in the IR"));
+    let hex = line.split_once("bytes [").and_then(|(_, rest)| rest.split_once(']')).unwrap().0;
+    hex.split_whitespace().map(|b| u8::from_str_radix(b, 16).unwrap()).collect()
+}
+
+#[test]
+fn listed_blocks_that_get_no_machine_code_have_size_0() {
+    let dir = scratch_dir("sampling-no-code");
+    let source = write_source(&dir, "guards", FOLDED_GUARDS);
+    let sampled = build(&source, &dir, "sampled", &["-O2", "-fprofile-sample"]);
+    let naive = build(&source, &dir, "naive", &["-O2", "-fprofile-instr=naive"]);
+    run(&sampled, &dir, "sampled.nprof");
+    run(&naive, &dir, "naive.nprof");
+    let samples = load(&dir.join("sampled.nprof"));
+    let exact = load(&dir.join("naive.nprof"));
+
+    // The backend keeps the midend's list and its order (the counters and
+    // the runtime's indices), and changes only the sizes of blocks that
+    // got no code to 0, which no sample can land on.
+    let name = "neighbours";
+    let function = function(&samples, name);
+    let ir = decode_descriptor(&ir_descriptor(&source, &["-O2", "-fprofile-sample"], name)).unwrap();
+    let desc = decode_descriptor(&function.descriptor).unwrap();
+    assert_eq!(desc.shape, ir.shape);
+    assert_eq!(desc.sampling.period, ir.sampling.period);
+    assert_eq!(desc.sampling.blocks.iter().map(|b| b.0).collect::<Vec<_>>(), ir.sampling.blocks.iter().map(|b| b.0).collect::<Vec<_>>());
+    let exact_function = self::function(&exact, name);
+    let counts = reconstruct(&decode_descriptor(&exact_function.descriptor).unwrap(), &exact_function.counters).unwrap().blocks;
+    let mut without_code = Vec::new();
+    for ((&(block, size), &(_, ir_size)), &samples) in desc.sampling.blocks.iter().zip(&ir.sampling.blocks).zip(&function.counters) {
+        assert!(ir_size > 0, "block {block} is listed with no instruction");
+        if size == 0 {
+            assert_eq!(samples, 0, "block {block} has no code but {samples} samples");
+            without_code.push((block, ir_size, counts[block as usize]));
+        } else {
+            assert_eq!(size, ir_size, "block {block}");
+        }
+    }
+    eprintln!("`{name}`'s blocks without code: {without_code:?} ((block, IR size, exact count))");
+    assert!(without_code.iter().any(|&(_, _, count)| count > 0), "no block of `{name}` that ran lost its code: {:?}", desc.sampling.blocks);
+    // Inference takes them as unknown, not cold.
+    profdata_output(&["show"], &dir.join("sampled.nprof")).unwrap();
+
+    // Instrumented builds keep the midend's descriptor.
+    assert_eq!(exact_function.descriptor, ir_descriptor(&source, &["-O2", "-fprofile-instr=naive"], name));
 }

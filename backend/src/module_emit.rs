@@ -25,6 +25,7 @@ use cranelift_module::{default_libcall_names, DataId, FuncId, FuncOrDataId, Modu
 use cranelift_object::{ObjectBuilder, ObjectModule};
 use crate::pc_map;
 use nissecc_midend::ir::{DataObject, Function, Module};
+use nissecc_profile_format::abi;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
@@ -48,9 +49,10 @@ pub(crate) struct ObjectEmitter<'m> {
     /// With optimization, two-way branches that leave a loop from their
     /// `then` side are swapped (see [`crate::loop_branches`]).
     swap_loop_branches: bool,
-    /// The sampled functions, with their PC maps, which are defined when
-    /// the function is (see [`crate::pc_map`]).
-    sampled: HashMap<&'m str, &'m DataObject>,
+    /// The sampled functions, with their PC maps, descriptors and
+    /// records, which are defined when the function is (see
+    /// [`crate::pc_map`]).
+    sampled: HashMap<&'m str, pc_map::SampledData<'m>>,
 }
 
 impl<'m> ObjectEmitter<'m> {
@@ -70,8 +72,8 @@ impl<'m> ObjectEmitter<'m> {
         let mut object = ObjectModule::new(builder);
         let mut x87_helpers = X87Helpers::default();
         declare_module(&mut object, module, &mut x87_helpers)?;
-        let maps: HashSet<&str> = sampled.values().map(|map| map.name.as_str()).collect();
-        define_data_objects(&mut object, module, |data| maps.contains(data.name.as_str()))?;
+        let later: HashSet<&str> = sampled.values().flat_map(|data| data.objects()).map(|data| data.name.as_str()).collect();
+        define_data_objects(&mut object, module, |data| later.contains(data.name.as_str()))?;
         let variadic = module
             .functions
             .iter()
@@ -135,14 +137,27 @@ impl<'m> ObjectEmitter<'m> {
     }
 
     /// Verifies (if enabled) and compiles the current function, which was
-    /// lowered from `func`, and defines it in the object, with its PC map
-    /// if it is sampled.
+    /// lowered from `func`, and defines it in the object, with its PC map,
+    /// descriptor and record if it is sampled: a listed block that no code
+    /// counts for gets size 0 in the descriptor.
     pub(crate) fn define(&mut self, func: &Function) -> Result<()> {
         self.define_code(func)?;
-        let Some(&placeholder) = self.sampled.get(func.name.as_str()) else { return Ok(()) };
+        let Some(data) = self.sampled.get(func.name.as_str()) else { return Ok(()) };
         let code = self.ctx.compiled_code().expect("the function was just compiled");
-        let map = DataObject { bytes: pc_map::pc_map(func, code), ..placeholder.clone() };
-        define_data_object(&mut self.object, &map).map_err(|e| BackendError::new(format!("in data object `{}`: {e}", map.name)))
+        let (map_bytes, mapped) = pc_map::pc_map(func, code);
+        let map = DataObject { bytes: map_bytes, ..data.pc_map.clone() };
+        let descriptor_bytes = pc_map::descriptor_with_mapped_sizes(&data.descriptor.bytes, &mapped).map_err(|e| in_data(&data.descriptor.name, e))?;
+        let mut record = data.record.clone();
+        let length = record
+            .bytes
+            .get_mut(abi::RECORD_DESCRIPTOR_LEN..abi::RECORD_DESCRIPTOR_LEN + 8)
+            .ok_or_else(|| in_data(&data.record.name, "too short for a record"))?;
+        length.copy_from_slice(&(descriptor_bytes.len() as u64).to_le_bytes());
+        let descriptor = DataObject { bytes: descriptor_bytes, ..data.descriptor.clone() };
+        for object in [&map, &descriptor, &record] {
+            define_data_object(&mut self.object, object).map_err(|e| in_data(&object.name, e))?;
+        }
+        Ok(())
     }
 
     /// Compiles the current function, lowered from `func`, and defines
@@ -282,4 +297,9 @@ impl<'m> ObjectEmitter<'m> {
             ))),
         }
     }
+}
+
+/// An error about the data object `name`.
+fn in_data(name: &str, error: impl std::fmt::Display) -> BackendError {
+    BackendError::new(format!("in data object `{name}`: {error}"))
 }

@@ -45,15 +45,49 @@ use cranelift_codegen::CompiledCode;
 use nissecc_midend::analysis::cfg::Cfg;
 use nissecc_midend::instrument::sample::sampled_blocks;
 use nissecc_midend::ir::{Block, DataObject, Function, Module};
+use nissecc_midend::profile::CfgDescriptor;
 use nissecc_profile_format::abi;
 use std::collections::HashMap;
 
+/// The data of a sampled function that the backend defines once it has
+/// compiled the function: the PC map, which the midend declared empty,
+/// and the descriptor and record, since a listed block that got no code
+/// gets size 0 (see [`descriptor_with_mapped_sizes`]), which may change
+/// the descriptor's length that the record holds.
+pub(crate) struct SampledData<'m> {
+    pub(crate) pc_map: &'m DataObject,
+    pub(crate) descriptor: &'m DataObject,
+    pub(crate) record: &'m DataObject,
+}
+
+impl<'m> SampledData<'m> {
+    /// The three objects, whose definitions wait for the function's code.
+    pub(crate) fn objects(&self) -> [&'m DataObject; 3] {
+        [self.pc_map, self.descriptor, self.record]
+    }
+}
+
 /// The module's sampled functions, by name, each with the empty PC map
-/// that the midend declared.
-pub(crate) fn sampled_functions(module: &Module) -> HashMap<&str, &DataObject> {
+/// that the midend declared, its descriptor and its record.
+pub(crate) fn sampled_functions(module: &Module) -> HashMap<&str, SampledData<'_>> {
+    let by_name: HashMap<&str, &DataObject> = module.data.iter().map(|d| (d.name.as_str(), d)).collect();
     let maps: HashMap<&str, &DataObject> =
         module.data.iter().filter_map(|d| Some((d.name.strip_prefix(abi::PC_MAP_PREFIX)?, d))).collect();
-    module.functions.iter().filter_map(|f| Some((f.name.as_str(), *maps.get(f.name.as_str())?))).collect()
+    module
+        .functions
+        .iter()
+        .filter_map(|f| {
+            let name = f.name.as_str();
+            Some((
+                name,
+                SampledData {
+                    pc_map: *maps.get(name)?,
+                    descriptor: *by_name.get(format!("{}{name}", abi::DESCRIPTOR_PREFIX).as_str())?,
+                    record: *by_name.get(format!("{}{name}", abi::RECORD_PREFIX).as_str())?,
+                },
+            ))
+        })
+        .collect()
 }
 
 /// The source location of each reachable block of `func`: its index in
@@ -81,8 +115,9 @@ pub(crate) fn keep_anchor_locations(func: &mut clif::Function) {
 }
 
 /// The PC map of `func`, compiled into `code` (with the locations of
-/// [`block_locations`] and `machine_code_cfg_info`).
-pub(crate) fn pc_map(func: &Function, code: &CompiledCode) -> Vec<u8> {
+/// [`block_locations`] and `machine_code_cfg_info`), and for each of its
+/// counters (each listed block) whether any code counts for it.
+pub(crate) fn pc_map(func: &Function, code: &CompiledCode) -> (Vec<u8>, Vec<bool>) {
     let cfg = Cfg::compute(func);
     let mut index: SecondaryMap<Block, u32> = SecondaryMap::new();
     for (i, &block) in cfg.blocks().iter().enumerate() {
@@ -93,13 +128,49 @@ pub(crate) fn pc_map(func: &Function, code: &CompiledCode) -> Vec<u8> {
         preds: cfg.blocks().iter().map(|&b| cfg.pred_blocks(b).map(|p| index[p]).collect()).collect(),
         counter: vec![None; cfg.num_blocks()],
     };
-    for (counter, &(block, _)) in sampled_blocks(func, &cfg).iter().enumerate() {
+    let listed = sampled_blocks(func, &cfg);
+    for (counter, &(block, _)) in listed.iter().enumerate() {
         ir.counter[block as usize] = Some(counter as u32);
     }
     let located: Vec<(u32, u32)> =
         code.buffer.get_srclocs_sorted().iter().filter(|range| !range.loc.is_default()).map(|range| (range.start, range.loc.bits())).collect();
     let code_len = code.buffer.total_size();
-    encode(code_len, &attribute(code_len, &code.bb_starts, &code.bb_edges, &located, &ir))
+    let ranges = attribute(code_len, &code.bb_starts, &code.bb_edges, &located, &ir);
+    (encode(code_len, &ranges), mapped_counters(listed.len(), &ranges))
+}
+
+/// For each of `num_counters` counters, whether a range of the map counts
+/// for it.
+fn mapped_counters(num_counters: usize, ranges: &[[u32; 3]]) -> Vec<bool> {
+    let mut mapped = vec![false; num_counters];
+    for &[_, _, counter] in ranges {
+        if let Some(slot) = mapped.get_mut(counter as usize) {
+            *slot = true;
+        }
+    }
+    mapped
+}
+
+/// The descriptor `bytes` of a sampled function with size 0 for each
+/// listed block that no code counts for (`mapped`, by counter: the block's
+/// place in the list), which no sample can land on and inference leaves
+/// dangling rather than cold. The list and its order stay, and with them
+/// the counters.
+pub(crate) fn descriptor_with_mapped_sizes(bytes: &[u8], mapped: &[bool]) -> Result<Vec<u8>, String> {
+    let mut desc = CfgDescriptor::decode(bytes)?;
+    if desc.sampling.blocks.len() != mapped.len() {
+        return Err(format!(
+            "the descriptor lists {} sampled blocks but the PC map has {} counters",
+            desc.sampling.blocks.len(),
+            mapped.len()
+        ));
+    }
+    for (entry, &has_code) in desc.sampling.blocks.iter_mut().zip(mapped) {
+        if !has_code {
+            entry.1 = 0;
+        }
+    }
+    Ok(desc.encode())
 }
 
 /// The CFG of the IR blocks, by shape index, and each block's counter.
@@ -221,6 +292,29 @@ mod tests {
         // An unlocated block that jumps away is an edge block.
         let located = [(0xc, 0), (0x1c, 2), (0x28, 3)];
         assert_eq!(attribute(0x30, &starts, &edges, &located, &diamond()), vec![[0, 0x10, 0], [0x18, 0x20, 2], [0x20, 0x30, 3]]);
+    }
+
+    #[test]
+    fn listed_blocks_without_code_get_size_0_in_the_descriptor() {
+        use nissecc_midend::profile::{FunctionShape, Sampling, Strategy};
+        // Block 1, the pure arm, has no machine block (its code became a
+        // select, or its branch was folded).
+        let starts = [0x0, 0x10, 0x20];
+        let edges = [(0x0, 0x10), (0x0, 0x20), (0x10, 0x20)];
+        let located = [(0xc, 0), (0x14, 2), (0x28, 3)];
+        let ranges = attribute(0x30, &starts, &edges, &located, &diamond());
+        assert_eq!(ranges, vec![[0, 0x10, 0], [0x10, 0x20, 2], [0x20, 0x30, 3]]);
+        let mapped = mapped_counters(4, &ranges);
+        assert_eq!(mapped, vec![true, false, true, true]);
+
+        let shape = FunctionShape { block_lines: vec![1, 2, 3, 4], edges: vec![(0, 1), (0, 2), (1, 3), (2, 3)], returns: vec![3], call_sites: Vec::new() };
+        let mut desc = CfgDescriptor::new(Strategy::Sample, shape, Vec::new());
+        desc.sampling = Sampling { period: 1000, blocks: vec![(0, 4), (1, 300), (2, 2), (3, 1)] };
+        let patched = CfgDescriptor::decode(&descriptor_with_mapped_sizes(&desc.encode(), &mapped).unwrap()).unwrap();
+        assert_eq!(patched.sampling.blocks, vec![(0, 4), (1, 0), (2, 2), (3, 1)]);
+        assert_eq!(patched.shape, desc.shape);
+        assert_eq!(patched.sampling.period, 1000);
+        assert!(descriptor_with_mapped_sizes(&desc.encode(), &mapped[..3]).is_err());
     }
 
     #[test]
