@@ -381,7 +381,7 @@ fn check_sampling(shape: &FunctionShape, sampling: &Sampling) -> Result<(), Stri
         return Err("invalid CFG descriptor: a sample profile with period 0".into());
     }
     let mut seen = vec![false; shape.block_lines.len()];
-    for &(block, size) in &sampling.blocks {
+    for &(block, _) in &sampling.blocks {
         let slot = seen
             .get_mut(block as usize)
             .ok_or_else(|| format!("invalid CFG descriptor: sampled block {block} is outside the function"))?;
