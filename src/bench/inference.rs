@@ -302,6 +302,13 @@ fn measure_kernel(kernel: &Kernel, toolchain: &Toolchain, cases: &[Case], valgri
                     }
                     runs += 1;
                 }
+                // The compiler infers the real samples' counts too, and
+                // the build it optimizes with them must behave.
+                let optimized = path(&format!("use-sampler-{hz}"));
+                compile(nissecc, &["-O2", &format!("-fprofile-use={}", file.display())], &kernel.source, &optimized)?;
+                if run_input(&optimized, input, &[])? != expected {
+                    return Err(format!("the build optimized with the {hz} Hz sample profile printed differently"));
+                }
                 // The samples of many runs against the counts of one: the
                 // measures compare shares, so the scale does not matter.
                 load(&file)?
