@@ -22,28 +22,12 @@ use nissecc_midend::instrument::path::numbering::{number, number_with_limit, Num
 use nissecc_midend::instrument::path::regenerate::{block_path, regenerate, PathEnd, PathStart};
 use nissecc_midend::instrument::weights::{heuristic_weights, Weight};
 use nissecc_midend::profile::{CallExit, CallSite, FlowEdgeKind, FlowGraph, FunctionShape, Measure};
+use nissecc_midend::profile::infer::synthetic::SplitMix;
 use std::collections::HashMap;
-
-/// SplitMix64, deterministic across platforms.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A random CFG shape in which every block is reachable from the entry.
 /// `acyclic` keeps every edge going forward.
-fn random_shape(rng: &mut Rng, acyclic: bool) -> FunctionShape {
+fn random_shape(rng: &mut SplitMix, acyclic: bool) -> FunctionShape {
     let n = 2 + rng.below(8) as u32;
     let mut succs: Vec<Vec<u32>> = vec![Vec::new(); n as usize];
     // A spanning tree from the entry makes every block reachable.
@@ -118,7 +102,7 @@ fn all_paths(numbering: &Numbering) -> Option<Vec<Vec<u32>>> {
 }
 
 /// Random weights, so that many different spanning trees are tried.
-fn random_weights(rng: &mut Rng, graph: &FlowGraph) -> Vec<Weight> {
+fn random_weights(rng: &mut SplitMix, graph: &FlowGraph) -> Vec<Weight> {
     graph.edges().iter().map(|_| Weight { primary: rng.below(100) as f64, secondary: 0.0 }).collect()
 }
 
@@ -178,7 +162,7 @@ fn every_run_ends(graph: &FlowGraph) -> Option<Vec<u32>> {
 /// Simulates `calls` calls of the function, counting paths as the
 /// instrumented code does, and returns the path counts and the true count
 /// of every flow edge.
-fn simulate(graph: &FlowGraph, numbering: &Numbering, inc: &[u64], rng: &mut Rng, calls: usize) -> (Vec<(u64, u64)>, Vec<u64>) {
+fn simulate(graph: &FlowGraph, numbering: &Numbering, inc: &[u64], rng: &mut SplitMix, calls: usize) -> (Vec<(u64, u64)>, Vec<u64>) {
     let dag = &numbering.dag;
     let distance = every_run_ends(graph).expect("distances");
     let mut live_of_flow: HashMap<u32, u32> = HashMap::new();
@@ -256,7 +240,7 @@ fn terminates(graph: &FlowGraph) -> bool {
     true
 }
 
-fn check_shape(what: &str, shape: &FunctionShape, rng: &mut Rng, limit: Option<u64>) -> usize {
+fn check_shape(what: &str, shape: &FunctionShape, rng: &mut SplitMix, limit: Option<u64>) -> usize {
     let graph = FlowGraph::new(shape);
     let numbering = match limit {
         Some(limit) => number_with_limit(&graph, limit),
@@ -284,7 +268,7 @@ fn check_shape(what: &str, shape: &FunctionShape, rng: &mut Rng, limit: Option<u
 
 #[test]
 fn numbering_is_a_bijection_and_derived_edges_are_exact() {
-    let mut rng = Rng(0x5eed);
+    let mut rng = SplitMix(0x5eed);
     let mut enumerated = 0;
     for i in 0..1500 {
         let shape = random_shape(&mut rng, i % 3 == 0);
@@ -295,7 +279,7 @@ fn numbering_is_a_bijection_and_derived_edges_are_exact() {
 
 #[test]
 fn truncation_keeps_numbers_exact() {
-    let mut rng = Rng(0x7a11);
+    let mut rng = SplitMix(0x7a11);
     let mut truncated = 0;
     for i in 0..1500 {
         let shape = random_shape(&mut rng, i % 2 == 0);
@@ -326,7 +310,7 @@ fn a_long_chain_of_diamonds_is_truncated_to_64_bits() {
     let numbering = number(&graph);
     assert!(numbering.truncations() > 0);
     let inc = increments(&numbering, &graph, &heuristic_weights(&shape, &graph));
-    let mut rng = Rng(3);
+    let mut rng = SplitMix(3);
     let (paths, truth) = simulate(&graph, &numbering, &inc, &mut rng, 50);
     assert_eq!(derive_flow(&numbering, &graph, &paths).unwrap(), truth);
     // Every number in range regenerates, and the ends agree with the cuts.

@@ -22,6 +22,7 @@
 //! failure.
 
 use super::callgrind;
+use super::kernel;
 use super::manifest::{self, Kernel};
 use super::options::Options;
 use super::process::run_with_limit;
@@ -243,12 +244,11 @@ fn compile(nissecc: &Path, flags: &[&str], source: &Path, exe: &Path) -> Result<
     Ok(())
 }
 
-/// Runs `exe input` with `env`; its stdout.
+/// Runs `exe input` with `env` (through the kernel tier's runner); its
+/// stdout.
 fn run_input(exe: &Path, input: &str, env: &[(&str, String)]) -> Result<Vec<u8>, String> {
-    let mut command = Command::new(exe);
-    command.arg(input).envs(env.iter().map(|(k, v)| (k, v)));
-    let output = run_with_limit(command, RUN_LIMIT, &format!("{} {input}", exe.display()))?;
-    Ok(output.stdout)
+    let env: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+    Ok(kernel::run(exe, input, &env)?.stdout)
 }
 
 fn measure_kernel(kernel: &Kernel, toolchain: &Toolchain, cases: &[Case], valgrind: bool, dir: &Path) -> Result<KernelResult, String> {

@@ -9,7 +9,7 @@
 
 use super::load::load;
 use nissecc_midend::instrument::plan::plan;
-use nissecc_midend::profile::infer::{infer_flow, sample_weights, Objective};
+use nissecc_midend::profile::infer::{infer_samples, Objective};
 use nissecc_midend::profile::{decode_descriptor, CfgDescriptor, FlowGraph, Strategy};
 use nissecc_profile_format::file::write_atomically;
 use nissecc_profile_format::{write, FunctionProfile, Profile};
@@ -36,8 +36,7 @@ pub fn infer_function(function: &FunctionProfile, objective: Objective) -> Resul
         return Ok(function.clone());
     }
     let graph = FlowGraph::new(&desc.shape);
-    let weights = sample_weights(&desc, &function.counters)?;
-    let flow = infer_flow(&desc.shape, &graph, &weights, objective)?;
+    let flow = infer_samples(&desc, &graph, &function.counters, objective)?;
     let counted = plan(&graph, Strategy::Naive, &[], &[]);
     let descriptor = CfgDescriptor {
         inferred: true,

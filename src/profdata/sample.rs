@@ -13,6 +13,7 @@
 use super::counts::function_counts;
 use super::load::load;
 use nissecc_midend::instrument::path::derive::measured_flow;
+use nissecc_midend::profile::infer::synthetic::SplitMix;
 use nissecc_midend::profile::{CfgDescriptor, FlowGraph, Measure, Sampling, Strategy};
 use nissecc_profile_format::file::write_atomically;
 use nissecc_profile_format::{fnv1a64, write, FunctionProfile, Profile};
@@ -106,25 +107,6 @@ pub fn sample_profile(exact: &Profile, options: &SampleOptions) -> Result<Profil
     let mut profile = Profile { functions };
     profile.canonicalize();
     Ok(profile)
-}
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): small, fast, and good enough
-/// for simulated sampling.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    fn uniform(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 /// A draw from the binomial distribution B(n, p): exactly (one Bernoulli

@@ -15,7 +15,7 @@ use super::dag::DagEdgeKind;
 use super::numbering::{number, Numbering};
 use super::regenerate::regenerate;
 use crate::profile::reconstruct::{edge_profile, reconstruct_flow, solve_flow};
-use crate::profile::infer::{infer_flow, sample_weights, Objective};
+use crate::profile::infer::{infer_samples, Objective};
 use crate::profile::{CfgDescriptor, EdgeProfile, FlowEdgeKind, FlowGraph, Strategy};
 use nissecc_profile_format::FunctionProfile;
 
@@ -78,8 +78,7 @@ pub fn measured_flow(desc: &CfgDescriptor, graph: &FlowGraph, function: &Functio
             if !function.paths.is_empty() {
                 return Err(format!("a sample profile holds {} path counts", function.paths.len()));
             }
-            let weights = sample_weights(desc, &function.counters)?;
-            infer_flow(&desc.shape, graph, &weights, Objective::Profi)
+            infer_samples(desc, graph, &function.counters, Objective::Profi)
         }
         _ => {
             if !function.paths.is_empty() {

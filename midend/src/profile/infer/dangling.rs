@@ -18,7 +18,7 @@ use super::Weights;
 use crate::profile::flow_graph::{FlowEdgeKind, FlowGraph, Vertex};
 
 /// Splits the flow through every dangling subgraph evenly.
-pub fn rebalance(graph: &FlowGraph, weights: &Weights, flow: &mut [u64]) {
+pub fn rebalance(graph: &FlowGraph, weights: &Weights, edge_weights: &[Option<u64>], flow: &mut [u64]) {
     let n = graph.num_vertices() as usize;
     let block_of = |v: u32| match graph.vertex(v) {
         Vertex::Segment { block, .. } => Some(block as usize),
@@ -26,12 +26,11 @@ pub fn rebalance(graph: &FlowGraph, weights: &Weights, flow: &mut [u64]) {
     };
     let dangling: Vec<bool> = (0..n as u32).map(|v| block_of(v).is_some_and(|b| weights.blocks[b].is_none())).collect();
     let unlikely: Vec<bool> = (0..n as u32).map(|v| block_of(v).is_some_and(|b| weights.unlikely[b])).collect();
-    let edge_weights = weights.of_flow_edges(graph);
     for s in 0..n as u32 {
         if dangling[s as usize] {
             continue;
         }
-        if let Some(region) = Region::find(graph, &edge_weights, flow, &dangling, s) {
+        if let Some(region) = Region::find(graph, edge_weights, flow, &dangling, s) {
             if !region.vertices.iter().any(|&v| unlikely[v as usize]) {
                 region.split_evenly(graph, flow);
             }

@@ -156,11 +156,7 @@ impl Network {
         let mut sent = false;
         while let Some(&u) = stack.last() {
             if u == sink {
-                let amount = path.iter().map(|&e| self.residual[e as usize]).min().unwrap_or(0);
-                for &e in &path {
-                    self.push(e, amount);
-                }
-                sent = amount > 0;
+                sent = self.push_bottleneck(&path) > 0;
                 break;
             }
             let edges = &self.out[u as usize];
@@ -237,10 +233,17 @@ impl Network {
             v = self.tail(e);
             assert!(path.len() <= self.num_nodes(), "the shortest-path tree has a cycle");
         }
+        self.push_bottleneck(&path);
+    }
+
+    /// Pushes along `path` as much as its narrowest edge takes; returns
+    /// the amount.
+    fn push_bottleneck(&mut self, path: &[u32]) -> i64 {
         let amount = path.iter().map(|&e| self.residual[e as usize]).min().unwrap_or(0);
-        for e in path {
+        for &e in path {
             self.push(e, amount);
         }
+        amount
     }
 
     /// Splits flow evenly over the DAG of shortest paths to `sink` (§4.2).
@@ -474,14 +477,7 @@ impl ShortestPathDag {
 mod tests {
     use super::*;
 
-    /// A small deterministic generator, so that the tests need no crate.
-    struct Lcg(u64);
-    impl Lcg {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n
-        }
-    }
+    use crate::profile::infer::synthetic::Lcg;
 
     /// The largest flow value and the least cost of a flow of that value,
     /// by enumerating every integer flow on every edge.

@@ -37,7 +37,7 @@ pub mod synthetic;
 use super::flow_graph::{FlowEdgeKind, FlowGraph};
 use super::reconstruct::{edge_profile, EdgeProfile};
 use super::shape::FunctionShape;
-pub use samples::sample_weights;
+pub use samples::{infer_samples, sample_weights};
 
 /// The weights inference starts from, numbered as the shape's blocks and
 /// CFG edges.
@@ -142,10 +142,11 @@ pub fn infer(shape: &FunctionShape, weights: &Weights, objective: Objective) -> 
 /// flow-edge order, that `weights` imply.
 pub fn infer_flow(shape: &FunctionShape, graph: &FlowGraph, weights: &Weights, objective: Objective) -> Result<Vec<u64>, String> {
     weights.check(shape)?;
-    let mut flow = network::min_cost_flow(graph, weights, objective)?;
+    let edge_weights = weights.of_flow_edges(graph);
+    let mut flow = network::min_cost_flow(graph, weights, &edge_weights, objective)?;
     if objective == Objective::Profi {
         islands::join_islands(graph, &mut flow);
-        dangling::rebalance(graph, weights, &mut flow);
+        dangling::rebalance(graph, weights, &edge_weights, &mut flow);
     }
     Ok(flow)
 }

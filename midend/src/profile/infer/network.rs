@@ -42,9 +42,8 @@ const LARGEST_WEIGHT: u64 = 1 << 40;
 
 /// Solves the instance of `weights` on `graph` and returns the count of
 /// every flow edge.
-pub fn min_cost_flow(graph: &FlowGraph, weights: &Weights, objective: Objective) -> Result<Vec<u64>, String> {
-    let edge_weights = weights.of_flow_edges(graph);
-    let largest = weights.blocks.iter().chain(&edge_weights).flatten().copied().max().unwrap_or(0);
+pub fn min_cost_flow(graph: &FlowGraph, weights: &Weights, edge_weights: &[Option<u64>], objective: Objective) -> Result<Vec<u64>, String> {
+    let largest = weights.blocks.iter().chain(edge_weights).flatten().copied().max().unwrap_or(0);
     let mut shift = 0;
     while largest >> shift > LARGEST_WEIGHT {
         shift += 1;

@@ -6,7 +6,8 @@
 //! (a return, a call's continuation, the entry). Everything else is
 //! dangling.
 
-use super::Weights;
+use super::{infer_flow, Objective, Weights};
+use crate::profile::flow_graph::FlowGraph;
 use crate::profile::descriptor::CfgDescriptor;
 use crate::profile::flow_graph::FlowEdgeKind;
 
@@ -41,4 +42,10 @@ pub fn sample_weights(desc: &CfgDescriptor, values: &[u64]) -> Result<Weights, S
         }
     }
     Ok(weights)
+}
+
+/// The count of every edge of `graph` (the flow graph of `desc`'s shape)
+/// that a sample profile's `values` imply, inferred with `objective`.
+pub fn infer_samples(desc: &CfgDescriptor, graph: &FlowGraph, values: &[u64], objective: Objective) -> Result<Vec<u64>, String> {
+    infer_flow(&desc.shape, graph, &sample_weights(desc, values)?, objective)
 }

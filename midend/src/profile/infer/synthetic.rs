@@ -2,7 +2,9 @@
 //! timing of inference on large CFGs: random shapes (a chain of blocks
 //! with extra forward and backward edges, and early returns) and the exact
 //! counts of random walks through them, the ground truth that samples are
-//! drawn from.
+//! drawn from; and the two small deterministic generators that the
+//! tests, the benchmark and simulated sampling (`nissecc-profdata
+//! sample`) draw from.
 
 use crate::profile::flow_graph::{FlowEdgeKind, FlowGraph};
 use crate::profile::reconstruct::{edge_profile, EdgeProfile};
@@ -14,6 +16,30 @@ impl Lcg {
     pub fn below(&mut self, n: u64) -> u64 {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (self.0 >> 33) % n
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): small, fast, the same on
+/// every platform.
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// Uniform in [0, 1).
+    pub fn uniform(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 
