@@ -49,3 +49,24 @@ pub fn sample_weights(desc: &CfgDescriptor, values: &[u64]) -> Result<Weights, S
 pub fn infer_samples(desc: &CfgDescriptor, graph: &FlowGraph, values: &[u64], objective: Objective) -> Result<Vec<u64>, String> {
     infer_flow(&desc.shape, graph, &sample_weights(desc, values)?, objective)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::descriptor::{Sampling, Strategy};
+    use crate::profile::shape::FunctionShape;
+
+    #[test]
+    fn weights_scale_by_period_and_size_and_blocks_of_size_0_dangle() {
+        let shape = FunctionShape { block_lines: vec![1, 2, 3], edges: vec![(0, 1), (1, 2)], returns: vec![2], call_sites: vec![] };
+        let desc = CfgDescriptor {
+            sampling: Sampling { period: 100, blocks: vec![(0, 4), (1, 0), (2, 1)] },
+            ..CfgDescriptor::new(Strategy::Sample, shape, vec![FlowEdgeKind::Cfg(1), FlowEdgeKind::Entry])
+        };
+        let weights = sample_weights(&desc, &[6, 9, 2, 3, 5]).unwrap();
+        assert_eq!(weights.blocks, vec![Some(150), None, Some(200)]);
+        assert_eq!(weights.edges, vec![None, Some(300)]);
+        assert_eq!(weights.others, vec![(FlowEdgeKind::Entry, 500)]);
+        assert!(sample_weights(&desc, &[1, 2]).unwrap_err().contains("2 values"));
+    }
+}

@@ -150,3 +150,17 @@ fn weights_of_the_wrong_size_are_an_error() {
     weights.blocks.push(Some(1));
     assert!(infer(&shape, &weights, Objective::Profi).unwrap_err().contains("3 blocks"));
 }
+
+#[test]
+fn profi_spreads_a_raise_of_weighed_blocks_evenly_where_mcf_picks_one() {
+    // Figure 2b with both leaves weighed: 2,000 units are missing below
+    // the entry, and raising either leaf costs the same. Rebalancing does
+    // not apply (no block dangles), so only §4.2's even split spreads it.
+    let shape = FunctionShape { block_lines: vec![1, 2, 3, 4], edges: vec![(0, 1), (0, 2), (1, 3), (2, 3)], returns: vec![3], call_sites: vec![] };
+    let mut weights = Weights::unknown(&shape);
+    weights.blocks = vec![Some(3000), Some(900), Some(100), Some(3000)];
+    let profi = infer(&shape, &weights, Objective::Profi).unwrap();
+    assert_eq!((profi.blocks[1], profi.blocks[2]), (1900, 1100), "{profi:?}");
+    let mcf = infer(&shape, &weights, Objective::Mcf).unwrap();
+    assert!(mcf.blocks[1] == 2900 || mcf.blocks[2] == 2100, "{mcf:?}");
+}
