@@ -182,16 +182,20 @@ fn cfg_difference(a: &FunctionCounts, b: &FunctionCounts) -> Option<String> {
 /// The mean of the functions' measures weighted by their total block
 /// counts in A (unweighted if A counts nothing); `None` for no function.
 fn weighted_mean(functions: &[FunctionOverlap]) -> Option<Measures> {
-    if functions.is_empty() {
-        return None;
-    }
-    let unweighted = functions.iter().all(|function| function.weight == 0);
-    let weight = |function: &FunctionOverlap| if unweighted { 1.0 } else { function.weight as f64 };
-    let whole: f64 = functions.iter().map(weight).sum();
-    // The weighted sum adds in the order `whole` does, so that measures
-    // that are all exactly 1 give exactly 1.
-    let mean = |measure: fn(&Measures) -> f64| functions.iter().map(|function| weight(function) * measure(&function.measures)).sum::<f64>() / whole;
-    Some(Measures { vertex: mean(|m| m.vertex), edge: mean(|m| m.edge), coverage: mean(|m| m.coverage) })
+    let mean = |measure: fn(&Measures) -> f64| weighted(functions.iter().map(|function| (function.weight, measure(&function.measures))));
+    Some(Measures { vertex: mean(|m| m.vertex)?, edge: mean(|m| m.edge)?, coverage: mean(|m| m.coverage)? })
+}
+
+/// The mean of `(weight, value)` pairs weighted by their weights (the plain
+/// mean if every weight is 0); `None` for no pair. Values that are all
+/// exactly 1 give exactly 1.
+pub fn weighted(pairs: impl Iterator<Item = (u128, f64)> + Clone) -> Option<f64> {
+    let unweighted = pairs.clone().all(|(weight, _)| weight == 0);
+    let weight = |w: u128| if unweighted { 1.0 } else { w as f64 };
+    let whole: f64 = pairs.clone().map(|(w, _)| weight(w)).sum();
+    // The weighted sum adds in the order `whole` does.
+    let sum: f64 = pairs.map(|(w, value)| weight(w) * value).sum();
+    (whole > 0.0).then(|| sum / whole)
 }
 
 /// What `overlap` prints and which functions.
