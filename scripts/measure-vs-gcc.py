@@ -2,7 +2,7 @@
 """Dynamic instructions (valgrind callgrind's `Collected` total, which is
 deterministic) of nissecc -O2 against gcc -O1 on the long jotai-subset
 kernels' last listed input: the measurement behind the optimizing midend's
-per-pass numbers in ARCHITECTURE.md. Extra arguments are passed to nissecc
+per-pass numbers in docs/measurements.md. Extra arguments are passed to nissecc
 (e.g. a pass-disabling flag), so one pass's effect is the difference of two
 runs. Usage: scripts/measure-vs-gcc.py [--limit N] [--tsv FILE] [NISSECC_FLAG...]"""
 import argparse, os, statistics, subprocess, tempfile

@@ -96,7 +96,7 @@ pub struct PgoOptions {
 /// kernels), so it runs only when asked for too. Unrolling gains up to
 /// 46% and costs no kernel more than 1% with either profile; switch
 /// peeling made no kernel more than 1% slower with same- or cross-input
-/// profiles (ARCHITECTURE.md has the numbers).
+/// profiles (`docs/measurements.md` has the numbers).
 impl Default for PgoOptions {
     fn default() -> Self {
         PgoOptions { order_functions: false, cold_blocks: false, tail_duplication: false, ..PgoOptions::every() }
