@@ -35,9 +35,9 @@ use nissecc_midend::pgo::stale::recover;
 use crate::profdata::sample::{sample_profile, SampleOptions};
 use nissecc_midend::profile::infer::synthetic::{random_shape, simulate, Lcg};
 use nissecc_midend::profile::infer::{infer_flow, sample_weights, Objective, Weights};
-use nissecc_midend::profile::{decode_descriptor, FlowGraph};
+use nissecc_midend::profile::{decode_descriptor, CfgDescriptor, FlowGraph};
 use nissecc_profile_format::file::write_atomically;
-use nissecc_profile_format::{write, Profile};
+use nissecc_profile_format::{write, FunctionProfile, Profile};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -389,14 +389,26 @@ fn stale_functions(kernel: &Kernel, nissecc: &Path, input: &str, exact: &Profile
 /// long run and drew no sample is beyond what any inference can see.
 fn samples_coverage(truth: &[FunctionCounts], sample: &Profile) -> Result<f64, String> {
     let mut pairs = Vec::new();
-    for function in &sample.functions {
-        let desc = decode_descriptor(&function.descriptor)?;
-        let weights = sample_weights(&desc, &function.counters)?;
+    for (function, _, weights) in weighed_functions(sample)? {
         let Some(exact) = truth.iter().find(|f| f.name == function.name && f.counts.blocks.len() == weights.blocks.len()) else { continue };
         let weighed: Vec<u64> = weights.blocks.iter().map(|w| w.unwrap_or(0)).collect();
-        pairs.push((exact.counts.blocks.iter().map(|&c| u128::from(c)).sum(), coverage(&exact.counts.blocks, &weighed)));
+        pairs.push((exact.total(), coverage(&exact.counts.blocks, &weighed)));
     }
     Ok(weighted(pairs.into_iter()).unwrap_or(1.0))
+}
+
+/// Every function of a sample profile with its decoded descriptor and the
+/// weights its samples give.
+fn weighed_functions(sample: &Profile) -> Result<Vec<(&FunctionProfile, CfgDescriptor, Weights)>, String> {
+    sample
+        .functions
+        .iter()
+        .map(|function| {
+            let desc = decode_descriptor(&function.descriptor)?;
+            let weights = sample_weights(&desc, &function.counters)?;
+            Ok((function, desc, weights))
+        })
+        .collect()
 }
 
 fn counts_of(profile: &Profile) -> Result<Vec<FunctionCounts>, String> {
@@ -407,9 +419,7 @@ fn counts_of(profile: &Profile) -> Result<Vec<FunctionCounts>, String> {
 /// three, with each objective.
 fn function_times(sample: &Profile) -> Result<Vec<(usize, Duration, Duration)>, String> {
     let mut times = Vec::new();
-    for function in &sample.functions {
-        let desc = decode_descriptor(&function.descriptor)?;
-        let weights = sample_weights(&desc, &function.counters)?;
+    for (_, desc, weights) in weighed_functions(sample)? {
         let time = |objective| best_time(&desc.shape, &weights, objective);
         times.push((desc.shape.block_lines.len(), time(Objective::Profi)?, time(Objective::Mcf)?));
     }

@@ -32,6 +32,11 @@ impl FunctionCounts {
         self.counts.blocks.iter().copied().max().unwrap_or(0)
     }
 
+    /// All its block counts together: its weight in a weighted total.
+    pub fn total(&self) -> u128 {
+        self.counts.blocks.iter().map(|&count| u128::from(count)).sum()
+    }
+
     /// The source line of block `b`, when the compiler knew it.
     pub fn line(&self, b: usize) -> Option<u32> {
         self.descriptor.shape.block_lines.get(b).copied().filter(|&line| line != 0)

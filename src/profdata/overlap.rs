@@ -151,7 +151,7 @@ pub fn compare(a: &[FunctionCounts], b: &[FunctionCounts]) -> Report {
             None => report.functions.push(FunctionOverlap {
                 name,
                 measures: measures(&function.counts, &other.counts),
-                weight: function.counts.blocks.iter().map(|&count| u128::from(count)).sum(),
+                weight: function.total(),
                 hotness: function.hotness(),
             }),
         }
