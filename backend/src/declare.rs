@@ -40,15 +40,16 @@ pub(crate) fn declare_module(
             x87_helpers.declare(object, &ext.name, &signature)?;
             continue;
         }
+        let linkage = if ext.weak { Linkage::Preemptible } else { Linkage::Import };
         object
-            .declare_function(&ext.name, Linkage::Import, &signature)
+            .declare_function(&ext.name, linkage, &signature)
             .map_err(|e| declaration_error(&ext.name, e))?;
     }
     for data in &module.data {
-        let linkage = if data.external {
-            Linkage::Import
-        } else {
-            linkage(data.linkage)
+        let linkage = match (data.external, data.linkage) {
+            (true, ir::Linkage::Weak) => Linkage::Preemptible,
+            (true, _) => Linkage::Import,
+            (false, definition) => linkage(definition),
         };
         object
             .declare_data(&data.name, linkage, !data.readonly, false)
@@ -57,10 +58,16 @@ pub(crate) fn declare_module(
     Ok(())
 }
 
+/// The object-file linkage of a definition. cranelift-object writes a
+/// `Preemptible` symbol as a weak global, and leaves it a weak undefined
+/// reference when the module declares it without defining it (a weak
+/// extern). Neither is colocated, so references go through the GOT or PLT
+/// and a missing weak function's address is null.
 fn linkage(linkage: ir::Linkage) -> Linkage {
     match linkage {
         ir::Linkage::Export => Linkage::Export,
         ir::Linkage::Local => Linkage::Local,
+        ir::Linkage::Weak => Linkage::Preemptible,
     }
 }
 

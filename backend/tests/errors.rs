@@ -104,6 +104,7 @@ fn call_with_wrong_argument_types() {
     module.externs.push(ExternFunction {
         name: "g".into(),
         signature: sig,
+        weak: false,
     });
     assert_error(&module, &["call to `g` passes (i64)", "takes (i32)"]);
 }

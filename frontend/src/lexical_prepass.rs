@@ -150,7 +150,7 @@ pub struct RecordAttributeText(pub String);
 impl RecordAttributeText {
     /// `packed`, and the largest `aligned(N)` with a literal `N` (a bare
     /// `aligned` is 16); other attributes do not change layout.
-    pub fn layout(&self) -> crate::types::LayoutAttributes {
+    pub fn layout(&self) -> crate::types::Attributes {
         let words: Vec<&str> = self.0.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
         let mut packed = false;
         let mut align = None;
@@ -164,7 +164,7 @@ impl RecordAttributeText {
                 _ => {}
             }
         }
-        crate::types::LayoutAttributes { packed, align }
+        crate::types::Attributes { packed, align, weak: false }
     }
 }
 

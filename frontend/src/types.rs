@@ -311,27 +311,32 @@ pub struct MemberDecl {
     /// The width of a bit-field.
     pub bit_width: Option<u32>,
     /// `packed` and `aligned(N)` written on the member.
-    pub attributes: LayoutAttributes,
+    pub attributes: Attributes,
 }
 
-/// The attributes that change data layout, on a struct, union, member or
-/// variable: `__attribute__((packed))` (members are byte-aligned) and the
-/// largest `__attribute__((aligned(N)))` or `_Alignas(N)`.
+/// The attributes nissecc honours, on a struct, union, member, variable or
+/// function: those that change data layout, `__attribute__((packed))`
+/// (members are byte-aligned) and the largest
+/// `__attribute__((aligned(N)))` or `_Alignas(N)`, and the one that changes
+/// a symbol's linkage, `__attribute__((weak))`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LayoutAttributes {
+pub struct Attributes {
     pub packed: bool,
     pub align: Option<u64>,
+    /// The declared object or function is a weak symbol.
+    pub weak: bool,
 }
 
-impl LayoutAttributes {
+impl Attributes {
     /// Both sets of attributes at once.
-    pub fn merge(self, other: LayoutAttributes) -> LayoutAttributes {
-        LayoutAttributes {
+    pub fn merge(self, other: Attributes) -> Attributes {
+        Attributes {
             packed: self.packed || other.packed,
             align: match (self.align, other.align) {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             },
+            weak: self.weak || other.weak,
         }
     }
 }
@@ -374,7 +379,7 @@ impl TypeTable {
     /// unit; a zero-width bit-field moves to such a boundary; unnamed
     /// bit-fields do not raise the record's alignment. A packed record or
     /// member drops the alignment (and bit-fields then pack across units).
-    pub fn complete_record(&mut self, id: RecordId, members: Vec<MemberDecl>, attributes: LayoutAttributes) -> Result<(), String> {
+    pub fn complete_record(&mut self, id: RecordId, members: Vec<MemberDecl>, attributes: Attributes) -> Result<(), String> {
         let is_union = self.records[id].is_union;
         // Bit positions are 128-bit: an object of 2^61 bytes or more has
         // more bits than a u64 counts.
@@ -563,14 +568,14 @@ mod tests {
         let mut table = TypeTable::default();
         let id = table.new_record(Some("s".into()), false);
         let members = [("c", CType::CHAR), ("d", CType::Double), ("i", CType::INT)].map(|(n, ty)| member(n, ty, None));
-        table.complete_record(id, members.to_vec(), LayoutAttributes::default()).unwrap();
+        table.complete_record(id, members.to_vec(), Attributes::default()).unwrap();
         assert_eq!(table.size_of(&CType::Record(id)), Some(24));
         assert_eq!(table.find_field(id, "i").map(|f| f.offset), Some(16));
     }
 
     fn member(name: &str, ty: CType, bit_width: Option<u32>) -> MemberDecl {
         let name = (!name.is_empty()).then(|| name.to_string());
-        MemberDecl { name, ty, bit_width, attributes: LayoutAttributes::default() }
+        MemberDecl { name, ty, bit_width, attributes: Attributes::default() }
     }
 
     /// `struct { char c; unsigned a:4, b:30; short :0; unsigned char d:3; }`
@@ -589,7 +594,7 @@ mod tests {
             member("", CType::Int(IntKind::Short), Some(0)),
             member("d", uchar, Some(3)),
         ];
-        table.complete_record(id, members, LayoutAttributes::default()).unwrap();
+        table.complete_record(id, members, Attributes::default()).unwrap();
         let a = table.find_field(id, "a").unwrap();
         assert_eq!((a.offset, a.bits), (0, Some(BitField { shift: 8, width: 4 })));
         let b = table.find_field(id, "b").unwrap();

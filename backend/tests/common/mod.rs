@@ -170,6 +170,7 @@ pub fn module_with_printf() -> Module {
     module.externs.push(ExternFunction {
         name: "printf".into(),
         signature: printf_signature(),
+        weak: false,
     });
     module
 }

@@ -1,8 +1,10 @@
 //! GNU `__attribute__`s. Most (`unused`, `noreturn`, `format`, `cold`,
 //! `always_inline`, `nonnull`…) do not change what a program computes and
 //! are ignored. `packed` and `aligned` change data layout and are honoured
-//! on structs, unions, members and variables. The remaining ones, `weak`
-//! among them, that change
+//! on structs, unions, members and variables. `weak` on a variable or
+//! function makes its symbol weak: a definition that a strong one elsewhere
+//! overrides, or a reference that links without any definition (its
+//! address is then null). The remaining ones that change
 //! layout, symbols or program start-up would be silently wrong if ignored,
 //! so in user code they are reported as unsupported; in system headers they
 //! only decorate declarations the subset does not use, and are ignored.
@@ -13,7 +15,7 @@
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
 use lang_c::ast::Extension;
-use lang_c::span::Node;
+use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{DataObject, DataReloc, Linkage};
 
 /// Attributes whose meaning nissecc does not implement and must not drop.
@@ -24,14 +26,13 @@ const UNSUPPORTED: &[&str] = &[
     "section",
     "cleanup",
     "alias",
-    "weak",
     "weakref",
     "ifunc",
     "scalar_storage_order",
 ];
 
 /// The layout attributes found in a list of extensions.
-pub use crate::types::LayoutAttributes as Attributes;
+pub use crate::types::Attributes;
 
 /// Whether a function runs before `main` or after it returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +75,32 @@ impl Lowerer {
         Ok(())
     }
 
+    /// Records `symbol` as weak if `attributes` say so. A symbol with
+    /// internal linkage cannot be weak (GCC: "weak declaration of 'x'
+    /// must be public").
+    pub fn note_weak(&mut self, symbol: &str, attributes: Attributes, linkage: Linkage, at: Span) -> LowerResult<()> {
+        if !attributes.weak {
+            return Ok(());
+        }
+        if linkage == Linkage::Local {
+            return Err(Diagnostic::error_at(at, format!("weak declaration of '{symbol}' must be public")));
+        }
+        self.weak_symbols.insert(symbol.to_string());
+        Ok(())
+    }
+
+    /// Gives the weak linkage to the module's definitions of the symbols
+    /// declared weak ([`Self::note_weak`]), wherever the declaration came.
+    pub fn apply_weak_linkage(&mut self) {
+        let weak = &self.weak_symbols;
+        for func in self.module.functions.iter_mut().filter(|f| f.linkage == Linkage::Export && weak.contains(&f.name)) {
+            func.linkage = Linkage::Weak;
+        }
+        for data in self.module.data.iter_mut().filter(|d| d.linkage == Linkage::Export && weak.contains(&d.name)) {
+            data.linkage = Linkage::Weak;
+        }
+    }
+
     /// Reads the attributes of `extensions`, rejecting those outside the
     /// subset (see the module header).
     pub fn attributes(&mut self, extensions: &[Node<Extension>]) -> LowerResult<Attributes> {
@@ -84,6 +111,7 @@ impl Lowerer {
             let system = self.is_system_header(ext.span);
             match name {
                 "packed" => found.packed = true,
+                "weak" => found.weak = true,
                 "aligned" => {
                     let align = match attr.arguments.first() {
                         Some(e) => {

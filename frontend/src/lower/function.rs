@@ -163,6 +163,7 @@ impl Lowerer {
             (_, Some(previous)) => previous.linkage,
             _ => Linkage::Export,
         };
+        self.note_weak(&name, base.attributes.merge(declared.attributes), linkage, declared.name_span)?;
         // A prototype seen earlier stays the type callers use when the
         // definition is old-style.
         let ty = match self.globals.get(&name).map(|g| &g.ty) {

@@ -100,6 +100,9 @@ pub struct Lowerer {
     /// another compiler, so nissecc's struct-by-value convention does not
     /// apply to them.
     pub library_functions: std::collections::HashSet<String>,
+    /// The symbols declared `__attribute__((weak))` anywhere in the unit;
+    /// like GCC, one weak declaration makes the symbol weak.
+    pub weak_symbols: std::collections::HashSet<String>,
     /// Nesting depth of parameter lists being resolved: their outermost
     /// array sizes only decay, so they need not be constant.
     pub parameter_depth: u32,
@@ -108,7 +111,7 @@ pub struct Lowerer {
     pub pending_record_attributes: attributes::Attributes,
     /// `packed` and `aligned(N)` written between `struct`/`union` and the
     /// tag, by the offset of the keyword (see `lexical_prepass`).
-    pub head_attributes: HashMap<usize, crate::types::LayoutAttributes>,
+    pub head_attributes: HashMap<usize, crate::types::Attributes>,
     /// Alignments written on static objects (`aligned(N)`, `_Alignas`), by
     /// symbol, for `__alignof__` of a variable.
     pub declared_alignments: HashMap<String, u64>,
@@ -138,6 +141,7 @@ impl Lowerer {
             string_literals: HashMap::new(),
             initialized: Default::default(),
             library_functions: Default::default(),
+            weak_symbols: Default::default(),
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
             head_attributes: HashMap::new(),
@@ -193,6 +197,7 @@ impl Lowerer {
                 self.module.data.push(object);
             }
         }
+        self.apply_weak_linkage();
         let used = self.remove_unused_static_functions();
         let defined: std::collections::HashSet<String> =
             self.module.functions.iter().map(|f| f.name.clone()).collect();
@@ -200,7 +205,7 @@ impl Lowerer {
             .referenced_functions
             .iter()
             .filter(|(name, _)| !defined.contains(*name) && used.contains(*name))
-            .map(|(name, sig)| ExternFunction { name: name.clone(), signature: sig.clone() })
+            .map(|(name, sig)| ExternFunction { name: name.clone(), signature: sig.clone(), weak: self.weak_symbols.contains(name) })
             .collect();
         externs.sort_by(|a, b| a.name.cmp(&b.name));
         self.module.externs = externs;

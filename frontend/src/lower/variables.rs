@@ -56,7 +56,8 @@ impl Lowerer {
                 info.ty = declared.ty.clone();
             }
         }
-        let (symbol, ty) = (info.symbol.clone(), info.ty.clone());
+        let (symbol, ty, linkage) = (info.symbol.clone(), info.ty.clone(), info.linkage);
+        self.note_weak(&symbol, declared.attributes, linkage, declared.name_span)?;
         self.scopes.declare(name, Symbol::Global { symbol, ty });
         Ok(())
     }
@@ -73,6 +74,7 @@ impl Lowerer {
     ) -> LowerResult<()> {
         let mut ty = declared.ty.clone();
         self.check_redeclaration(name, &ty, declared.name_span)?;
+        self.note_weak(symbol, declared.attributes, linkage, declared.name_span)?;
         let previous = self.globals.get(name).cloned();
         if let Some(prev) = &previous {
             // `extern int a[];` followed by `int a[10];` keeps the size.

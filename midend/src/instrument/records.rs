@@ -122,5 +122,5 @@ pub fn declare_extern(module: &mut Module, name: &str, signature: Signature) {
     if module.externs.iter().any(|e| e.name == name) {
         return;
     }
-    module.externs.push(ExternFunction { name: name.to_string(), signature });
+    module.externs.push(ExternFunction { name: name.to_string(), signature, weak: false });
 }

@@ -18,6 +18,11 @@ pub enum Linkage {
     Export,
     /// Local to this object (`static`).
     Local,
+    /// Visible to the linker, but a strong definition in another object
+    /// overrides it (`__attribute__((weak))`). The midend neither inlines
+    /// nor otherwise assumes the body of a weak function, since the one
+    /// that runs may be another object's.
+    Weak,
 }
 
 #[derive(Clone, Debug, Default)]

@@ -11,6 +11,10 @@ use super::types::Signature;
 pub struct ExternFunction {
     pub name: String,
     pub signature: Signature,
+    /// A weak reference (`__attribute__((weak))` on a declaration): the
+    /// program links without a definition, and the function's address is
+    /// then null.
+    pub weak: bool,
 }
 
 /// A relocation inside a data object: at `offset` the object holds the

@@ -47,7 +47,7 @@
 //! count stays nonzero, so only code that never ran becomes cold).
 
 use super::annotate::{entry_count, hottest_block};
-use crate::ir::{Block, BlockCall, Callee, Function, Inst, InstData, Module, StackSlot, Value, ValueData, ValueDef};
+use crate::ir::{Block, BlockCall, Callee, Function, Inst, InstData, Linkage, Module, StackSlot, Value, ValueData, ValueDef};
 use std::collections::HashMap;
 
 /// The largest callee, in instructions, that is inlined at a hot site.
@@ -88,7 +88,7 @@ pub fn inline_hot_calls(module: &mut Module) -> usize {
 
 /// Whether `func` may be copied into its callers.
 fn is_inlinable(func: &Function) -> bool {
-    if func.layout.is_empty() || func.signature.variadic || func.calls_returns_twice {
+    if func.layout.is_empty() || func.signature.variadic || func.calls_returns_twice || func.linkage == Linkage::Weak {
         return false;
     }
     let insts = func.size();

@@ -246,6 +246,25 @@ block0(v0: i32) count 100:
 }
 
 #[test]
+fn weak_callees_stay_calls() {
+    // The same hot sites as above, but @f is weak: another object's
+    // strong @f may be the one that runs, so its body cannot be copied.
+    let text = format!(
+        "{}
+function @caller(i32) -> i32 export {{
+block0(v0: i32) count 100:
+    v1 = call @f(v0) : (i32) -> i32
+    return v1
+}}
+",
+        BIASED.replacen(") -> i32 export {", ") -> i32 weak {", 1)
+    );
+    let mut module = parse(&text);
+    assert_eq!(module.function("f").unwrap().linkage, crate::ir::Linkage::Weak);
+    assert_eq!(inline_hot_calls(&mut module), 0);
+}
+
+#[test]
 fn cold_or_self_recursive_callees_stay_calls() {
     let text = "
 function @rec(i32) -> i32 export {

@@ -8,6 +8,12 @@
 //! name the compiler was given, so the instrumented and the `-fprofile-use`
 //! builds must name the source file the same way for its static functions
 //! to match.
+//!
+//! A weak definition is qualified the same way. It is not unique either:
+//! a strong definition elsewhere may replace it, and then the weak body,
+//! a different function, never runs. Under its own name its record says
+//! so (all counts zero), and the strong definition's counts, under the C
+//! name, do not collide with it.
 
 use crate::ir::{Function, Linkage};
 
@@ -15,7 +21,7 @@ use crate::ir::{Function, Linkage};
 /// `source_file` (empty when unknown, as in IR read from text).
 pub fn profile_name(func: &Function, source_file: &str) -> String {
     match func.linkage {
-        Linkage::Local if !source_file.is_empty() => format!("{source_file};{}", func.name),
+        Linkage::Local | Linkage::Weak if !source_file.is_empty() => format!("{source_file};{}", func.name),
         _ => func.name.clone(),
     }
 }

@@ -376,6 +376,8 @@ impl<'a> Parser<'a> {
             Some(Linkage::Export)
         } else if self.eat_word("local") {
             Some(Linkage::Local)
+        } else if self.eat_word("weak") {
+            Some(Linkage::Weak)
         } else {
             None
         }
@@ -443,13 +445,15 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `declare @name(i64, ...) -> i32`.
+    /// `declare @name(i64, ...) -> i32`, followed by `weak` for a weak
+    /// reference.
     fn extern_function(&mut self) -> Result<ExternFunction> {
         let line = self.advance().pos.line;
         let name = self.symbol()?;
         let signature = self.signature()?;
+        let weak = self.eat_word("weak");
         self.source_map.add(line, &name, Entity::Symbol);
-        Ok(ExternFunction { name, signature })
+        Ok(ExternFunction { name, signature, weak })
     }
 
     /// `data @name local readonly extern align 8 section "name" = bytes [..]
@@ -478,7 +482,7 @@ impl<'a> Parser<'a> {
         let linkage = match linkage {
             Some(l) => l,
             None if external => Linkage::Export,
-            None => return self.expected("a linkage (`local` or `export`)"),
+            None => return self.expected("a linkage (`local`, `export` or `weak`)"),
         };
         let mut bytes = Vec::new();
         let mut zero_fill = 0;
@@ -557,7 +561,7 @@ impl<'a> Parser<'a> {
         let name = self.symbol()?;
         let signature = self.signature()?;
         let Some(linkage) = self.linkage() else {
-            return self.expected("a linkage (`local` or `export`)");
+            return self.expected("a linkage (`local`, `export` or `weak`)");
         };
         self.expect_punct('{')?;
         let mut slots = Vec::new();

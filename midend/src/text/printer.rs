@@ -167,6 +167,7 @@ impl fmt::Display for Linkage {
         f.write_str(match self {
             Linkage::Export => "export",
             Linkage::Local => "local",
+            Linkage::Weak => "weak",
         })
     }
 }
@@ -279,7 +280,8 @@ impl<W: Write> Printer<'_, W> {
     }
 
     fn extern_function(&mut self, ext: &ExternFunction) -> fmt::Result {
-        let text = format!("declare {}{}", SymbolName(&ext.name), ext.signature);
+        let weak = if ext.weak { " weak" } else { "" };
+        let text = format!("declare {}{}{weak}", SymbolName(&ext.name), ext.signature);
         self.line(&ext.name, Entity::Symbol, "", &text)
     }
 

@@ -252,6 +252,7 @@ fn functions_built_through_the_api_round_trip() {
         externs: vec![ExternFunction {
             name: "ext".into(),
             signature: Signature::scalars(vec![], None, true),
+            weak: false,
         }],
         data: vec![DataObject {
             name: ".str.1 with spaces \"quoted\"".into(),
@@ -276,6 +277,21 @@ fn functions_built_through_the_api_round_trip() {
     let reparsed = parse_module(&text).unwrap();
     assert_eq!(reparsed.data, module.data);
     assert_eq!(reparsed.externs, module.externs);
+}
+
+#[test]
+fn weak_symbols_round_trip() {
+    let text = "declare @hook(i32) weak\n\ndata @level weak align 4 = bytes [07 00 00 00]\ndata @missing weak extern align 4\n\nfunction @fallback() -> i32 weak {\nblock0:\n    v0 = iconst.i32 3\n    return v0\n}\n";
+    let module = parse_module(text).unwrap();
+    assert!(module.externs[0].weak);
+    assert_eq!(module.data[0].linkage, Linkage::Weak);
+    assert!(module.data[1].external && module.data[1].linkage == Linkage::Weak);
+    assert_eq!(module.functions[0].linkage, Linkage::Weak);
+    assert_round_trips(&module);
+    let printed = module.to_string();
+    for line in ["declare @hook(i32) weak", "data @level weak align 4", "data @missing weak extern align 4", "function @fallback() -> i32 weak {"] {
+        assert!(printed.contains(line), "{line} missing from\n{printed}");
+    }
 }
 
 #[test]

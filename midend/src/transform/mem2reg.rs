@@ -569,6 +569,7 @@ mod tests {
         let g = ExternFunction {
             name: "g".into(),
             signature: Signature::scalars(vec![Type::PTR], None, false),
+            weak: false,
         };
         let module = Module {
             externs: vec![g],
