@@ -11,6 +11,7 @@ pub(crate) mod lexical_prepass;
 pub mod literal;
 mod labels_as_values;
 mod lower;
+mod pragmas;
 pub mod preprocess;
 pub mod source_map;
 mod syntax_error;
@@ -67,9 +68,10 @@ pub fn compile_file(path: &Path, options: &PreprocessOptions) -> FrontendOutput 
 /// Parses and lowers already-preprocessed text.
 pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput {
     let map = SourceMap::new(&text, file_name);
-    if let Some(diagnostic) = unsupported_pragma(&text, &map) {
-        return FrontendOutput { result: Err(diagnostic), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() };
-    }
+    let pragmas = match pragmas::read(&text, &map) {
+        Ok(pragmas) => pragmas,
+        Err(diagnostic) => return FrontendOutput { result: Err(diagnostic), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() },
+    };
     if let Some(offset) = lexical_prepass::prepare(&mut text) {
         let span = lang_c::span::Span::span(offset, offset + 1);
         let message = format!("nesting of brackets deeper than {} levels", lexical_prepass::MAX_NESTING);
@@ -122,6 +124,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     let map = source_map_with_insertions(&text, file_name, &insertions);
     let map = Rc::new(map);
     let mut lowerer = lower::Lowerer::new(map.clone());
+    lowerer.weak_symbols.extend(pragmas.weak);
     lowerer.head_attributes = record_attributes.into_iter().map(|(at, text)| (moved_offset(at, &insertions), text.layout())).collect();
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {
@@ -157,20 +160,3 @@ fn source_map_with_insertions(text: &str, file_name: &str, insertions: &[(usize,
     map
 }
 
-/// `#pragma pack` changes struct layout, which nissecc does not implement;
-/// lang-c skips pragmas, so they are looked for in the text. Other pragmas
-/// are ignored, as compilers ignore pragmas they do not know.
-fn unsupported_pragma(text: &str, map: &SourceMap) -> Option<Diagnostic> {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let words: Vec<&str> = line.trim_start_matches(['#', ' ', '\t']).split_whitespace().collect();
-        if line.trim_start().starts_with('#') && words.first() == Some(&"pragma") && words.get(1).is_some_and(|w| w.starts_with("pack")) {
-            let span = lang_c::span::Span::span(offset, offset + line.trim_end().len());
-            if !map.locate(offset).file.starts_with("/usr/") {
-                return Some(Diagnostic::unsupported(span, "#pragma pack"));
-            }
-        }
-        offset += line.len();
-    }
-    None
-}

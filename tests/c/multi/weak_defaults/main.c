@@ -17,6 +17,12 @@ void on_start(int) __attribute__((weak));
 extern void on_exit_hook(int) __attribute__((weak));
 extern int missing_counter __attribute__((weak));
 
+/* The pragma form: report is defined in overrides.c, audit nowhere. */
+#pragma weak report
+#pragma weak audit
+void report(const char *what);
+void audit(void);
+
 static int run(int (*level)(void)) {
     return level() * 10;
 }
@@ -34,6 +40,9 @@ int main() {
     else
         printf("no exit hook\n");
     printf("missing counter %s\n", &missing_counter ? "present" : "absent");
+    if (report)
+        report("done");
+    printf("audit %s\n", audit ? "present" : "absent");
     printf("hook calls %d\n", hook_calls);
     return 0;
 }

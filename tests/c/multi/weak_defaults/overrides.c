@@ -11,3 +11,7 @@ void on_start(int n) {
     hook_calls += n;
     printf("start hook %d\n", n);
 }
+
+void report(const char *what) {
+    printf("report: %s\n", what);
+}
