@@ -1,9 +1,11 @@
 //! GCC builtins that glibc's headers expand to (`assert`, `isnan`,
 //! `HUGE_VAL`, `NAN`, `__builtin_expect`…). A `__builtin_X` that merely
-//! names a libc function `X` declared in scope becomes a call to `X`.
+//! names a libc function `X` becomes a call to `X`, declared in scope or
+//! given its library prototype (`library_prototypes.rs`) as GCC does.
 //! The bit builtins (`bswap`, `clz`, `ctz`, `popcount`, `parity`, `ffs`)
 //! become the IR's bit operations.
 
+use super::library_prototypes::library_prototype;
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
 use crate::extended_float::X80;
@@ -126,13 +128,26 @@ impl Lowerer {
                 let r = self.bit_count(op, x);
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
-            _ => {
-                // `__builtin_memcpy` and friends call the libc function.
-                let known = self.scopes.lookup(base).is_some();
-                if !known {
-                    return Err(Diagnostic::unsupported(name.span, format!("builtin '{id}'")));
+            "prefetch" => {
+                // A hint only: the arguments are evaluated for their effects.
+                for a in args {
+                    self.lower_expr(a)?;
                 }
-                let plain = Node { node: Expression::Identifier(Box::new(Node { node: Identifier { name: base.to_string() }, span: name.span })), span: name.span };
+                Operand { ty: CType::Void, place: Place::Void }
+            }
+            _ => {
+                // `__builtin_memcpy` and friends call the libc function, as
+                // declared in scope or, as GCC knows them without a
+                // declaration (and without a warning), with the library's
+                // prototype.
+                let plain_id = Node { node: Identifier { name: base.to_string() }, span: name.span };
+                if self.scopes.lookup(base).is_none() {
+                    if library_prototype(base).is_none() {
+                        return Err(Diagnostic::unsupported(name.span, format!("builtin '{id}'")));
+                    }
+                    self.declare_at_file_scope(&plain_id);
+                }
+                let plain = Node { node: Expression::Identifier(Box::new(plain_id)), span: name.span };
                 let call = Node { node: CallExpression { callee: Box::new(plain), arguments: c.node.arguments.clone() }, span: c.span };
                 return self.lower_call(&call, span).map(Some);
             }

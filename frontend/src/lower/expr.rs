@@ -371,6 +371,13 @@ impl Lowerer {
     fn declare_implicitly(&mut self, id: &Node<Identifier>) {
         let name = &id.node.name;
         self.warnings.push(Diagnostic::warning_at(id.span, format!("implicit declaration of function '{name}'")));
+        self.declare_at_file_scope(id);
+    }
+
+    /// Declares the undeclared function `id` at file scope with its
+    /// library prototype, or as C89's `int name()`.
+    pub fn declare_at_file_scope(&mut self, id: &Node<Identifier>) {
+        let name = &id.node.name;
         let ty = super::library_prototypes::implicit_function_type(name);
         let info = self.globals.entry(name.clone()).or_insert_with(|| super::GlobalInfo {
             symbol: name.clone(),
