@@ -6,6 +6,7 @@
 //! become the IR's bit operations.
 
 use super::library_prototypes::library_prototype;
+use super::overflow_builtins::overflow_builtin;
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
 use crate::extended_float::X80;
@@ -26,6 +27,9 @@ impl Lowerer {
             let k = this.fconst(ty.ir_type().expect("float"), if matches!(ty, CType::Float) { v as f32 as f64 } else { v });
             Operand { ty, place: Place::Value(k) }
         };
+        if let Some((op, typed)) = overflow_builtin(base) {
+            return self.lower_overflow_builtin(op, typed, args, span).map(Some);
+        }
         let result = match base {
             "expect" | "expect_with_probability" => {
                 let v = self.lower_expr(arg(0)?)?;

@@ -26,6 +26,7 @@ mod varargs;
 mod variables;
 mod vla;
 mod x87;
+mod overflow_builtins;
 
 use crate::diagnostic::Diagnostic;
 use crate::source_map::SourceMap;

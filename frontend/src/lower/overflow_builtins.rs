@@ -1,0 +1,215 @@
+//! GCC's checked arithmetic builtins (GCC manual, "Built-in Functions to
+//! Perform Arithmetic with Overflow Checking"):
+//! `__builtin_{add,sub,mul}_overflow(a, b, &r)` on any integer types, and
+//! the typed forms `__builtin_{s,u}{add,sub,mul}{,l,ll}_overflow`. The
+//! operands are taken in infinite precision, the result is stored into
+//! `r`'s type, and the call returns whether the stored value differs from
+//! the infinite-precision one.
+//!
+//! Every operand type has at most 64 bits, so the exact result fits in
+//! 128: the lowering computes it as a pair of 64-bit words (`hi`, `lo`),
+//! the product through four 32-bit partial products, truncates it to the
+//! result type and reports an overflow when extending the truncated value
+//! back does not give the same pair.
+
+use super::{LowerResult, Lowerer, Operand, Place};
+use crate::diagnostic::Diagnostic;
+use crate::types::{CType, IntKind};
+use lang_c::ast::Expression;
+use lang_c::span::{Node, Span};
+use nissecc_midend::ir::{BinaryOp, IntCC, Type, UnaryOp, Value};
+
+/// The operation of an overflow builtin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arithmetic {
+    Add,
+    Sub,
+    Mul,
+}
+
+/// What an overflow builtin's name asks for: the operation, and for the
+/// typed forms (`__builtin_uaddl_overflow`) the one type of all three
+/// operands.
+pub fn overflow_builtin(base: &str) -> Option<(Arithmetic, Option<IntKind>)> {
+    let stem = base.strip_suffix("_overflow")?;
+    let op_of = |s: &str| match s {
+        "add" => Some(Arithmetic::Add),
+        "sub" => Some(Arithmetic::Sub),
+        "mul" => Some(Arithmetic::Mul),
+        _ => None,
+    };
+    if let Some(op) = op_of(stem) {
+        return Some((op, None));
+    }
+    let (signed, rest) = match stem.split_at_checked(1)? {
+        ("s", rest) => (true, rest),
+        ("u", rest) => (false, rest),
+        _ => return None,
+    };
+    let (op, suffix) = rest.split_at_checked(3)?;
+    let kind = match (suffix, signed) {
+        ("", true) => IntKind::Int,
+        ("", false) => IntKind::UInt,
+        ("l", true) => IntKind::Long,
+        ("l", false) => IntKind::ULong,
+        ("ll", true) => IntKind::LongLong,
+        ("ll", false) => IntKind::ULongLong,
+        _ => return None,
+    };
+    Some((op_of(op)?, Some(kind)))
+}
+
+/// A 128-bit integer as two 64-bit words.
+#[derive(Clone, Copy)]
+struct Wide {
+    hi: Value,
+    lo: Value,
+}
+
+impl Lowerer {
+    /// Lowers `__builtin_<op>_overflow(a, b, r)`; `typed` is the type of
+    /// the typed forms.
+    pub fn lower_overflow_builtin(&mut self, op: Arithmetic, typed: Option<IntKind>, args: &[Node<Expression>], span: Span) -> LowerResult<Operand> {
+        let [a, b, r] = args else {
+            return Err(Diagnostic::error_at(span, "an overflow builtin takes three arguments"));
+        };
+        let a = self.exact_operand(a, typed, span)?;
+        let b = self.exact_operand(b, typed, span)?;
+        let target = self.lower_expr(r)?;
+        let result_kind = match target.ty.decay() {
+            CType::Pointer(pointee, _) => match (&*pointee, typed) {
+                (CType::Int(kind), None) if *kind != IntKind::Bool => *kind,
+                (CType::Int(kind), Some(t)) if kind.size() == t.size() && kind.is_signed() == t.is_signed() => *kind,
+                _ => return Err(Diagnostic::error_at(r.span, "the last argument of an overflow builtin must point to an integer of the operands' type")),
+            },
+            _ => return Err(Diagnostic::error_at(r.span, "the last argument of an overflow builtin must be a pointer to an integer")),
+        };
+        let address = self.rvalue(&target, span)?;
+        let exact = match op {
+            Arithmetic::Add => self.wide_add(a, b),
+            Arithmetic::Sub => self.wide_sub(a, b),
+            Arithmetic::Mul => self.wide_mul(a, b),
+        };
+        // Truncate to the result type, then extend back and compare.
+        let result_ty = CType::Int(result_kind);
+        let ir_ty = result_ty.ir_type().expect("an integer type");
+        let stored = if ir_ty == Type::I64 { exact.lo } else { self.unary(UnaryOp::Ireduce, exact.lo, ir_ty) };
+        let back = self.wide_from(stored, result_kind.is_signed());
+        let lo_differs = self.icmp(IntCC::Ne, back.lo, exact.lo);
+        let hi_differs = self.icmp(IntCC::Ne, back.hi, exact.hi);
+        let overflow = self.binary(BinaryOp::Bor, lo_differs, hi_differs);
+        self.store(stored, address);
+        Ok(Operand { ty: CType::Int(IntKind::Bool), place: Place::Value(overflow) })
+    }
+
+    /// An operand in 128 bits: converted to `typed` for the typed forms,
+    /// otherwise extended as its own type says.
+    fn exact_operand(&mut self, e: &Node<Expression>, typed: Option<IntKind>, span: Span) -> LowerResult<Wide> {
+        let v = self.lower_expr(e)?;
+        let CType::Int(kind) = v.ty.decay() else {
+            return Err(Diagnostic::error_at(e.span, "an operand of an overflow builtin must have integer type"));
+        };
+        let value = self.rvalue(&v, span)?;
+        let kind = match typed {
+            Some(t) => t,
+            None => kind,
+        };
+        let value = self.convert(value, &v.ty, &CType::Int(kind), span)?;
+        Ok(self.wide_from(value, kind.is_signed()))
+    }
+
+    /// `value`, an integer of at most 64 bits, sign- or zero-extended to
+    /// 128.
+    fn wide_from(&mut self, value: Value, signed: bool) -> Wide {
+        let lo = match (self.value_type(value), signed) {
+            (Type::I64, _) => value,
+            (_, true) => self.unary(UnaryOp::Sextend, value, Type::I64),
+            (_, false) => self.unary(UnaryOp::Uextend, value, Type::I64),
+        };
+        let hi = if signed {
+            let k63 = self.iconst(Type::I64, 63);
+            self.binary(BinaryOp::Sshr, lo, k63)
+        } else {
+            self.iconst(Type::I64, 0)
+        };
+        Wide { hi, lo }
+    }
+
+    /// A boolean (`i8` 0 or 1) widened to a 64-bit word.
+    fn word_of_flag(&mut self, flag: Value) -> Value {
+        self.unary(UnaryOp::Uextend, flag, Type::I64)
+    }
+
+    fn wide_add(&mut self, a: Wide, b: Wide) -> Wide {
+        let lo = self.binary(BinaryOp::Iadd, a.lo, b.lo);
+        let carry = self.icmp(IntCC::Ult, lo, a.lo);
+        let carry = self.word_of_flag(carry);
+        let hi = self.binary(BinaryOp::Iadd, a.hi, b.hi);
+        let hi = self.binary(BinaryOp::Iadd, hi, carry);
+        Wide { hi, lo }
+    }
+
+    fn wide_sub(&mut self, a: Wide, b: Wide) -> Wide {
+        let lo = self.binary(BinaryOp::Isub, a.lo, b.lo);
+        let borrow = self.icmp(IntCC::Ult, a.lo, b.lo);
+        let borrow = self.word_of_flag(borrow);
+        let hi = self.binary(BinaryOp::Isub, a.hi, b.hi);
+        let hi = self.binary(BinaryOp::Isub, hi, borrow);
+        Wide { hi, lo }
+    }
+
+    /// The product modulo 2^128, which is the exact product: both factors
+    /// are below 2^64 in magnitude, and when both are unsigned the result
+    /// is read as unsigned too.
+    fn wide_mul(&mut self, a: Wide, b: Wide) -> Wide {
+        let k32 = self.iconst(Type::I64, 32);
+        let mask = self.iconst(Type::I64, 0xffff_ffff);
+        let a0 = self.binary(BinaryOp::Band, a.lo, mask);
+        let a1 = self.binary(BinaryOp::Ushr, a.lo, k32);
+        let b0 = self.binary(BinaryOp::Band, b.lo, mask);
+        let b1 = self.binary(BinaryOp::Ushr, b.lo, k32);
+        let p00 = self.binary(BinaryOp::Imul, a0, b0);
+        let p01 = self.binary(BinaryOp::Imul, a0, b1);
+        let p10 = self.binary(BinaryOp::Imul, a1, b0);
+        let p11 = self.binary(BinaryOp::Imul, a1, b1);
+        // The middle column: below 3 * 2^32, so it cannot wrap.
+        let p00_hi = self.binary(BinaryOp::Ushr, p00, k32);
+        let p01_lo = self.binary(BinaryOp::Band, p01, mask);
+        let p10_lo = self.binary(BinaryOp::Band, p10, mask);
+        let mid = self.binary(BinaryOp::Iadd, p00_hi, p01_lo);
+        let mid = self.binary(BinaryOp::Iadd, mid, p10_lo);
+        let mid_lo = self.binary(BinaryOp::Ishl, mid, k32);
+        let p00_lo = self.binary(BinaryOp::Band, p00, mask);
+        let lo = self.binary(BinaryOp::Bor, mid_lo, p00_lo);
+        let p01_hi = self.binary(BinaryOp::Ushr, p01, k32);
+        let p10_hi = self.binary(BinaryOp::Ushr, p10, k32);
+        let mid_hi = self.binary(BinaryOp::Ushr, mid, k32);
+        let hi = self.binary(BinaryOp::Iadd, p11, p01_hi);
+        let hi = self.binary(BinaryOp::Iadd, hi, p10_hi);
+        let hi = self.binary(BinaryOp::Iadd, hi, mid_hi);
+        // The high words of the factors (0 or all ones) contribute
+        // (a.hi * b.lo + a.lo * b.hi) * 2^64 modulo 2^128.
+        let cross_a = self.binary(BinaryOp::Imul, a.hi, b.lo);
+        let cross_b = self.binary(BinaryOp::Imul, a.lo, b.hi);
+        let hi = self.binary(BinaryOp::Iadd, hi, cross_a);
+        let hi = self.binary(BinaryOp::Iadd, hi, cross_b);
+        Wide { hi, lo }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_map_to_operations_and_types() {
+        assert_eq!(overflow_builtin("add_overflow"), Some((Arithmetic::Add, None)));
+        assert_eq!(overflow_builtin("mul_overflow"), Some((Arithmetic::Mul, None)));
+        assert_eq!(overflow_builtin("sadd_overflow"), Some((Arithmetic::Add, Some(IntKind::Int))));
+        assert_eq!(overflow_builtin("usubl_overflow"), Some((Arithmetic::Sub, Some(IntKind::ULong))));
+        assert_eq!(overflow_builtin("smulll_overflow"), Some((Arithmetic::Mul, Some(IntKind::LongLong))));
+        assert_eq!(overflow_builtin("add_overflow_p"), None);
+        assert_eq!(overflow_builtin("xadd_overflow"), None);
+        assert_eq!(overflow_builtin("uaddx_overflow"), None);
+    }
+}
