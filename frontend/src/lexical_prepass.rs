@@ -164,7 +164,7 @@ impl RecordAttributeText {
                 _ => {}
             }
         }
-        crate::types::Attributes { packed, align, weak: false }
+        crate::types::Attributes { packed, align, ..Default::default() }
     }
 }
 

@@ -325,6 +325,63 @@ pub struct Attributes {
     pub align: Option<u64>,
     /// The declared object or function is a weak symbol.
     pub weak: bool,
+    /// `__attribute__((mode(M)))`: the scalar type of the declaration is
+    /// replaced by the one of machine mode `M`.
+    pub mode: Option<MachineMode>,
+}
+
+/// The machine modes of GCC's `mode` attribute that name C scalar types
+/// (GCC internals manual, "Machine Modes"): the integer modes by size in
+/// bytes (`QImode` 1, `HImode` 2, `SImode` 4, `DImode` 8, with `byte`,
+/// `word` and `pointer`) and the floating modes (`SFmode`, `DFmode`,
+/// `XFmode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MachineMode {
+    Integer(u32),
+    Float,
+    Double,
+    LongDouble,
+}
+
+impl MachineMode {
+    /// The mode named `name` (`SI`, `__SI__`, `byte`…), or `None` for
+    /// modes without a C type here (`TI`, vector modes…).
+    pub fn named(name: &str) -> Option<MachineMode> {
+        Some(match name.trim_matches('_') {
+            "QI" | "byte" => MachineMode::Integer(1),
+            "HI" => MachineMode::Integer(2),
+            "SI" => MachineMode::Integer(4),
+            "DI" | "word" | "pointer" => MachineMode::Integer(8),
+            "SF" => MachineMode::Float,
+            "DF" => MachineMode::Double,
+            "XF" => MachineMode::LongDouble,
+            _ => return None,
+        })
+    }
+
+    /// `ty` in this mode: an integer type of the mode's size and `ty`'s
+    /// signedness, or the mode's floating type for a floating `ty`.
+    pub fn apply(self, ty: &CType) -> Option<CType> {
+        match (self, ty) {
+            (MachineMode::Integer(size), CType::Int(kind)) => {
+                let signed = kind.is_signed();
+                Some(CType::Int(match (size, signed) {
+                    (1, true) => IntKind::SChar,
+                    (1, false) => IntKind::UChar,
+                    (2, true) => IntKind::Short,
+                    (2, false) => IntKind::UShort,
+                    (4, true) => IntKind::Int,
+                    (4, false) => IntKind::UInt,
+                    (_, true) => IntKind::Long,
+                    (_, false) => IntKind::ULong,
+                }))
+            }
+            (MachineMode::Float, CType::Float | CType::Double | CType::LongDouble) => Some(CType::Float),
+            (MachineMode::Double, CType::Float | CType::Double | CType::LongDouble) => Some(CType::Double),
+            (MachineMode::LongDouble, CType::Float | CType::Double | CType::LongDouble) => Some(CType::LongDouble),
+            _ => None,
+        }
+    }
 }
 
 impl Attributes {
@@ -337,6 +394,7 @@ impl Attributes {
                 (a, b) => a.or(b),
             },
             weak: self.weak || other.weak,
+            mode: other.mode.or(self.mode),
         }
     }
 }

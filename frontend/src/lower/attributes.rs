@@ -14,14 +14,14 @@
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
-use lang_c::ast::Extension;
+use crate::types::{CType, MachineMode};
+use lang_c::ast::{Expression, Extension};
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{DataObject, DataReloc, Linkage};
 
 /// Attributes whose meaning nissecc does not implement and must not drop.
 const UNSUPPORTED: &[&str] = &[
     "vector_size",
-    "mode",
     "transparent_union",
     "section",
     "cleanup",
@@ -101,6 +101,12 @@ impl Lowerer {
         }
     }
 
+    /// `ty` changed by a `mode` attribute in `attributes`, if any.
+    pub fn apply_mode(&self, ty: CType, attributes: Attributes, span: Span) -> LowerResult<CType> {
+        let Some(mode) = attributes.mode else { return Ok(ty) };
+        mode.apply(&ty).ok_or_else(|| Diagnostic::error_at(span, format!("invalid mode for type '{}'", self.types.describe(&ty))))
+    }
+
     /// Reads the attributes of `extensions`, rejecting those outside the
     /// subset (see the module header).
     pub fn attributes(&mut self, extensions: &[Node<Extension>]) -> LowerResult<Attributes> {
@@ -112,6 +118,17 @@ impl Lowerer {
             match name {
                 "packed" => found.packed = true,
                 "weak" => found.weak = true,
+                "mode" => {
+                    let named = match attr.arguments.first().map(|a| &a.node) {
+                        Some(Expression::Identifier(id)) => Some(id.node.name.as_str()),
+                        _ => None,
+                    };
+                    match named.and_then(MachineMode::named) {
+                        Some(mode) => found.mode = Some(mode),
+                        None if system => {}
+                        None => return Err(Diagnostic::unsupported(ext.span, format!("__attribute__((mode({})))", named.unwrap_or("?")))),
+                    }
+                }
                 "aligned" => {
                     let align = match attr.arguments.first() {
                         Some(e) => {

@@ -104,6 +104,7 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        let ty = self.apply_mode(ty, attributes, span)?;
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok(BaseType { ty, storage, quals, attributes })
     }
@@ -420,6 +421,7 @@ impl Lowerer {
     /// a `base_quals base`.
     pub fn declarator(&mut self, base: CType, base_quals: Quals, d: &Node<Declarator>) -> LowerResult<Declared> {
         let attributes = self.attributes(&d.node.extensions)?;
+        let base = self.apply_mode(base, attributes, d.span)?;
         let mut asm_label = None;
         for ext in &d.node.extensions {
             if let Extension::AsmLabel(label) = &ext.node {
