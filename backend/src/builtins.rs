@@ -8,10 +8,14 @@
 //! - The instrumentation's atomic counter add
 //!   ([`ATOMIC_ADD_FUNCTION`], `-fprofile-update=atomic`), which exists
 //!   only as this instruction: a `lock`-prefixed add to memory.
+//! - The compiler barrier of an empty `asm` with a `"memory"` clobber
+//!   (`nissecc_midend::ir::compiler_barrier`), which exists only as an
+//!   atomic load from a one-byte stack slot.
 
 use cranelift_codegen::ir::{self as clif, AtomicRmwOp, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use nissecc_midend::instrument::counter_array::{atomic_add_signature, ATOMIC_ADD_FUNCTION};
+use nissecc_midend::ir::compiler_barrier::{compiler_barrier_signature, COMPILER_BARRIER_FUNCTION};
 use nissecc_midend::ir::{Module, Signature, Type};
 
 /// Emits the instruction that replaces a call to `name` with `args`, if
@@ -27,6 +31,15 @@ pub(crate) fn lower_builtin_call(
 ) -> Option<Option<clif::Value>> {
     if module.function(name).is_some() {
         return None;
+    }
+    if name == COMPILER_BARRIER_FUNCTION && *sig == compiler_barrier_signature() {
+        // An atomic load has fence semantics for Cranelift (its alias
+        // analysis and code motion keep memory accesses on their side of
+        // it) and is a plain `mov` on x86: a compiler barrier for one load.
+        let slot = builder.create_sized_stack_slot(clif::StackSlotData::new(clif::StackSlotKind::ExplicitSlot, 1, 0));
+        let addr = builder.ins().stack_addr(crate::types::POINTER, slot, 0);
+        builder.ins().atomic_load(clif::types::I8, MemFlagsData::trusted(), addr);
+        return Some(None);
     }
     if name == ATOMIC_ADD_FUNCTION && *sig == atomic_add_signature() && args.len() == 2 {
         builder.ins().atomic_rmw(clif::types::I64, MemFlagsData::trusted(), AtomicRmwOp::Add, args[0], args[1]);
@@ -47,5 +60,5 @@ pub(crate) fn lower_builtin_call(
 /// Whether `name` is a function that exists only as an instruction, so
 /// that the object must not import it.
 pub(crate) fn is_instruction_only(name: &str) -> bool {
-    name == ATOMIC_ADD_FUNCTION
+    name == ATOMIC_ADD_FUNCTION || name == COMPILER_BARRIER_FUNCTION
 }

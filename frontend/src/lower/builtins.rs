@@ -35,6 +35,11 @@ impl Lowerer {
                 let v = self.lower_expr(arg(0)?)?;
                 let value = self.rvalue(&v, span)?;
                 let value = self.convert(value, &v.ty, &CType::LONG, span)?;
+                // The expected value (and probability) are evaluated too,
+                // for their side effects (`__builtin_expect (c, z++)`).
+                for hint in &args[1..] {
+                    self.lower_expr(hint)?;
+                }
                 Operand { ty: CType::LONG, place: Place::Value(value) }
             }
             "abort" => {

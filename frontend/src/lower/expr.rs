@@ -252,7 +252,7 @@ impl Lowerer {
             if self.scopes.lookup(&id.node.name).is_none() {
                 // lang-c reads an `asm (...)` statement as a call.
                 if matches!(id.node.name.as_str(), "asm" | "__asm__" | "__asm") {
-                    return Err(Diagnostic::unsupported(c.node.callee.span, "inline assembly"));
+                    return self.lower_asm_call(&c.node.callee, &c.node.arguments);
                 }
                 if let Some(result) = self.lower_builtin_call(id, c, span)? {
                     return Ok(result);
@@ -393,7 +393,7 @@ impl Lowerer {
     /// Stores scalar `v`, already of the lvalue's type, into the lvalue
     /// `target`; returns the value the lvalue then holds (a bit-field keeps
     /// only its width).
-    fn store_to(&mut self, target: &Operand, v: Value) -> Value {
+    pub(super) fn store_to(&mut self, target: &Operand, v: Value) -> Value {
         match target.place {
             Place::BitField(a, bits, kind) => self.store_bit_field_value(a, bits, kind, v, &target.ty),
             Place::Addr(a) => {

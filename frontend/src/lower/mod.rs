@@ -16,6 +16,7 @@ mod expr;
 mod function;
 mod generic;
 mod initializer;
+mod inline_asm;
 mod library_prototypes;
 mod redeclaration;
 mod scope;

@@ -69,7 +69,7 @@ impl Lowerer {
                 Ok(())
             }
             Statement::Return(value) => self.lower_return(value.as_deref()),
-            Statement::Asm(_) => Err(Diagnostic::unsupported(stmt.span, "inline assembly")),
+            Statement::Asm(asm) => self.lower_asm_statement(asm),
         }
     }
 
