@@ -14,6 +14,9 @@
 //!   program nested deeper than [`MAX_NESTING`] brackets is rejected with an
 //!   error at the bracket that goes too deep, as GCC and clang stop at
 //!   their own limits (clang's `-fbracket-depth` is 256).
+//! - GCC's fallthrough statement, `__attribute__((fallthrough));` between
+//!   `case`s, is a null statement with an attribute, which lang-c's
+//!   grammar lacks; the attribute is blanked and the `;` stays.
 
 /// The identifier inserted between the `?` and `:` of GCC's conditional
 /// with an omitted middle operand, `a ?: b`, which lang-c cannot parse;
@@ -183,6 +186,7 @@ pub fn prepare(text: &mut String) -> Option<usize> {
     let bytes = unsafe { text.as_bytes_mut() };
     replace_digraphs(bytes);
     blank_extension_keywords(bytes);
+    blank_fallthrough_attributes(bytes);
     let mut depth = 0usize;
     let mut too_deep = None;
     let mut escapes = Vec::new();
@@ -227,6 +231,57 @@ fn blank_extension_keywords(bytes: &mut [u8]) {
     }
 }
 
+/// Replaces each `__attribute__((fallthrough))` that a `;` follows
+/// (a fallthrough statement) by spaces, outside literals.
+fn blank_fallthrough_attributes(bytes: &mut [u8]) {
+    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        if bytes[i] != b'_' || (i > 0 && identifier(bytes[i - 1])) {
+            return;
+        }
+        let Some(keyword) = [&b"__attribute__"[..], b"__attribute"].into_iter().find(|k| bytes[i..].starts_with(k)) else { return };
+        let mut at = i + keyword.len();
+        if bytes.get(at).is_some_and(|&b| identifier(b)) {
+            return;
+        }
+        // The parenthesized list, which must hold only `fallthrough`.
+        while bytes.get(at).is_some_and(|b| b.is_ascii_whitespace()) {
+            at += 1;
+        }
+        if bytes.get(at) != Some(&b'(') {
+            return;
+        }
+        let (mut depth, start) = (0usize, at);
+        while let Some(&b) = bytes.get(at) {
+            match b {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                b';' | b'{' | b'}' => return,
+                _ => {}
+            }
+            at += 1;
+            if depth == 0 {
+                break;
+            }
+        }
+        let list: Vec<u8> = bytes[start..at].iter().copied().filter(|b| !b"() \t\n\r".contains(b)).collect();
+        if list != b"fallthrough" && list != b"__fallthrough__" {
+            return;
+        }
+        let mut next = at;
+        while bytes.get(next).is_some_and(|b| b.is_ascii_whitespace()) {
+            next += 1;
+        }
+        if bytes.get(next) == Some(&b';') {
+            found.push((i, at));
+        }
+    });
+    for (start, end) in found {
+        bytes[start..end].fill(b' ');
+    }
+}
+
 /// Replaces the digraphs outside literals by the brackets they stand for
 /// and a space.
 fn replace_digraphs(bytes: &mut [u8]) {
@@ -253,6 +308,19 @@ fn replace_digraphs(bytes: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fallthrough_statements_lose_their_attribute_only() {
+        let source = "switch (x) { case 1: y++; __attribute__ ((fallthrough)); case 2: __attribute__((__fallthrough__)) ; }\n\
+                      int f(void) __attribute__((noreturn)); char *s = \"__attribute__((fallthrough));\";\n";
+        let mut text = String::from(source);
+        assert_eq!(prepare(&mut text), None);
+        assert_eq!(text.len(), source.len());
+        let first_line: Vec<&str> = text[..text.find('\n').unwrap()].split_whitespace().collect();
+        assert_eq!(first_line.join(" "), "switch (x) { case 1: y++; ; case 2: ; }");
+        assert!(text.contains("int f(void) __attribute__((noreturn));"), "{text}");
+        assert!(text.contains("\"__attribute__((fallthrough));\""), "{text}");
+    }
 
     #[test]
     fn gnu_escape_becomes_c_inside_literals_only() {
