@@ -8,6 +8,8 @@
 //! - The instrumentation's atomic counter add
 //!   ([`ATOMIC_ADD_FUNCTION`], `-fprofile-update=atomic`), which exists
 //!   only as this instruction: a `lock`-prefixed add to memory.
+//! - The atomic operations of `nissecc_midend::ir::atomics`, which become
+//!   Cranelift's atomic instructions (all sequentially consistent).
 //! - The compiler barrier of an empty `asm` with a `"memory"` clobber
 //!   (`nissecc_midend::ir::compiler_barrier`), which exists only as an
 //!   atomic load from a one-byte stack slot.
@@ -15,6 +17,8 @@
 use cranelift_codegen::ir::{self as clif, AtomicRmwOp, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use nissecc_midend::instrument::counter_array::{atomic_add_signature, ATOMIC_ADD_FUNCTION};
+use crate::types::clif_type;
+use nissecc_midend::ir::atomics::{AtomicOp, RmwOp};
 use nissecc_midend::ir::compiler_barrier::{compiler_barrier_signature, COMPILER_BARRIER_FUNCTION};
 use nissecc_midend::ir::{Module, Signature, Type};
 
@@ -41,6 +45,11 @@ pub(crate) fn lower_builtin_call(
         builder.ins().atomic_load(clif::types::I8, MemFlagsData::trusted(), addr);
         return Some(None);
     }
+    if let Some((op, ty)) = AtomicOp::of_function(name) {
+        if *sig == op.function(ty).1 && args.len() == sig.params.len() {
+            return Some(lower_atomic(builder, op, clif_type(ty), args));
+        }
+    }
     if name == ATOMIC_ADD_FUNCTION && *sig == atomic_add_signature() && args.len() == 2 {
         builder.ins().atomic_rmw(clif::types::I64, MemFlagsData::trusted(), AtomicRmwOp::Add, args[0], args[1]);
         return Some(None);
@@ -57,8 +66,37 @@ pub(crate) fn lower_builtin_call(
     Some(Some(builder.ins().fabs(args[0])))
 }
 
+/// Emits the Cranelift atomic instruction of `op` on values of type `ty`.
+fn lower_atomic(builder: &mut FunctionBuilder, op: AtomicOp, ty: clif::Type, args: &[clif::Value]) -> Option<clif::Value> {
+    let flags = MemFlagsData::trusted();
+    match op {
+        AtomicOp::Load => Some(builder.ins().atomic_load(ty, flags, args[0])),
+        AtomicOp::Store => {
+            builder.ins().atomic_store(flags, args[1], args[0]);
+            None
+        }
+        AtomicOp::Rmw(rmw) => {
+            let rmw = match rmw {
+                RmwOp::Add => AtomicRmwOp::Add,
+                RmwOp::Sub => AtomicRmwOp::Sub,
+                RmwOp::And => AtomicRmwOp::And,
+                RmwOp::Or => AtomicRmwOp::Or,
+                RmwOp::Xor => AtomicRmwOp::Xor,
+                RmwOp::Nand => AtomicRmwOp::Nand,
+                RmwOp::Exchange => AtomicRmwOp::Xchg,
+            };
+            Some(builder.ins().atomic_rmw(ty, flags, rmw, args[0], args[1]))
+        }
+        AtomicOp::CompareExchange => Some(builder.ins().atomic_cas(flags, args[0], args[1], args[2])),
+        AtomicOp::Fence => {
+            builder.ins().fence();
+            None
+        }
+    }
+}
+
 /// Whether `name` is a function that exists only as an instruction, so
 /// that the object must not import it.
 pub(crate) fn is_instruction_only(name: &str) -> bool {
-    name == ATOMIC_ADD_FUNCTION || name == COMPILER_BARRIER_FUNCTION
+    name == ATOMIC_ADD_FUNCTION || name == COMPILER_BARRIER_FUNCTION || AtomicOp::of_function(name).is_some()
 }

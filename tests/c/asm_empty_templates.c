@@ -1,7 +1,7 @@
 /* Empty asm statements, as programs use them to hide values from the
    optimizer and as compiler barriers: tied outputs, in-out operands,
    memory operands, named operands and basic asm. (The "memory" clobber's
-   effect is checked in tests/signals/flag_barrier.c.) */
+   effect is checked in tests/timing/flag_barrier.c.) */
 #include <stdio.h>
 
 static long hidden(long v) {

@@ -257,6 +257,9 @@ impl Lowerer {
                 if let Some(result) = self.lower_builtin_call(id, c, span)? {
                     return Ok(result);
                 }
+                if super::atomics::is_atomic_builtin(&id.node.name) {
+                    return self.lower_atomic_builtin(&id.node.name, &c.node.arguments, span);
+                }
                 self.declare_implicitly(id);
             }
         }

@@ -6,6 +6,7 @@
 //! an [`Operand`]: an SSA value, or the address of an lvalue.
 
 mod alloca;
+mod atomics;
 mod attributes;
 mod bit_fields;
 mod builtins;

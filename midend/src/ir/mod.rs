@@ -1,6 +1,7 @@
 //! The IR: SSA with block parameters, typed indices and first-class edges.
 
 pub mod abi;
+pub mod atomics;
 pub mod compiler_barrier;
 mod entities;
 mod function;
