@@ -17,6 +17,7 @@
 //!
 //! [`link()`] then runs `cc`.
 
+mod assembly;
 mod block_order;
 mod builtins;
 mod by_value;
@@ -80,7 +81,7 @@ pub fn compile_module(module: &Module, opts: &BackendOptions) -> Result<Vec<u8>,
         emitter.lower(func)?;
         emitter.define(func)?;
     }
-    emitter.finish()
+    assembly::merge_assembly(emitter.finish()?, &module.assembly)
 }
 
 /// The CLIF of every function of `module`, as lowered and before any

@@ -68,6 +68,13 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
     // Headers must not select inline or builtin variants that assume GCC's
     // own code generator.
     cmd.arg("-U__OPTIMIZE__").arg("-D__NISSECC__=1");
+    // nissecc has no vector types, so it does not announce the SSE and MMX
+    // intrinsics (`<emmintrin.h>`): programs then take their portable
+    // paths, as they do with tcc. Floating-point math stays SSE math
+    // (`__SSE_MATH__`, `__FLT_EVAL_METHOD__` 0), which is what nissecc does.
+    for vector_extension in ["__SSE__", "__SSE2__", "__MMX__", "__MMX_WITH_SSE__"] {
+        cmd.arg(format!("-U{vector_extension}"));
+    }
     for dir in &options.include_dirs {
         cmd.arg(format!("-I{dir}"));
     }

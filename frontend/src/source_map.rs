@@ -32,6 +32,11 @@ pub struct SourceMap {
 }
 
 impl SourceMap {
+    /// The name of the file the compiler was given.
+    pub fn main_file(&self) -> &str {
+        &self.main_file
+    }
+
     pub fn new(preprocessed: &str, main_file: &str) -> Self {
         let mut line_starts = vec![0];
         for (i, b) in preprocessed.bytes().enumerate() {

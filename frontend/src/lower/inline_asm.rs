@@ -1,4 +1,4 @@
-//! GNU `asm` statements whose template is empty. Programs use them to hide
+//! GNU `asm` statements. Those whose template is empty (programs use them to hide
 //! values from the optimizer or as barriers (GCC's torture tests are full
 //! of `asm ("" : "+r" (x))` and `asm volatile ("" ::: "memory")`). An empty
 //! template executes nothing, so (GCC manual, "Extended Asm"):
@@ -12,10 +12,15 @@
 //! - a `"memory"` clobber is a compiler barrier
 //!   (`ir::compiler_barrier`): memory accesses do not move across it.
 //!
-//! A template with instructions is outside the subset: nissecc has no
-//! assembler for Cranelift's code.
+//! A template with instructions becomes a call to a wrapper function
+//! written in assembly (`asm_wrapper.rs`), which runs it with the operands
+//! in registers; basic `asm` with instructions outside a function and
+//! `asm goto` stay outside the subset.
 
+use super::asm_wrapper as wrapper;
 use super::{LowerResult, Lowerer, Operand, Place};
+use crate::types::CType;
+use nissecc_midend::ir::{AssemblyFunction, InstData, Signature, Type, Value};
 use crate::diagnostic::Diagnostic;
 use lang_c::ast::{AsmStatement, Expression, GnuAsmOperand, StringLiteral};
 use lang_c::span::{Node, Span};
@@ -26,10 +31,13 @@ impl Lowerer {
     /// header).
     pub fn lower_asm_statement(&mut self, asm: &Node<AsmStatement>) -> LowerResult<()> {
         let extended = match &asm.node {
-            AsmStatement::GnuBasic(template) => return check_empty(template, asm.span),
+            AsmStatement::GnuBasic(template) if is_blank(&template.node) => return Ok(()),
+            AsmStatement::GnuBasic(template) => return self.lower_asm_with_instructions(template, &[], &[], &[], asm.span),
             AsmStatement::GnuExtended(extended) => extended,
         };
-        check_empty(&extended.template, asm.span)?;
+        if !is_blank(&extended.template.node) {
+            return self.lower_asm_with_instructions(&extended.template, &extended.outputs, &extended.inputs, &extended.clobbers, asm.span);
+        }
         let mut outputs = Vec::new();
         for output in &extended.outputs {
             let constraint = literal_text(&output.node.constraints.node);
@@ -72,10 +80,140 @@ impl Lowerer {
             Expression::StringLiteral(s) => is_blank(&s.node),
             _ => false,
         });
-        if !blank || arguments.is_empty() {
-            return Err(Diagnostic::unsupported(callee.span, "inline assembly"));
+        if arguments.is_empty() {
+            return Err(Diagnostic::error_at(callee.span, "an asm statement needs a template"));
+        }
+        if !blank {
+            let pieces: Option<Vec<Vec<String>>> = arguments.iter().map(|a| match &a.node {
+                Expression::StringLiteral(s) => Some(s.node.clone()),
+                _ => None,
+            }).collect();
+            let pieces = pieces.ok_or_else(|| Diagnostic::unsupported(callee.span, "inline assembly with operands in this position"))?.concat();
+            let template = Node { node: pieces, span: callee.span };
+            self.lower_asm_with_instructions(&template, &[], &[], &[], callee.span)?;
         }
         Ok(Operand { ty: crate::types::CType::Void, place: Place::Void })
+    }
+
+    /// Lowers an `asm` statement with instructions to a call of its
+    /// wrapper (see `asm_wrapper.rs`).
+    fn lower_asm_with_instructions(&mut self, template: &Node<StringLiteral>, outputs: &[Node<GnuAsmOperand>], inputs: &[Node<GnuAsmOperand>], clobbers: &[Node<StringLiteral>], span: Span) -> LowerResult<()> {
+        let unsupported = |what: String| Diagnostic::unsupported(span, what);
+        let text = crate::literal::string_literal(&template.node).map_err(|e| Diagnostic::error_at(template.span, e))?;
+        let template_text = String::from_utf8(text.bytes).map_err(|_| unsupported("a non-UTF-8 asm template".into()))?;
+        let mut clobbered = Vec::new();
+        for c in clobbers {
+            if let Some(reg) = wrapper::clobbered_register(&literal_text(&c.node)) {
+                clobbered.push(reg);
+            }
+        }
+        // The operands: outputs first, then inputs, in GCC's numbering.
+        let mut operands: Vec<wrapper::Operand> = Vec::new();
+        let mut targets: Vec<Option<Operand>> = Vec::new();
+        let mut arguments: Vec<Value> = Vec::new();
+        let all: Vec<(&Node<GnuAsmOperand>, bool)> = outputs.iter().map(|o| (o, true)).chain(inputs.iter().map(|i| (i, false))).collect();
+        let mut constraints = Vec::new();
+        for (operand, _) in &all {
+            let constraint = wrapper::parse_constraint(&literal_text(&operand.node.constraints.node)).map_err(unsupported)?;
+            constraints.push(constraint);
+        }
+        // Named matching constraints (`"[out]"`) become numbers.
+        for index in 0..constraints.len() {
+            if let Some(name) = constraints[index].tied_name.clone() {
+                let tied = all.iter().position(|(o, output)| *output && o.node.symbolic_name.as_ref().is_some_and(|s| s.node.name == name));
+                let tied = tied.ok_or_else(|| Diagnostic::error_at(all[index].0.span, format!("no asm output is named [{name}]")))?;
+                constraints[index].place = wrapper::Place::Tied(tied);
+            }
+        }
+        for (index, ((operand, output), constraint)) in all.iter().zip(&constraints).enumerate() {
+            let name = operand.node.symbolic_name.as_ref().map(|s| s.node.name.clone());
+            let value = self.lower_expr(&operand.node.variable_name)?;
+            let size = self.types.size_of(&value.ty).unwrap_or(8).clamp(1, 8) as u32;
+            let size = if size.is_power_of_two() { size } else { 8 };
+            let mut op = wrapper::Operand { place: constraint.place, size, constant: None, name, output: *output, has_argument: false };
+            if *output && !is_lvalue(&value) {
+                return Err(Diagnostic::error_at(operand.span, "an asm output operand must be an lvalue"));
+            }
+            if let wrapper::Place::Tied(n) = constraint.place {
+                if *output || n >= outputs.len() || constraints[n].place == wrapper::Place::Memory {
+                    return Err(unsupported(format!("asm operand {index}'s matching constraint")));
+                }
+            }
+            match constraint.place {
+                wrapper::Place::Immediate => {
+                    let k = self.eval_int(&operand.node.variable_name).map_err(|_| Diagnostic::error_at(operand.span, "an asm immediate operand must be an integer constant"))?;
+                    op.constant = Some(k);
+                }
+                wrapper::Place::Memory => {
+                    let address = match value.place {
+                        Place::Addr(a) => a,
+                        _ => return Err(unsupported(format!("asm memory operand {index} that is not an object in memory"))),
+                    };
+                    arguments.push(address);
+                    op.has_argument = true;
+                }
+                _ if *output && !constraint.in_out => {}
+                _ => {
+                    let v = self.rvalue(&value, operand.span)?;
+                    arguments.push(self.asm_word(v, &value.ty, operand.span)?);
+                    op.has_argument = true;
+                }
+            }
+            operands.push(op);
+            targets.push(if *output && constraint.place != wrapper::Place::Memory { Some(value) } else { None });
+        }
+        self.asm_count += 1;
+        let symbol = format!("__nissecc_asm_{:016x}_{}", self.asm_symbol_seed(), self.asm_count);
+        let wrapper = wrapper::write_wrapper(&symbol, &template_text, &operands, &clobbered, self.asm_count).map_err(unsupported)?;
+        self.module.assembly.push(AssemblyFunction { name: symbol.clone(), text: wrapper.text });
+        // The output buffer: one 8-byte word per register output.
+        let register_outputs: Vec<usize> = (0..targets.len()).filter(|&i| targets[i].is_some()).collect();
+        let buffer = if register_outputs.is_empty() {
+            None
+        } else {
+            let slot = self.f().func.create_stack_slot(8 * register_outputs.len() as u32, 8);
+            let address = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+            arguments.push(address);
+            Some(address)
+        };
+        let signature = Signature::scalars(vec![Type::I64; arguments.len()], None, false);
+        self.call_helper(&symbol, signature, arguments);
+        if let Some(buffer) = buffer {
+            for (k, &i) in register_outputs.iter().enumerate() {
+                let target = targets[i].clone().expect("a register output");
+                let word_address = self.offset_address(buffer, 8 * k as i64);
+                let word = self.load(&CType::ULONG, word_address);
+                let value = self.from_asm_word(word, &target.ty, span)?;
+                self.store_to(&target, value);
+            }
+        }
+        Ok(())
+    }
+
+    /// A scalar operand as the 64-bit word the wrapper receives.
+    fn asm_word(&mut self, v: Value, ty: &CType, span: Span) -> LowerResult<Value> {
+        match ty.decay() {
+            t if t.is_pointer() => Ok(v),
+            t @ CType::Int(_) => self.convert(v, &t, &CType::ULONG, span),
+            t => Err(Diagnostic::unsupported(span, format!("an asm operand of type '{}'", self.types.describe(&t)))),
+        }
+    }
+
+    /// The 64-bit word a wrapper stored, as a value of `ty`.
+    fn from_asm_word(&mut self, word: Value, ty: &CType, span: Span) -> LowerResult<Value> {
+        match ty {
+            t if t.is_pointer() => Ok(word),
+            t @ CType::Int(_) => self.convert(word, &CType::ULONG, t, span),
+            t => Err(Diagnostic::unsupported(span, format!("an asm output of type '{}'", self.types.describe(t)))),
+        }
+    }
+
+    /// A number that tells this unit's wrappers from other units': a hash
+    /// of the source file's absolute path (FNV-1a).
+    fn asm_symbol_seed(&self) -> u64 {
+        let name = self.source_map.main_file();
+        let path = std::fs::canonicalize(name).map(|p| p.display().to_string()).unwrap_or_else(|_| name.to_string());
+        path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
     }
 }
 
@@ -96,13 +234,6 @@ fn ties_to(constraint: &str, index: usize, output: &Node<GnuAsmOperand>) -> bool
     }
 }
 
-fn check_empty(template: &Node<StringLiteral>, span: Span) -> LowerResult<()> {
-    if is_blank(&template.node) {
-        Ok(())
-    } else {
-        Err(Diagnostic::unsupported(span, "inline assembly"))
-    }
-}
 
 /// The text of a string literal's pieces without their quotes (constraints
 /// and clobbers hold no escapes).

@@ -6,6 +6,7 @@
 //! an [`Operand`]: an SSA value, or the address of an lvalue.
 
 mod alloca;
+mod asm_wrapper;
 mod atomics;
 mod attributes;
 mod bit_fields;
@@ -106,6 +107,9 @@ pub struct Lowerer {
     /// The symbols declared `__attribute__((weak))` anywhere in the unit;
     /// like GCC, one weak declaration makes the symbol weak.
     pub weak_symbols: std::collections::HashSet<String>,
+    /// The number of `asm` statements with instructions lowered so far,
+    /// which numbers their wrappers.
+    asm_count: u64,
     /// Nesting depth of parameter lists being resolved: their outermost
     /// array sizes only decay, so they need not be constant.
     pub parameter_depth: u32,
@@ -145,6 +149,7 @@ impl Lowerer {
             initialized: Default::default(),
             library_functions: Default::default(),
             weak_symbols: Default::default(),
+            asm_count: 0,
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
             head_attributes: HashMap::new(),

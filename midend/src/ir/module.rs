@@ -72,6 +72,16 @@ impl DataObject {
     }
 }
 
+/// A function written in assembly: the wrapper that runs one inline `asm`
+/// statement's instructions (see the frontend's `inline_asm`). `text` is
+/// GNU assembler source defining the global, hidden symbol `name`; the
+/// backend assembles it into the module's object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssemblyFunction {
+    pub name: String,
+    pub text: String,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Module {
     /// The translation unit's file name as the driver was given it. It
@@ -81,6 +91,8 @@ pub struct Module {
     pub functions: Vec<Function>,
     pub externs: Vec<ExternFunction>,
     pub data: Vec<DataObject>,
+    /// Functions written in assembly, which the functions call as externs.
+    pub assembly: Vec<AssemblyFunction>,
 }
 
 impl Module {

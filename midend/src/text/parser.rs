@@ -16,7 +16,7 @@ use super::resolve::{resolve, ParsedBlock, ParsedFunction, ParsedInst};
 use super::{has_result, has_type_suffix, Entity, SourceMap};
 use crate::ir::abi::{Aggregate, Eightbyte};
 use crate::ir::{
-    BinaryOp, Block, BlockCall, Callee, DataObject, DataReloc, ExternFunction, FloatCC, Function,
+    AssemblyFunction, BinaryOp, Block, BlockCall, Callee, DataObject, DataReloc, ExternFunction, FloatCC, Function,
     InstData, IntCC, Linkage, Module, Signature, StackSlot, StackSlotData, Type, UnaryOp, Value,
 };
 use cranelift_entity::EntityRef;
@@ -440,7 +440,14 @@ impl<'a> Parser<'a> {
                 Tok::Word("declare") => module.externs.push(self.extern_function()?),
                 Tok::Word("data") => module.data.push(self.data_object()?),
                 Tok::Word("function") => module.functions.push(self.function()?),
-                _ => return self.expected("`declare`, `data` or `function`"),
+                Tok::Word("assembly") => {
+                    let line = self.advance().pos.line;
+                    let name = self.symbol()?;
+                    let text = self.string("the quoted assembly source")?;
+                    self.source_map.add(line, &name, Entity::Symbol);
+                    module.assembly.push(AssemblyFunction { name, text });
+                }
+                _ => return self.expected("`declare`, `data`, `assembly` or `function`"),
             }
         }
     }

@@ -272,6 +272,13 @@ impl<W: Write> Printer<'_, W> {
                 self.data_object(data)?;
             }
         }
+        if !module.assembly.is_empty() {
+            separate(&mut self.out)?;
+            for function in &module.assembly {
+                let text = format!("assembly {} {}", SymbolName(&function.name), QuotedString(&function.text));
+                self.line(&function.name, Entity::Symbol, "", &text)?;
+            }
+        }
         for func in &module.functions {
             separate(&mut self.out)?;
             self.function(func)?;

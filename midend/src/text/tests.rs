@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::ir::{
-    BinaryOp, BlockCall, Callee, DataObject, DataReloc, ExternFunction, Function, InstData, IntCC,
+    AssemblyFunction, BinaryOp, BlockCall, Callee, DataObject, DataReloc, ExternFunction, Function, InstData, IntCC,
     Linkage, Module, Signature, Type, UnaryOp,
 };
 use cranelift_entity::EntityRef;
@@ -269,10 +269,12 @@ fn functions_built_through_the_api_round_trip() {
             external: false,
             section: None,
         }],
+        assembly: vec![AssemblyFunction { name: "__nissecc_asm_1".into(), text: "\t.globl x\nx:\tmovl \"%eax\", %ebx\\n\n".into() }],
     };
     assert_round_trips(&module);
     let text = module.to_string();
     assert!(text.contains("declare @ext(...)"), "{text}");
+    assert_eq!(parse_module(&text).unwrap().assembly, module.assembly);
     assert!(text.contains("data @\".str.1 with spaces \\\"quoted\\\"\" local readonly = bytes [68 69 00] zeros 5 relocs [0: @built-8]"), "{text}");
     let reparsed = parse_module(&text).unwrap();
     assert_eq!(reparsed.data, module.data);
@@ -466,7 +468,7 @@ fn module_level_errors() {
         ),
         (
             "global @x\n",
-            "1:1: expected `declare`, `data` or `function`, found `global`",
+            "1:1: expected `declare`, `data`, `assembly` or `function`, found `global`",
         ),
         ("declare @\"open\n", "1:9: unterminated quoted symbol name"),
         ("declare @f(i32 i32)\n", "1:16: expected `,`, found `i32`"),

@@ -1,0 +1,51 @@
+//! Functions written in assembly (`ir::AssemblyFunction`, the wrappers of
+//! inline `asm` statements) join the module's object: the system's
+//! assembler, through the C compiler driver, assembles their text, and
+//! `ld -r` merges that object with Cranelift's into one relocatable
+//! object, so that `-c` still writes one `.o` and the link needs nothing
+//! more. Cranelift has no way to take assembler text.
+
+use crate::error::BackendError;
+use nissecc_midend::ir::AssemblyFunction;
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// Scratch directories made by this process so far.
+static SCRATCH: AtomicU32 = AtomicU32::new(0);
+
+/// `object` with `functions` assembled into it.
+pub(crate) fn merge_assembly(object: Vec<u8>, functions: &[AssemblyFunction]) -> Result<Vec<u8>, BackendError> {
+    if functions.is_empty() {
+        return Ok(object);
+    }
+    let dir = std::env::temp_dir().join(format!("nissecc-asm-{}-{}", std::process::id(), SCRATCH.fetch_add(1, Ordering::Relaxed)));
+    std::fs::create_dir_all(&dir).map_err(|e| BackendError::new(format!("cannot create {}: {e}", dir.display())))?;
+    let result = merge_in(&dir, object, functions);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn merge_in(dir: &Path, object: Vec<u8>, functions: &[AssemblyFunction]) -> Result<Vec<u8>, BackendError> {
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).map_err(|e| BackendError::new(format!("cannot write {}: {e}", path.display())))?;
+        Ok::<_, BackendError>(path)
+    };
+    let source: String = functions.iter().map(|f| f.text.as_str()).collect::<Vec<_>>().join("\n") + "\n\t.section .note.GNU-stack,\"\",@progbits\n";
+    let compiled = write("compiled.o", &object)?;
+    let assembly = write("asm.s", source.as_bytes())?;
+    let assembled = dir.join("asm.o");
+    let merged = dir.join("merged.o");
+    run(Command::new("cc").arg("-c").arg("-x").arg("assembler").arg(&assembly).arg("-o").arg(&assembled), "assembling the inline assembly")?;
+    run(Command::new("ld").arg("-r").arg(&compiled).arg(&assembled).arg("-o").arg(&merged), "merging the inline assembly's object")?;
+    std::fs::read(&merged).map_err(|e| BackendError::new(format!("cannot read {}: {e}", merged.display())))
+}
+
+fn run(command: &mut Command, what: &str) -> Result<(), BackendError> {
+    let output = command.output().map_err(|e| BackendError::new(format!("{what}: cannot run {:?}: {e}", command.get_program())))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    Err(BackendError::new(format!("{what} failed ({}): {}", output.status, String::from_utf8_lossy(&output.stderr).trim_end())))
+}
