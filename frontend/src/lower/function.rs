@@ -350,6 +350,10 @@ impl Lowerer {
                 ),
             ));
         }
+        // The x86-64 psABI (§3.1.2, "Aggregates and Unions") aligns an
+        // array variable of 16 bytes or more to 16, locals included, as
+        // gcc and clang do (and programs that test addresses see it).
+        let align = if matches!(ty, CType::Array(..)) && size >= 16 { align.max(16) } else { align };
         Ok(self.f().func.create_stack_slot(size.max(1) as u32, align as u32))
     }
 
