@@ -219,6 +219,8 @@ for category in "${categories[@]}"; do count[$category]=0; done
 for seed in "${seed_list[@]}"; do
     if [ -f "$tmp/results/$seed" ]; then
         IFS=$'\t' read -r _ category detail <"$tmp/results/$seed"
+        # An empty result (a full disk, a killed worker) is no verdict.
+        [ -n "$category" ] || category=ice detail="the seed's worker left an empty result"
     else
         category=ice detail="the seed's worker died without a result"
     fi
