@@ -10,16 +10,25 @@
 //! prints on stderr, or prints or exits otherwise than the reference;
 //! when that build draws a warning no sanitizer can back up (see
 //! [`suspicious_warning`]: a `printf` argument of the wrong width, a call
-//! through a pointer to another function type); when a second run of the
-//! reference, with `MALLOC_PERTURB_` filling the heap, prints otherwise
-//! (output that depends on the run or on uninitialized heap); or when a
-//! build with `-ftrivial-auto-var-init=pattern` prints otherwise
-//! (uninitialized locals, which no sanitizer of gcc's sees). The
+//! through a pointer to another function type, undefined behaviour in a
+//! constant expression that gcc folds); when a second run of the
+//! reference, with `MALLOC_PERTURB_` filling the heap and the stack moved
+//! by a 4 KiB environment variable, prints otherwise (output that depends
+//! on the run, on uninitialized heap or on what lies outside the
+//! program's objects); or when a build with
+//! `-ftrivial-auto-var-init=pattern` prints otherwise (uninitialized
+//! locals, which no sanitizer of gcc's sees). The
 //! sanitized build also moves every local (redzones), so output that
 //! depends on where locals lie is filtered too.
 //!
 //! nissecc then builds it at `-O0`, at `-O2`, and at `-O2` with
-//! `-fprofile-instr=naive`, `sese` and `path`. It is *skipped* when a
+//! `-fprofile-instr=naive`, `sese` and `path`, and runs each twice, the
+//! second time with the stack moved: if the two runs print, exit or
+//! profile differently, the mutant reads memory outside its objects in a
+//! way no sanitizer saw (far past an array, `va_arg` past the arguments
+//! or of another type), and it is filtered as `unstable`; a nissecc
+//! miscompile that reads garbage would hide there too, which is the price
+//! of not reporting undefined behaviour as bugs. It is *skipped* when a
 //! build stops with an `unsupported:` error or another error at a place
 //! in the source. A failure is a panic, an internal compiler error, a
 //! crash or hang of nissecc or any other error of it (the backend's, the
@@ -74,6 +83,10 @@ const BUILDS: [(&str, &[&str], Profile); 5] = [
 /// behaviour).
 const SANITIZER_ENV: [(&str, &str); 2] = [("UBSAN_OPTIONS", "halt_on_error=1"), ("ASAN_OPTIONS", "detect_leaks=0")];
 
+/// An environment variable that moves the stack (by its 4 KiB value) in a
+/// second run of a build, and so what a read outside any object finds.
+const STACK_SHIFT: &str = "NISSECC_FUZZ_STACK_SHIFT";
+
 /// The second opinion on a mutant whose output differs.
 const PEER: &str = "clang-19";
 
@@ -84,6 +97,8 @@ pub struct Semantic {
     /// Held for its removal on drop; `dir` is inside it.
     _scratch: tempfile::TempDir,
     dir: PathBuf,
+    /// The value of [`STACK_SHIFT`].
+    shift: String,
 }
 
 /// A run: what it printed, on stdout and stderr, and how it ended.
@@ -101,7 +116,7 @@ impl Semantic {
         let scratch =
             tempfile::Builder::new().prefix("nissecc-fuzz-semantic-").tempdir().map_err(|e| format!("a scratch directory: {e}"))?;
         let dir = scratch.path().join("mutant");
-        Ok(Semantic { nissecc, _scratch: scratch, dir })
+        Ok(Semantic { nissecc, _scratch: scratch, dir, shift: "x".repeat(4096) })
     }
 
     /// Checks the C program `source` (see the module comment); a panic
@@ -127,7 +142,7 @@ impl Semantic {
         }
         match self.compare_profiles() {
             Ok(()) => Verdict::Handled,
-            Err(why) => Verdict::Failure(why),
+            Err(verdict) => verdict,
         }
     }
 
@@ -138,7 +153,8 @@ impl Semantic {
         if reference.result.status.is_none() {
             return Err("signal");
         }
-        let sanitizers = ["-Wformat", "-fsanitize=undefined,address,float-cast-overflow", "-fno-sanitize-recover=all"];
+        let sanitizers =
+            ["-Wformat", "-Wshift-negative-value", "-fsanitize=undefined,address,float-cast-overflow", "-fno-sanitize-recover=all"];
         let (sanitized, warnings) = self.compile("gcc", file, "gcc-sanitized", &sanitizers).ok_or("gcc rejects it")?;
         if suspicious_warning(&warnings).is_some() {
             return Err("gcc warns");
@@ -147,7 +163,7 @@ impl Semantic {
         if !run.stderr.is_empty() || run.result != reference.result {
             return Err("sanitizer");
         }
-        let again = self.run(&plain, REFERENCE_LIMIT, &[("MALLOC_PERTURB_", "165")]).ok_or("timeout")?;
+        let again = self.run(&plain, REFERENCE_LIMIT, &[("MALLOC_PERTURB_", "165"), (STACK_SHIFT, &self.shift)]).ok_or("timeout")?;
         if again.result != reference.result || !again.stderr.is_empty() {
             return Err("nondeterministic");
         }
@@ -212,28 +228,43 @@ impl Semantic {
         if !output.status.success() {
             return Err(compile_error(&what, output.status.code(), &String::from_utf8_lossy(&output.stderr), &self.dir));
         }
-        let mut run = Command::new(&exe);
-        run.current_dir(&self.dir);
-        if profile != Profile::None {
-            run.env("NISSE_PROFILE_FILE", self.dir.join(format!("{label}.nprof")));
+        // Run twice, the second time with the stack moved: a program that
+        // reads outside its objects (far past an array, `va_arg` past the
+        // arguments) shows it here if no sanitizer saw it.
+        let mut runs = Vec::new();
+        for (suffix, shifted) in [("", false), ("-shifted", true)] {
+            let profile_file = self.dir.join(format!("{label}{suffix}.nprof")).to_string_lossy().into_owned();
+            let mut env = Vec::new();
+            if profile != Profile::None {
+                env.push(("NISSE_PROFILE_FILE", profile_file.as_str()));
+            }
+            if shifted {
+                env.push((STACK_SHIFT, self.shift.as_str()));
+            }
+            let run =
+                self.run(&exe, RUN_LIMIT, &env).ok_or_else(|| Verdict::Failure(format!("the {what} build timed out; gcc's finished")))?;
+            runs.push(run);
         }
-        let output = run_limited(run, None, RUN_LIMIT, &format!("the {what} build"))
-            .map_err(|e| Verdict::Failure(format!("{e}; gcc's build finished")))?;
-        let actual = RunResult { stdout: output.stdout, status: output.status.code() };
-        if let Some(difference) = run_difference(reference, &actual) {
+        if runs[0].result != runs[1].result || runs[0].stderr != runs[1].stderr {
+            return Err(Verdict::Filtered("unstable"));
+        }
+        let run = &runs[0];
+        if let Some(difference) = run_difference(reference, &run.result) {
             let opinions = self.second_opinions(file, reference);
             return Err(Verdict::Failure(format!("the {what} build differs from gcc's: {difference}\n{opinions}")));
         }
-        if !output.stderr.is_empty() {
-            let stderr = String::from_utf8_lossy(&output.stderr);
+        if !run.stderr.is_empty() {
+            let stderr = String::from_utf8_lossy(&run.stderr);
             return Err(Verdict::Failure(format!("the {what} build printed on stderr: {}", stderr.lines().next().unwrap_or(""))));
         }
         Ok(())
     }
 
     /// Compares the sese and path builds' edge profiles with the naive
-    /// one, and checks that `main` was entered once.
-    fn compare_profiles(&self) -> Result<(), String> {
+    /// one, and checks that `main` was entered once. A profile that the
+    /// run with the stack moved changes filters the mutant out, as output
+    /// would.
+    fn compare_profiles(&self) -> Result<(), Verdict> {
         let profile = |label: &str| self.dir.join(format!("{label}.nprof"));
         let options = ShowOptions { json: true, ..ShowOptions::default() };
         let edges = |label: &str, kind: Profile| -> Result<String, String> {
@@ -247,19 +278,26 @@ impl Semantic {
                 None => Ok(shown.text),
             }
         };
-        let naive = edges("naive", Profile::Edges)?;
-        for (label, _, kind) in BUILDS.iter().filter(|(label, _, kind)| *kind != Profile::None && *label != "naive") {
-            let other = edges(label, *kind)?;
+        let mut shown = Vec::new();
+        for (label, _, kind) in BUILDS.iter().filter(|(_, _, kind)| *kind != Profile::None) {
+            let counts = edges(label, *kind).map_err(Verdict::Failure)?;
+            if edges(&format!("{label}-shifted"), *kind).map_err(Verdict::Failure)? != counts {
+                return Err(Verdict::Filtered("unstable"));
+            }
+            shown.push((label, counts));
+        }
+        let (_, naive) = &shown[0];
+        for (label, other) in &shown[1..] {
             if other != naive {
                 let parse = |text: &str| serde_json::from_str(text).unwrap_or_default();
-                let difference = profile_difference(&parse(&naive), &parse(&other)).unwrap_or_else(|| "the JSON text differs".into());
-                return Err(format!("the {label} edge profile differs from the naive one: {difference}"));
+                let difference = profile_difference(&parse(naive), &parse(other)).unwrap_or_else(|| "the JSON text differs".into());
+                return Err(Verdict::Failure(format!("the {label} edge profile differs from the naive one: {difference}")));
             }
         }
-        let main = load_counts(&profile("naive"), Some("main"), None)?;
+        let main = load_counts(&profile("naive"), Some("main"), None).map_err(Verdict::Failure)?;
         let entries = main[0].counts.blocks.first().copied().unwrap_or(0);
         if entries != 1 {
-            return Err(format!("the naive profile has main's entry block run {entries} times in one run"));
+            return Err(Verdict::Failure(format!("the naive profile has main's entry block run {entries} times in one run")));
         }
         Ok(())
     }
@@ -267,11 +305,15 @@ impl Semantic {
 
 /// Warnings of gcc that a sanitizer cannot back up: a `printf` argument of
 /// another width than its conversion wants (the callee reads whatever the
-/// rest of the register holds), and pointers converted to incompatible
-/// types, to integers or back (a call through a pointer to another
-/// function type passes arguments as neither side expects). The first such
-/// warning in `stderr`, if any. A format warning between types of one
-/// width (`%llx` for an `unsigned long`) is harmless and let through.
+/// rest of the register holds); pointers converted to incompatible types,
+/// to integers or back (a call through a pointer to another function type
+/// passes arguments as neither side expects); and undefined behaviour in
+/// constant expressions, which gcc folds before any sanitizer could see it
+/// (`65535L << 127` in a static initializer, a signed overflow, a shift of
+/// a negative value, a division by zero). The first such warning in
+/// `stderr`, if any. A format warning between types of one width (`%llx`
+/// for an `unsigned long`) is harmless and let through, as is
+/// `-Woverflow`'s implementation-defined conversion of a constant.
 fn suspicious_warning(stderr: &str) -> Option<&str> {
     const SUSPICIOUS: &[&str] = &[
         "[-Wincompatible-pointer-types]",
@@ -279,6 +321,11 @@ fn suspicious_warning(stderr: &str) -> Option<&str> {
         "[-Wint-to-pointer-cast]",
         "[-Wpointer-to-int-cast]",
         "pointer type mismatch in conditional expression",
+        "[-Wshift-count-overflow]",
+        "[-Wshift-count-negative]",
+        "[-Wshift-negative-value]",
+        "integer overflow in expression",
+        "[-Wdiv-by-zero]",
     ];
     stderr.lines().filter(|line| line.contains("warning:")).find(|line| {
         if line.contains("[-Wformat=]") {
@@ -328,6 +375,11 @@ mod tests {
         .is_some());
         assert!(suspicious_warning("m.c:9:1: warning: unsigned conversion from 'int' to 'unsigned char' changes value [-Woverflow]\n")
             .is_none());
+        assert!(suspicious_warning("m.c:16:23: warning: left shift count >= width of type [-Wshift-count-overflow]\n").is_some());
+        assert!(suspicious_warning(
+            "m.c:4:9: warning: integer overflow in expression of type 'int' results in '-2147483648' [-Woverflow]\n"
+        )
+        .is_some());
         assert!(suspicious_warning("").is_none());
     }
 
