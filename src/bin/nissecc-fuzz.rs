@@ -57,12 +57,15 @@ struct Seed {
     bytes: Vec<u8>,
 }
 
+/// What checks one input.
+type Check = Box<dyn Fn(&[u8]) -> Verdict>;
+
 /// What a target is made of: where its seeds come from, how they are
 /// mutated, what checks a mutant, and the extension its saved inputs get.
 struct Target {
     seeds: fn(&Path) -> Result<Vec<Seed>, String>,
     mutate: fn(&[u8], &mut Rng) -> Vec<u8>,
-    check: Box<dyn Fn(&[u8]) -> Verdict>,
+    check: Check,
     extension: &'static str,
 }
 

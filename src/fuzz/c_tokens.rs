@@ -76,8 +76,8 @@ pub fn tokenize(source: &str) -> Vec<Token> {
             i += rest.find('\n').unwrap_or(rest.len());
             continue;
         }
-        if rest.starts_with("/*") {
-            let end = rest[2..].find("*/").map_or(rest.len(), |at| at + 4);
+        if let Some(body) = rest.strip_prefix("/*") {
+            let end = body.find("*/").map_or(rest.len(), |at| at + 4);
             line += rest[..end].matches('\n').count();
             i += end;
             continue;
@@ -159,13 +159,11 @@ fn quoted_end(bytes: &[u8], i: usize, line: &mut usize) -> usize {
 fn number_end(bytes: &[u8], mut i: usize) -> usize {
     while i < bytes.len() {
         let c = bytes[i];
-        if matches!(c, b'+' | b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P') {
-            i += 1;
-        } else if c.is_ascii_alphanumeric() || c == b'_' || c == b'.' {
-            i += 1;
-        } else {
+        let signed_exponent = matches!(c, b'+' | b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P');
+        if !(signed_exponent || c.is_ascii_alphanumeric() || c == b'_' || c == b'.') {
             break;
         }
+        i += 1;
     }
     i
 }
