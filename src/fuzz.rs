@@ -19,10 +19,20 @@
 //!   verifier error is fine; a panic or a later error is a failure.
 //! - `profile`: profile bytes → reader → every function's counts. An
 //!   error is fine; a panic is a failure.
+//! - `semantic` (`semantic`, with its own mutator `semantic_mutation`):
+//!   a `tests/c` program with its literals, operators or integer types
+//!   changed must print and exit under nissecc, at `-O0`, `-O2` and with
+//!   the naive, sese and path profilers, as under gcc, and the profiles
+//!   must agree; mutants with undefined behaviour (gcc's sanitizers) are
+//!   filtered out first.
 
 use nissecc_backend::{compile_module, BackendOptions, OptLevel as BackendLevel};
 use nissecc_midend::pipeline::{self, OptLevel, PipelineOptions};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+
+pub mod c_tokens;
+pub mod semantic;
+pub mod semantic_mutation;
 
 /// A small deterministic random number generator (xorshift64*).
 pub struct Rng(u64);
@@ -102,14 +112,21 @@ pub fn mutate(input: &[u8], rng: &mut Rng) -> Vec<u8> {
 /// What a target made of one input.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Handled: compiled, or rejected with a proper error.
+    /// Handled: compiled, or rejected with a proper error (for the
+    /// `semantic` target: checked, and nissecc agrees with gcc).
     Handled,
+    /// Set aside before nissecc saw it, and why: gcc's builds show that
+    /// the program has undefined or unpredictable behaviour (`semantic`).
+    Filtered(&'static str),
+    /// Not checked, and why: nissecc rejected the program with a proper
+    /// error (`semantic`).
+    Skipped(&'static str),
     /// A failure that bad input must never cause, and why.
     Failure(String),
 }
 
 /// Runs `body`, turning a panic into a failure.
-fn guarded(body: impl FnOnce() -> Verdict) -> Verdict {
+pub(crate) fn guarded(body: impl FnOnce() -> Verdict) -> Verdict {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(verdict) => verdict,
         Err(payload) => {
