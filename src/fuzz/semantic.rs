@@ -49,8 +49,12 @@ use crate::profdata::show::{load_counts, show, ShowOptions};
 use crate::programs::build::parse_diagnostics;
 use crate::programs::process::run_limited;
 use std::path::{Path, PathBuf};
+use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::time::Duration;
+
+/// The largest file a compiler or a mutant may write.
+const FILE_SIZE_LIMIT: libc::rlim_t = 1 << 30;
 
 /// How long the reference build may run: every seed finishes within 60 ms
 /// at `-O0`, so a slower mutant is most likely looping.
@@ -200,17 +204,39 @@ impl Semantic {
     /// the compiler's stderr, or `None` if it fails.
     fn compile(&self, compiler: &str, file: &Path, name: &str, flags: &[&str]) -> Option<(PathBuf, String)> {
         let exe = self.dir.join(name);
-        let mut command = Command::new(compiler);
+        let mut command = self.confined(compiler);
         // The C locale: warnings quote with `'`, as `suspicious_warning` reads.
         command.env("LC_ALL", "C").args(["-std=gnu11", "-O0"]).args(flags).arg(file).arg("-o").arg(&exe).arg("-lm");
         let output = run_limited(command, None, COMPILE_LIMIT, compiler).ok()?;
         output.status.success().then(|| (exe, String::from_utf8_lossy(&output.stderr).into_owned()))
     }
 
+    /// A command for `program` that keeps its files small and in the
+    /// scratch directory: a mutated array size can make a compiler or a
+    /// program write tens of gigabytes (gcc's assembler did, into /tmp,
+    /// until the disk was full), so files are limited to 1 GiB and
+    /// temporary files go where the scratch directory's removal takes them.
+    fn confined(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        let mut command = Command::new(program);
+        command.env("TMPDIR", &self.dir);
+        // SAFETY: `setrlimit` is async-signal-safe, as code between fork
+        // and exec must be.
+        unsafe {
+            command.pre_exec(|| {
+                let limit = libc::rlimit { rlim_cur: FILE_SIZE_LIMIT, rlim_max: FILE_SIZE_LIMIT };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        command
+    }
+
     /// Runs `exe` in the scratch directory with `env`; `None` if it did
     /// not finish within `limit`.
     fn run(&self, exe: &Path, limit: Duration, env: &[(&str, &str)]) -> Option<Run> {
-        let mut command = Command::new(exe);
+        let mut command = self.confined(exe);
         command.current_dir(&self.dir).envs(env.iter().copied());
         let output = run_limited(command, None, limit, "run").ok()?;
         Some(Run { result: RunResult { stdout: output.stdout, status: output.status.code() }, stderr: output.stderr })
@@ -221,7 +247,7 @@ impl Semantic {
     /// the reference. The error is the verdict: skipped or a failure.
     fn check_build(&self, file: &Path, label: &str, flags: &[&str], profile: Profile, reference: &RunResult) -> Result<(), Verdict> {
         let exe = self.dir.join(format!("nissecc-{label}"));
-        let mut command = Command::new(&self.nissecc);
+        let mut command = self.confined(&self.nissecc);
         command.args(flags).arg(file).arg("-o").arg(&exe);
         let what = format!("nissecc {}", flags.join(" "));
         let output = run_limited(command, None, COMPILE_LIMIT, &what).map_err(Verdict::Failure)?;

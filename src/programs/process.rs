@@ -8,7 +8,7 @@
 //! would look at least that large. GNU time forks its command from a small
 //! process, and reports what the command and its descendants used.
 
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Output, Stdio};
 use std::time::Duration;
@@ -69,7 +69,10 @@ pub fn run_limited(mut command: Command, stdin: Option<&Path>, limit: Duration, 
         Some(path) => Stdio::from(std::fs::File::open(path).map_err(|e| format!("{what}: {}: {e}", path.display()))?),
         None => Stdio::null(),
     };
+    // Its own process group, so that a timeout also ends what the child
+    // started: a compiler driver's `as`, a Makefile's commands.
     let mut child = command
+        .process_group(0)
         .stdin(input)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -87,6 +90,8 @@ pub fn run_limited(mut command: Command, stdin: Option<&Path>, limit: Duration, 
     let status = match receiver.recv_timeout(limit) {
         Ok(status) => status.map_err(|e| format!("{what}: {e}"))?,
         Err(_) => {
+            // SAFETY: `kill` only sends a signal, to the group the child leads.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
             let _ = child.kill();
             let _ = receiver.recv();
             return Err(format!("{what}: timed out after {}s", limit.as_secs()));

@@ -31,7 +31,10 @@ const UNSUPPORTED: &[&str] = &[
     "scalar_storage_order",
 ];
 
-/// The layout attributes found in a list of extensions.
+/// The priority of a `constructor` or `destructor` without one.
+const DEFAULT_PRIORITY: i64 = 65535;
+
+/// The attributes nissecc honours (see `types::Attributes`).
 pub use crate::types::Attributes;
 
 /// Whether a function runs before `main` or after it returns.
@@ -56,8 +59,13 @@ impl Lowerer {
                 StartupRole::Constructor => ".init_array",
                 StartupRole::Destructor => ".fini_array",
             };
+            // 65535 is the default priority: GCC puts such a function in
+            // the plain array, in source order with those given none.
             let section = match attr.arguments.first() {
-                Some(priority) => format!("{array}.{:05}", self.eval_int(priority)?),
+                Some(priority) => match self.eval_int(priority)? {
+                    DEFAULT_PRIORITY => array.to_string(),
+                    priority => format!("{array}.{priority:05}"),
+                },
                 None => array.to_string(),
             };
             self.put_data(DataObject {
