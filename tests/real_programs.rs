@@ -19,7 +19,7 @@ fn root() -> PathBuf {
 
 /// The gcc -O2 build of `id` run on its check workload, once per process.
 fn reference(id: ProgramId) -> &'static Outcome {
-    static REFERENCES: [OnceLock<Outcome>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static REFERENCES: [OnceLock<Outcome>; ProgramId::ALL.len()] = [const { OnceLock::new() }; ProgramId::ALL.len()];
     let index = ProgramId::ALL.iter().position(|&p| p == id).unwrap();
     REFERENCES[index].get_or_init(|| {
         let program = Program::new(id, Sources::get().expect("fetch the program sources"));
