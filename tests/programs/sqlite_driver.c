@@ -13,17 +13,68 @@
  * SQLite's message, on stdout so that it stays in order with the rows,
  * and the script goes on after the failed statement.
  *
- * Temporary tables, indexes and sorts stay in memory (PRAGMA temp_store):
- * on disk they would go to files named with random bytes in /tmp. The
- * output has no addresses, times or other run-dependent values as long as
- * the scripts ask for none. The exit status is 0 when every statement
- * succeeded, 1 when one failed and 2 when a script cannot be read or the
- * database cannot be opened. */
+ * The run does not depend on the machine or on the process's memory
+ * layout, so that two builds take the same branches as often (their edge
+ * profiles can be compared count for count):
+ * - temporary tables, indexes and sorts stay in memory (PRAGMA
+ *   temp_store): on disk they would go to files named with random bytes
+ *   in /tmp;
+ * - SQLite's page cache and the connection's lookaside memory (its
+ *   allocator of small objects) are static arrays, not blocks of the heap.
+ *   SQLite compares addresses: with the lookaside's bounds, to tell
+ *   lookaside objects from others, and between the pages and buffers
+ *   that cells move through when the B-tree is balanced. The order of two
+ *   heap blocks depends on everything else the process allocated (an
+ *   instrumented build's profiling runtime too), but that of two slots of
+ *   one array does not, and on Linux every heap block lies above the
+ *   static data. The page cache must hold every page the scripts use at
+ *   once: when it has overflowed into the heap, the driver says so and
+ *   ends with status 2.
+ *
+ * The output has no addresses, times or other run-dependent values as
+ * long as the scripts ask for none. The exit status is 0 when every
+ * statement succeeded, 1 when one failed and 2 when a script cannot be
+ * read, the database cannot be opened or the page cache overflowed. */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sqlite3.h"
+
+/* The size and number of the lookaside slots: SQLite's defaults
+ * (SQLITE_DEFAULT_LOOKASIDE). */
+#define LOOKASIDE_SLOT 1200
+#define LOOKASIDE_SLOTS 40
+
+/* The lookaside memory, 8-byte aligned as SQLite requires. */
+static sqlite3_int64 lookaside[LOOKASIDE_SLOT * LOOKASIDE_SLOTS / sizeof(sqlite3_int64)];
+
+/* The page cache: PAGE_SLOTS slots of a page of SQLite's default size and
+ * its header (SQLITE_CONFIG_PCACHE_HDRSZ, which PAGE_HEADER_MAX bounds).
+ * The heaviest workload uses about 2,100 pages at once. */
+#define PAGE_SIZE 4096
+#define PAGE_HEADER_MAX 512
+#define PAGE_SLOTS 4096
+static sqlite3_int64 page_cache[PAGE_SLOTS * (PAGE_SIZE + PAGE_HEADER_MAX) / sizeof(sqlite3_int64)];
+
+/* Hands the page cache to SQLite; before anything else of SQLite runs. */
+static int set_up_page_cache(void)
+{
+    int header;
+    int slot;
+    if (sqlite3_config(SQLITE_CONFIG_PCACHE_HDRSZ, &header) != SQLITE_OK)
+        return 0;
+    slot = (PAGE_SIZE + header + 7) & ~7;
+    return sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)page_cache, slot, (int)(sizeof page_cache / slot)) == SQLITE_OK;
+}
+
+/* Whether a page ever had to come from the heap because the page cache was
+ * full. */
+static int page_cache_overflowed(void)
+{
+    int current, highest;
+    return sqlite3_status(SQLITE_STATUS_PAGECACHE_OVERFLOW, &current, &highest, 0) != SQLITE_OK || highest > 0;
+}
 
 /* The rest of `file` in a NUL-terminated buffer, or NULL when it cannot
  * be read. */
@@ -158,8 +209,16 @@ int main(int argc, char **argv)
     sqlite3 *db;
     int failures;
     int i;
+    if (!set_up_page_cache()) {
+        fprintf(stderr, "sqlite_driver: cannot set up the page cache\n");
+        return 2;
+    }
     if (sqlite3_open(":memory:", &db) != SQLITE_OK) {
         fprintf(stderr, "sqlite_driver: cannot open the database: %s\n", sqlite3_errmsg(db));
+        return 2;
+    }
+    if (sqlite3_db_config(db, SQLITE_DBCONFIG_LOOKASIDE, (void *)lookaside, LOOKASIDE_SLOT, LOOKASIDE_SLOTS) != SQLITE_OK) {
+        fprintf(stderr, "sqlite_driver: cannot set up the lookaside memory: %s\n", sqlite3_errmsg(db));
         return 2;
     }
     failures = run_script(db, "PRAGMA temp_store = MEMORY;");
@@ -172,6 +231,10 @@ int main(int argc, char **argv)
     }
     if (sqlite3_close(db) != SQLITE_OK) {
         fprintf(stderr, "sqlite_driver: cannot close the database: %s\n", sqlite3_errmsg(db));
+        return 2;
+    }
+    if (page_cache_overflowed()) {
+        fprintf(stderr, "sqlite_driver: the page cache overflowed into the heap: raise PAGE_SLOTS\n");
         return 2;
     }
     return failures > 0 ? 1 : 0;
