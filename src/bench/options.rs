@@ -10,7 +10,7 @@ pub enum Tier {
     /// The jotai-subset kernels.
     #[default]
     Kernels,
-    /// The real programs: bzip2, zlib and Lua.
+    /// The real programs: bzip2, zlib, Lua and SQLite.
     Programs,
     /// Compile time and memory on generated programs of growing size,
     /// against gcc -O1.
@@ -26,15 +26,15 @@ pub enum Tier {
 /// checks every output against gcc -O1 and every profile against the naive
 /// one, measures instructions under valgrind, and prints a table in the
 /// layout of Figure 13 of Frenot & Pereira (CC'24). With `--tier
-/// programs`, compares gcc, clang and nissecc on bzip2, zlib and Lua:
-/// plain builds, instrumentation overhead, PGO gain, compile cost.
+/// programs`, compares gcc, clang and nissecc on bzip2, zlib, Lua and
+/// SQLite: plain builds, instrumentation overhead, PGO gain, compile cost.
 #[derive(Parser, Debug, Default)]
 #[command(name = "nissecc-bench", version, about)]
 pub struct Options {
     /// The kernels, the real programs, or both.
     #[arg(long, value_enum, default_value_t = Tier::Kernels)]
     pub tier: Tier,
-    /// The programs tier's programs, comma-separated (bzip2, zlib, lua).
+    /// The programs tier's programs, comma-separated (bzip2, zlib, lua, sqlite).
     #[arg(long, value_name = "LIST")]
     pub programs: Option<String>,
     /// The nissecc strategy whose training profile the programs tier's
@@ -110,7 +110,7 @@ impl Options {
             .split(',')
             .map(str::trim)
             .filter(|name| !name.is_empty())
-            .map(|name| ProgramId::from_name(name).ok_or_else(|| format!("unknown program {name} (expected bzip2, zlib or lua)")))
+            .map(|name| ProgramId::from_name(name).ok_or_else(|| format!("unknown program {name} (expected bzip2, zlib, lua or sqlite)")))
             .collect::<Result<Vec<_>, _>>()?;
         if ids.is_empty() {
             return Err("--programs names no program".into());
