@@ -46,7 +46,8 @@ pub struct Options {
     pub filter: Option<String>,
     /// A fixed sample for CI: about 15 short kernels, their first and last
     /// inputs; in the programs tier, the check workload for both training
-    /// and measuring.
+    /// and measuring, and every program but SQLite unless --programs names
+    /// it.
     #[arg(long)]
     pub quick: bool,
     /// Check outputs and profiles only; measure nothing under valgrind.
@@ -77,6 +78,14 @@ pub struct Options {
     pub timing_runs: usize,
 }
 
+/// The programs that `--quick` leaves out unless `--programs` names them:
+/// SQLite, whose amalgamation is one 9 MB unit. Its ten gcc and clang
+/// builds (plain, instrumented and optimized, 20 to 35 s of CPU each)
+/// would take the quick tier from two minutes to six on 2 cores; its
+/// nissecc builds and their profiles are checked by
+/// `tests/real_programs.rs`.
+pub const NOT_QUICK: [ProgramId; 1] = [ProgramId::Sqlite];
+
 impl Options {
     pub fn jobs(&self) -> usize {
         self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())).max(1)
@@ -99,10 +108,12 @@ impl Options {
     }
 
     /// The programs of the programs tier: those `--programs` names, or all
-    /// of them. An error for an unknown name, or for `--programs` without
-    /// the programs tier.
+    /// of them (with `--quick`, all but [`NOT_QUICK`]). An error for an
+    /// unknown name, or for `--programs` without the programs tier.
     pub fn program_ids(&self) -> Result<Vec<ProgramId>, String> {
-        let Some(list) = &self.programs else { return Ok(ProgramId::ALL.to_vec()) };
+        let Some(list) = &self.programs else {
+            return Ok(ProgramId::ALL.into_iter().filter(|id| !(self.quick && NOT_QUICK.contains(id))).collect());
+        };
         if self.tier == Tier::Kernels {
             return Err("--programs selects programs of the programs tier: add --tier programs".into());
         }
@@ -116,5 +127,21 @@ impl Options {
             return Err("--programs names no program".into());
         }
         Ok(ids)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_leaves_sqlite_out_unless_it_is_named() {
+        let ids = |quick: bool, programs: Option<&str>| {
+            let options = Options { tier: Tier::Programs, quick, programs: programs.map(str::to_string), ..Options::default() };
+            options.program_ids().unwrap()
+        };
+        assert_eq!(ids(false, None), ProgramId::ALL);
+        assert_eq!(ids(true, None), [ProgramId::Bzip2, ProgramId::Zlib, ProgramId::Lua]);
+        assert_eq!(ids(true, Some("sqlite,zlib")), [ProgramId::Sqlite, ProgramId::Zlib]);
     }
 }
