@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the real programs of issue 15 (bzip2, zlib, Lua; their sources
+# Builds the real programs of issue 15 (bzip2, zlib, Lua, SQLite; their sources
 # come from crates, see tests/programs/Cargo.toml) with gcc and with
 # nissecc, runs a workload with every build and prints, per program and
 # build: built / build-failed (first errors) / output-matches /

@@ -10,7 +10,7 @@ pub enum Tier {
     /// The jotai-subset kernels.
     #[default]
     Kernels,
-    /// The real programs: bzip2, zlib and Lua.
+    /// The real programs: bzip2, zlib, Lua and SQLite.
     Programs,
     /// Compile time and memory on generated programs of growing size,
     /// against gcc -O1.
@@ -26,15 +26,15 @@ pub enum Tier {
 /// checks every output against gcc -O1 and every profile against the naive
 /// one, measures instructions under valgrind, and prints a table in the
 /// layout of Figure 13 of Frenot & Pereira (CC'24). With `--tier
-/// programs`, compares gcc, clang and nissecc on bzip2, zlib and Lua:
-/// plain builds, instrumentation overhead, PGO gain, compile cost.
+/// programs`, compares gcc, clang and nissecc on bzip2, zlib, Lua and
+/// SQLite: plain builds, instrumentation overhead, PGO gain, compile cost.
 #[derive(Parser, Debug, Default)]
 #[command(name = "nissecc-bench", version, about)]
 pub struct Options {
     /// The kernels, the real programs, or both.
     #[arg(long, value_enum, default_value_t = Tier::Kernels)]
     pub tier: Tier,
-    /// The programs tier's programs, comma-separated (bzip2, zlib, lua).
+    /// The programs tier's programs, comma-separated (bzip2, zlib, lua, sqlite).
     #[arg(long, value_name = "LIST")]
     pub programs: Option<String>,
     /// The nissecc strategy whose training profile the programs tier's
@@ -46,7 +46,8 @@ pub struct Options {
     pub filter: Option<String>,
     /// A fixed sample for CI: about 15 short kernels, their first and last
     /// inputs; in the programs tier, the check workload for both training
-    /// and measuring.
+    /// and measuring, and every program but SQLite unless --programs names
+    /// it.
     #[arg(long)]
     pub quick: bool,
     /// Check outputs and profiles only; measure nothing under valgrind.
@@ -77,6 +78,14 @@ pub struct Options {
     pub timing_runs: usize,
 }
 
+/// The programs that `--quick` leaves out unless `--programs` names them:
+/// SQLite, whose amalgamation is one 9 MB unit. Its ten gcc and clang
+/// builds (plain, instrumented and optimized, 20 to 35 s of CPU each)
+/// would take the quick tier from two minutes to six on 2 cores; its
+/// nissecc builds and their profiles are checked by
+/// `tests/real_programs.rs`.
+pub const NOT_QUICK: [ProgramId; 1] = [ProgramId::Sqlite];
+
 impl Options {
     pub fn jobs(&self) -> usize {
         self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())).max(1)
@@ -99,10 +108,12 @@ impl Options {
     }
 
     /// The programs of the programs tier: those `--programs` names, or all
-    /// of them. An error for an unknown name, or for `--programs` without
-    /// the programs tier.
+    /// of them (with `--quick`, all but [`NOT_QUICK`]). An error for an
+    /// unknown name, or for `--programs` without the programs tier.
     pub fn program_ids(&self) -> Result<Vec<ProgramId>, String> {
-        let Some(list) = &self.programs else { return Ok(ProgramId::ALL.to_vec()) };
+        let Some(list) = &self.programs else {
+            return Ok(ProgramId::ALL.into_iter().filter(|id| !(self.quick && NOT_QUICK.contains(id))).collect());
+        };
         if self.tier == Tier::Kernels {
             return Err("--programs selects programs of the programs tier: add --tier programs".into());
         }
@@ -110,11 +121,27 @@ impl Options {
             .split(',')
             .map(str::trim)
             .filter(|name| !name.is_empty())
-            .map(|name| ProgramId::from_name(name).ok_or_else(|| format!("unknown program {name} (expected bzip2, zlib or lua)")))
+            .map(|name| ProgramId::from_name(name).ok_or_else(|| format!("unknown program {name} (expected bzip2, zlib, lua or sqlite)")))
             .collect::<Result<Vec<_>, _>>()?;
         if ids.is_empty() {
             return Err("--programs names no program".into());
         }
         Ok(ids)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_leaves_sqlite_out_unless_it_is_named() {
+        let ids = |quick: bool, programs: Option<&str>| {
+            let options = Options { tier: Tier::Programs, quick, programs: programs.map(str::to_string), ..Options::default() };
+            options.program_ids().unwrap()
+        };
+        assert_eq!(ids(false, None), ProgramId::ALL);
+        assert_eq!(ids(true, None), [ProgramId::Bzip2, ProgramId::Zlib, ProgramId::Lua]);
+        assert_eq!(ids(true, Some("sqlite,zlib")), [ProgramId::Sqlite, ProgramId::Zlib]);
     }
 }

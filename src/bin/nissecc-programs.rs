@@ -1,5 +1,5 @@
 //! `nissecc-programs`: builds the real programs of issue 15 (bzip2, zlib,
-//! Lua) with gcc and with nissecc, runs a workload with each build and
+//! Lua, SQLite) with gcc and with nissecc, runs a workload with each build and
 //! prints, per program and build, `built`, `build-failed` (with the first
 //! errors), `output-matches` or `output-differs` (see
 //! `nissecc::programs`). The gcc build is the reference; its own check
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "nissecc-programs", about = "Build bzip2, zlib and Lua with gcc and nissecc and compare their outputs")]
+#[command(name = "nissecc-programs", about = "Build bzip2, zlib, Lua and SQLite with gcc and nissecc and compare their outputs")]
 struct Options {
     /// The nissecc driver (default: the one next to this executable).
     #[arg(long)]
@@ -23,7 +23,7 @@ struct Options {
     #[arg(long, default_value = "-O2", allow_hyphen_values = true)]
     gcc_flags: String,
     /// The programs, comma-separated.
-    #[arg(long, default_value = "bzip2,zlib,lua")]
+    #[arg(long, default_value = "bzip2,zlib,lua,sqlite")]
     programs: String,
     /// nissecc's optimization levels, comma-separated; each is one build.
     #[arg(long, default_value = "-O0,-O2", allow_hyphen_values = true)]
@@ -64,7 +64,9 @@ fn main() -> ExitCode {
 fn run(options: &Options) -> Result<bool, String> {
     let sources = Sources::get()?;
     if options.sources {
-        println!("bzip2 {}\nzlib  {}\nlua   {}", sources.bzip2.display(), sources.zlib.display(), sources.lua.display());
+        for id in ProgramId::ALL {
+            println!("{:<6} {}", id.name(), Program::new(id, sources).source_dir.display());
+        }
         return Ok(true);
     }
     let kind = WorkloadKind::from_name(&options.workload).ok_or_else(|| format!("unknown workload {}", options.workload))?;

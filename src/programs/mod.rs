@@ -1,7 +1,8 @@
-//! The real programs of issue 15: bzip2, zlib and Lua, whose C sources come
-//! from the `bzip2-sys`, `libz-sys` and `lua-src` crates (nothing of them is
-//! committed), built with any compiler and run on fixed workloads whose
-//! outputs are compared byte for byte between builds.
+//! The real programs of issue 15: bzip2, zlib, Lua and SQLite, whose C
+//! sources come from the `bzip2-sys`, `libz-sys`, `lua-src` and
+//! `libsqlite3-sys` crates (nothing of them is committed), built with
+//! any compiler and run on fixed workloads whose outputs are compared byte
+//! for byte between builds.
 //!
 //! The parts, one per module: [`sources`] fetches the crates and finds
 //! their source directories; [`program`] describes how each program is
@@ -15,7 +16,8 @@
 //! commands.
 //!
 //! The harness files of our own (the zlib driver, the Lua main and the Lua
-//! scripts, the manifest that names the crates) live in `tests/programs/`.
+//! scripts, the SQLite driver and its SQL scripts, the manifest that names
+//! the crates) live in `tests/programs/`.
 
 pub mod build;
 pub mod inputs;

@@ -6,17 +6,18 @@
 use super::sources::{harness_dir, Sources};
 use std::path::PathBuf;
 
-/// One of the three real programs.
+/// One of the four real programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProgramId {
     Bzip2,
     Zlib,
     Lua,
+    Sqlite,
 }
 
 impl ProgramId {
     /// Every program, in the order reports list them.
-    pub const ALL: [ProgramId; 3] = [ProgramId::Bzip2, ProgramId::Zlib, ProgramId::Lua];
+    pub const ALL: [ProgramId; 4] = [ProgramId::Bzip2, ProgramId::Zlib, ProgramId::Lua, ProgramId::Sqlite];
 
     /// The short name used in directories, reports and on the command line.
     pub fn name(self) -> &'static str {
@@ -24,6 +25,7 @@ impl ProgramId {
             ProgramId::Bzip2 => "bzip2",
             ProgramId::Zlib => "zlib",
             ProgramId::Lua => "lua",
+            ProgramId::Sqlite => "sqlite",
         }
     }
 
@@ -59,7 +61,7 @@ pub struct Program {
     /// build and the workloads see nothing else of it.
     pub source_files: Vec<String>,
     /// Our own files (absolute paths) copied beside them: the zlib driver,
-    /// the Lua main.
+    /// the Lua main, the SQLite driver.
     pub harness_files: Vec<PathBuf>,
     pub recipe: Recipe,
     /// The executable the build produces, relative to the build directory.
@@ -139,6 +141,27 @@ impl Program {
                     binary: "lua_main",
                 }
             }
+            // SQLite's amalgamation, with our driver in place of the
+            // command-line shell. "How To Compile SQLite" builds the shell
+            // with `gcc shell.c sqlite3.c -lpthread -ldl -lm`, and drops
+            // `-lpthread` with `-DSQLITE_THREADSAFE=0` (no mutexes: the
+            // driver has one thread) and `-ldl` with
+            // `-DSQLITE_OMIT_LOAD_EXTENSION` (no `sqlite3_load_extension`);
+            // `-DSQLITE_ENABLE_MATH_FUNCTIONS` (the SQL functions `sqrt`,
+            // `pi`, `ln`..., on libm) is what its configure script adds on
+            // unix unless `--disable-math` is given.
+            ProgramId::Sqlite => Program {
+                id,
+                source_dir: sources.sqlite.clone(),
+                source_files: list_files(&sources.sqlite, |name| name == "sqlite3.c" || name == "sqlite3.h"),
+                harness_files: vec![harness.join("sqlite_driver.c")],
+                recipe: Recipe::Files {
+                    units: vec!["sqlite3.c".into(), "sqlite_driver.c".into()],
+                    defines: vec!["-DSQLITE_THREADSAFE=0", "-DSQLITE_OMIT_LOAD_EXTENSION", "-DSQLITE_ENABLE_MATH_FUNCTIONS"],
+                    libs: vec!["-lm"],
+                },
+                binary: "sqlite_driver",
+            },
         }
     }
 }

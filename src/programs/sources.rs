@@ -1,4 +1,4 @@
-//! Finding the programs' C sources. They arrive as the contents of three
+//! Finding the programs' C sources. They arrive as the contents of four
 //! crates named by `tests/programs/Cargo.toml` (versions pinned by the
 //! `Cargo.lock` beside it): `cargo fetch --locked` downloads them into
 //! cargo's registry cache, and `cargo metadata` tells where each crate was
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The source directories of the three programs.
+/// The source directories of the four programs.
 #[derive(Clone, Debug)]
 pub struct Sources {
     /// bzip2 1.0.8: the directory with `Makefile`, `bzip2.c` and the
@@ -20,6 +20,10 @@ pub struct Sources {
     /// Lua 5.4: the directory with `lapi.c` and `lua.h`, inside the
     /// `lua-src` crate (which also ships Lua 5.1 to 5.3, unused here).
     pub lua: PathBuf,
+    /// SQLite 3.46: the directory with the amalgamation `sqlite3.c` and
+    /// `sqlite3.h`, inside the `libsqlite3-sys` crate (which also ships
+    /// SQLCipher, unused here).
+    pub sqlite: PathBuf,
 }
 
 /// The directory of the harness's own files: `tests/programs/` in the
@@ -72,9 +76,11 @@ impl Sources {
             bzip2: one_subdirectory(&crate_dir("bzip2-sys")?, "bzip2-1.", "Makefile")?,
             zlib: crate_dir("libz-sys")?.join("src").join("zlib"),
             lua: one_subdirectory(&crate_dir("lua-src")?, "lua-5.4", "lapi.c")?,
+            sqlite: crate_dir("libsqlite3-sys")?.join("sqlite3"),
         })
         .and_then(|sources| {
-            for (dir, file) in [(&sources.bzip2, "bzip2.c"), (&sources.zlib, "deflate.c"), (&sources.lua, "lvm.c")] {
+            let markers = [(&sources.bzip2, "bzip2.c"), (&sources.zlib, "deflate.c"), (&sources.lua, "lvm.c"), (&sources.sqlite, "sqlite3.c")];
+            for (dir, file) in markers {
                 if !dir.join(file).is_file() {
                     return Err(format!("{} has no {file}", dir.display()));
                 }

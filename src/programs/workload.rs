@@ -133,6 +133,7 @@ pub fn workload(program: ProgramId, kind: WorkloadKind) -> Workload {
         (ProgramId::Bzip2, kind) => bzip2(kind),
         (ProgramId::Zlib, kind) => zlib(kind),
         (ProgramId::Lua, kind) => lua(kind),
+        (ProgramId::Sqlite, kind) => sqlite(kind),
     };
     Workload { program, kind, inputs, steps }
 }
@@ -243,5 +244,28 @@ fn lua(kind: WorkloadKind) -> (Vec<Input>, Vec<Step>) {
         WorkloadKind::Evaluation => {
             (vec![input("evaluate.lua", HarnessFile("lua/evaluate.lua".into()))], vec![Step::new(&["evaluate.lua", "1"])])
         }
+    }
+}
+
+/// SQLite, through our driver (`tests/programs/sqlite_driver.c`), which
+/// runs SQL scripts of `tests/programs/sqlite/` on an in-memory database
+/// and prints every result row. The check runs a script that touches most
+/// of the SQL language and, from stdin, one whose statements fail (the
+/// driver prints the errors, goes on, and ends with status 1), each with
+/// its expected output in `tests/programs/expected/sqlite/`. Training
+/// loads and queries an order-processing database; evaluation works on
+/// words, a graph, a time series, JSON documents and small transactions.
+fn sqlite(kind: WorkloadKind) -> (Vec<Input>, Vec<Step>) {
+    let script = |name: &str| input(&format!("{name}.sql"), InputSource::HarnessFile(format!("sqlite/{name}.sql")));
+    match kind {
+        WorkloadKind::Check => (
+            vec![script("check"), script("errors")],
+            vec![
+                Step::new(&["check.sql"]).stdout_equals_harness_file("expected/sqlite/check.txt"),
+                Step::new(&[]).stdin("errors.sql").status(1).stdout_equals_harness_file("expected/sqlite/errors.txt"),
+            ],
+        ),
+        WorkloadKind::Training => (vec![script("training")], vec![Step::new(&["training.sql"])]),
+        WorkloadKind::Evaluation => (vec![script("evaluation")], vec![Step::new(&["evaluation.sql"])]),
     }
 }

@@ -1,7 +1,7 @@
-//! The programs tier of `nissecc-bench` (issue 15): bzip2, zlib and Lua,
-//! built through the real-programs harness (`crate::programs`) with gcc
-//! `-O2` (the reference), clang `-O2` when clang is installed, and nissecc
-//! `-O2`, each plain, instrumented for profiling, and optimized with a
+//! The programs tier of `nissecc-bench` (issue 15): bzip2, zlib, Lua and
+//! SQLite, built through the real-programs harness (`crate::programs`)
+//! with gcc `-O2` (the reference), clang `-O2` when clang is installed, and
+//! nissecc `-O2`, each plain, instrumented for profiling, and optimized with a
 //! profile of the training workload; every build is checked and measured
 //! on the evaluation workload, a different one. It reports, side by side:
 //! the plain builds' instructions and wall time against gcc's, the
