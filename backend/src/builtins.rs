@@ -9,17 +9,15 @@
 //!   ([`ATOMIC_ADD_FUNCTION`], `-fprofile-update=atomic`), which exists
 //!   only as this instruction: a `lock`-prefixed add to memory.
 //! - The atomic operations of `nissecc_midend::ir::atomics`, which become
-//!   Cranelift's atomic instructions (all sequentially consistent).
-//! - The compiler barrier of an empty `asm` with a `"memory"` clobber
-//!   (`nissecc_midend::ir::compiler_barrier`), which exists only as an
-//!   atomic load from a one-byte stack slot.
+//!   Cranelift's atomic instructions (all sequentially consistent); its
+//!   signal fence, the compiler barrier, is an atomic load from a one-byte
+//!   stack slot.
 
 use cranelift_codegen::ir::{self as clif, AtomicRmwOp, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use nissecc_midend::instrument::counter_array::{atomic_add_signature, ATOMIC_ADD_FUNCTION};
 use crate::types::clif_type;
 use nissecc_midend::ir::atomics::{AtomicOp, RmwOp};
-use nissecc_midend::ir::compiler_barrier::{compiler_barrier_signature, COMPILER_BARRIER_FUNCTION};
 use nissecc_midend::ir::{Module, Signature, Type};
 
 /// Emits the instruction that replaces a call to `name` with `args`, if
@@ -35,15 +33,6 @@ pub(crate) fn lower_builtin_call(
 ) -> Option<Option<clif::Value>> {
     if module.function(name).is_some() {
         return None;
-    }
-    if name == COMPILER_BARRIER_FUNCTION && *sig == compiler_barrier_signature() {
-        // An atomic load has fence semantics for Cranelift (its alias
-        // analysis and code motion keep memory accesses on their side of
-        // it) and is a plain `mov` on x86: a compiler barrier for one load.
-        let slot = builder.create_sized_stack_slot(clif::StackSlotData::new(clif::StackSlotKind::ExplicitSlot, 1, 0));
-        let addr = builder.ins().stack_addr(crate::types::POINTER, slot, 0);
-        builder.ins().atomic_load(clif::types::I8, MemFlagsData::trusted(), addr);
-        return Some(None);
     }
     if let Some((op, ty)) = AtomicOp::of_function(name) {
         if *sig == op.function(ty).1 && args.len() == sig.params.len() {
@@ -92,11 +81,21 @@ fn lower_atomic(builder: &mut FunctionBuilder, op: AtomicOp, ty: clif::Type, arg
             builder.ins().fence();
             None
         }
+        AtomicOp::SignalFence => {
+            // An atomic load has fence semantics for Cranelift (its alias
+            // analysis and code motion keep memory accesses on their side
+            // of it) and is a plain `mov` on x86: a compiler barrier for
+            // one load.
+            let slot = builder.create_sized_stack_slot(clif::StackSlotData::new(clif::StackSlotKind::ExplicitSlot, 1, 0));
+            let addr = builder.ins().stack_addr(crate::types::POINTER, slot, 0);
+            builder.ins().atomic_load(clif::types::I8, flags, addr);
+            None
+        }
     }
 }
 
 /// Whether `name` is a function that exists only as an instruction, so
 /// that the object must not import it.
 pub(crate) fn is_instruction_only(name: &str) -> bool {
-    name == ATOMIC_ADD_FUNCTION || name == COMPILER_BARRIER_FUNCTION || AtomicOp::of_function(name).is_some()
+    name == ATOMIC_ADD_FUNCTION || AtomicOp::of_function(name).is_some()
 }

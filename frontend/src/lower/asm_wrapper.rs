@@ -223,7 +223,7 @@ pub fn write_wrapper(symbol: &str, template: &str, operands: &[Operand], clobber
         let reg = registers[i].ok_or_else(|| format!("asm operand {i} has an argument but no register"))?;
         line(format!("movq {}, %{}", slot(k), NAMES[reg][3]));
     }
-    line(format!("# {}", "the asm statement"));
+    line("# the asm statement".into());
     let body = substitute(template, operands, &registers, unique)?;
     for l in body.lines() {
         line(l.trim().to_string());

@@ -17,7 +17,6 @@ use crate::types::{CType, IntKind};
 use lang_c::ast::Expression;
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::atomics::{AtomicOp, RmwOp};
-use nissecc_midend::ir::compiler_barrier::{compiler_barrier_signature, COMPILER_BARRIER_FUNCTION};
 use nissecc_midend::ir::{BinaryOp, IntCC, Type, UnaryOp, Value};
 
 /// The object an atomic builtin works on: its address and type.
@@ -39,6 +38,18 @@ fn rmw_named(name: &str) -> Option<RmwOp> {
     })
 }
 
+/// The operation of a read-modify-write builtin's name without its family
+/// prefix, `<old_first><op>` (returns the old value: `fetch_add`) or
+/// `<op><new_last>` (returns the new one: `add_fetch`), and whether the
+/// result is the new value.
+fn rmw_form(name: &str, old_first: &str, new_last: &str) -> Option<(RmwOp, bool)> {
+    match (name.strip_prefix(old_first).and_then(rmw_named), name.strip_suffix(new_last).and_then(rmw_named)) {
+        (Some(op), _) => Some((op, false)),
+        (None, Some(op)) => Some((op, true)),
+        (None, None) => None,
+    }
+}
+
 /// Whether `name` belongs to the atomic builtins' families.
 pub fn is_atomic_builtin(name: &str) -> bool {
     name.starts_with("__atomic_") || name.starts_with("__sync_")
@@ -54,11 +65,8 @@ impl Lowerer {
             match rest {
                 "thread_fence" | "signal_fence" => {
                     self.evaluate_all(args)?;
-                    if rest == "thread_fence" {
-                        self.atomic_call(AtomicOp::Fence, Type::I64, vec![]);
-                    } else {
-                        self.call_helper(COMPILER_BARRIER_FUNCTION, compiler_barrier_signature(), vec![]);
-                    }
+                    let fence = if rest == "thread_fence" { AtomicOp::Fence } else { AtomicOp::SignalFence };
+                    self.atomic_call(fence, Type::I64, vec![]);
                     return Ok(void());
                 }
                 "always_lock_free" | "is_lock_free" => {
@@ -125,11 +133,7 @@ impl Lowerer {
                     void()
                 }
                 _ => {
-                    let (op, new_value) = match (rest.strip_prefix("fetch_").and_then(rmw_named), rest.strip_suffix("_fetch").and_then(rmw_named)) {
-                        (Some(op), _) => (op, false),
-                        (None, Some(op)) => (op, true),
-                        (None, None) => return Err(unsupported()),
-                    };
+                    let (op, new_value) = rmw_form(rest, "fetch_", "_fetch").ok_or_else(unsupported)?;
                     let v = self.value_as(arg(1)?, &target, span)?;
                     self.evaluate_all(&args[2..])?;
                     self.read_modify_write(&target, op, v, new_value)
@@ -166,11 +170,7 @@ impl Lowerer {
                 void()
             }
             _ => {
-                let (op, new_value) = match (rest.strip_prefix("fetch_and_").and_then(rmw_named), rest.strip_suffix("_and_fetch").and_then(rmw_named)) {
-                    (Some(op), _) => (op, false),
-                    (None, Some(op)) => (op, true),
-                    (None, None) => return Err(unsupported()),
-                };
+                let (op, new_value) = rmw_form(rest, "fetch_and_", "_and_fetch").ok_or_else(unsupported)?;
                 let v = self.value_as(arg(1)?, &target, span)?;
                 self.read_modify_write(&target, op, v, new_value)
             }
@@ -232,7 +232,7 @@ impl Lowerer {
         Ok(())
     }
 
-    fn atomic_call(&mut self, op: AtomicOp, ty: Type, args: Vec<Value>) -> Option<Value> {
+    pub(super) fn atomic_call(&mut self, op: AtomicOp, ty: Type, args: Vec<Value>) -> Option<Value> {
         let (name, signature) = op.function(ty);
         self.call_helper(&name, signature, args)
     }

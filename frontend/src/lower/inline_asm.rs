@@ -1,6 +1,6 @@
-//! GNU `asm` statements. Those whose template is empty (programs use them to hide
-//! values from the optimizer or as barriers (GCC's torture tests are full
-//! of `asm ("" : "+r" (x))` and `asm volatile ("" ::: "memory")`). An empty
+//! GNU `asm` statements. Programs use empty templates to hide values from
+//! the optimizer or as barriers (GCC's torture tests are full of
+//! `asm ("" : "+r" (x))` and `asm volatile ("" ::: "memory")`). An empty
 //! template executes nothing, so (GCC manual, "Extended Asm"):
 //! - inputs are evaluated, for their side effects, and nothing more;
 //! - an output tied to an input by a matching constraint (`"=r" (a) :
@@ -10,7 +10,7 @@
 //! - a write-only output that is not tied (`"=r" (x)`) has an
 //!   indeterminate value, and keeps the one it had;
 //! - a `"memory"` clobber is a compiler barrier
-//!   (`ir::compiler_barrier`): memory accesses do not move across it.
+//!   (`ir::atomics`' signal fence): memory accesses do not move across it.
 //!
 //! A template with instructions becomes a call to a wrapper function
 //! written in assembly (`asm_wrapper.rs`), which runs it with the operands
@@ -19,16 +19,15 @@
 
 use super::asm_wrapper as wrapper;
 use super::{LowerResult, Lowerer, Operand, Place};
-use crate::types::CType;
-use nissecc_midend::ir::{AssemblyFunction, InstData, Signature, Type, Value};
 use crate::diagnostic::Diagnostic;
+use crate::types::CType;
 use lang_c::ast::{AsmStatement, Expression, GnuAsmOperand, StringLiteral};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::compiler_barrier::{compiler_barrier_signature, COMPILER_BARRIER_FUNCTION};
+use nissecc_midend::ir::atomics::AtomicOp;
+use nissecc_midend::ir::{AssemblyFunction, InstData, Signature, Type, Value};
 
 impl Lowerer {
-    /// Lowers an `asm` statement with an empty template (see the module
-    /// header).
+    /// Lowers an `asm` statement (see the module header).
     pub fn lower_asm_statement(&mut self, asm: &Node<AsmStatement>) -> LowerResult<()> {
         let extended = match &asm.node {
             AsmStatement::GnuBasic(template) if is_blank(&template.node) => return Ok(()),
@@ -40,7 +39,7 @@ impl Lowerer {
         }
         let mut outputs = Vec::new();
         for output in &extended.outputs {
-            let constraint = literal_text(&output.node.constraints.node);
+            let constraint = decoded(&output.node.constraints.node).unwrap_or_default();
             let target = self.lower_expr(&output.node.variable_name)?;
             if !is_lvalue(&target) {
                 return Err(Diagnostic::error_at(output.span, "an asm output operand must be an lvalue"));
@@ -49,7 +48,7 @@ impl Lowerer {
         }
         let mut inputs = Vec::new();
         for input in &extended.inputs {
-            let constraint = literal_text(&input.node.constraints.node);
+            let constraint = decoded(&input.node.constraints.node).unwrap_or_default();
             let operand = self.lower_expr(&input.node.variable_name)?;
             // A memory operand is the object itself; any other is a value.
             let value = if constraint.contains('m') && is_lvalue(&operand) { None } else { Some(self.rvalue(&operand, input.span)?) };
@@ -65,9 +64,9 @@ impl Lowerer {
                 self.store_to(target, value);
             }
         }
-        let clobbers_memory = extended.clobbers.iter().any(|c| literal_text(&c.node) == "memory");
+        let clobbers_memory = extended.clobbers.iter().any(|c| decoded(&c.node).as_deref() == Some("memory"));
         if clobbers_memory {
-            self.call_helper(COMPILER_BARRIER_FUNCTION, compiler_barrier_signature(), vec![]);
+            self.atomic_call(AtomicOp::SignalFence, Type::I64, vec![]);
         }
         Ok(())
     }
@@ -92,18 +91,17 @@ impl Lowerer {
             let template = Node { node: pieces, span: callee.span };
             self.lower_asm_with_instructions(&template, &[], &[], &[], callee.span)?;
         }
-        Ok(Operand { ty: crate::types::CType::Void, place: Place::Void })
+        Ok(Operand { ty: CType::Void, place: Place::Void })
     }
 
     /// Lowers an `asm` statement with instructions to a call of its
     /// wrapper (see `asm_wrapper.rs`).
     fn lower_asm_with_instructions(&mut self, template: &Node<StringLiteral>, outputs: &[Node<GnuAsmOperand>], inputs: &[Node<GnuAsmOperand>], clobbers: &[Node<StringLiteral>], span: Span) -> LowerResult<()> {
         let unsupported = |what: String| Diagnostic::unsupported(span, what);
-        let text = crate::literal::string_literal(&template.node).map_err(|e| Diagnostic::error_at(template.span, e))?;
-        let template_text = String::from_utf8(text.bytes).map_err(|_| unsupported("a non-UTF-8 asm template".into()))?;
+        let template_text = decoded(&template.node).ok_or_else(|| unsupported("an asm template that is not UTF-8".into()))?;
         let mut clobbered = Vec::new();
         for c in clobbers {
-            if let Some(reg) = wrapper::clobbered_register(&literal_text(&c.node)) {
+            if let Some(reg) = decoded(&c.node).and_then(|name| wrapper::clobbered_register(&name)) {
                 clobbered.push(reg);
             }
         }
@@ -114,16 +112,15 @@ impl Lowerer {
         let all: Vec<(&Node<GnuAsmOperand>, bool)> = outputs.iter().map(|o| (o, true)).chain(inputs.iter().map(|i| (i, false))).collect();
         let mut constraints = Vec::new();
         for (operand, _) in &all {
-            let constraint = wrapper::parse_constraint(&literal_text(&operand.node.constraints.node)).map_err(unsupported)?;
-            constraints.push(constraint);
-        }
-        // Named matching constraints (`"[out]"`) become numbers.
-        for index in 0..constraints.len() {
-            if let Some(name) = constraints[index].tied_name.clone() {
-                let tied = all.iter().position(|(o, output)| *output && o.node.symbolic_name.as_ref().is_some_and(|s| s.node.name == name));
-                let tied = tied.ok_or_else(|| Diagnostic::error_at(all[index].0.span, format!("no asm output is named [{name}]")))?;
-                constraints[index].place = wrapper::Place::Tied(tied);
+            let text = decoded(&operand.node.constraints.node).unwrap_or_default();
+            let mut constraint = wrapper::parse_constraint(&text).map_err(unsupported)?;
+            // A named matching constraint (`"[out]"`) becomes a number.
+            if let Some(name) = &constraint.tied_name {
+                let tied = (0..outputs.len()).find(|&k| ties_to(&text, k, &outputs[k]));
+                let tied = tied.ok_or_else(|| Diagnostic::error_at(operand.span, format!("no asm output is named [{name}]")))?;
+                constraint.place = wrapper::Place::Tied(tied);
             }
+            constraints.push(constraint);
         }
         for (index, ((operand, output), constraint)) in all.iter().zip(&constraints).enumerate() {
             let name = operand.node.symbolic_name.as_ref().map(|s| s.node.name.clone());
@@ -222,27 +219,20 @@ fn is_lvalue(operand: &Operand) -> bool {
 }
 
 /// Whether input constraint `constraint` ties the input to output number
-/// `index`: the digit of the output, or its `[name]`.
+/// `index`: the output's digit, or its `[name]`.
 fn ties_to(constraint: &str, index: usize, output: &Node<GnuAsmOperand>) -> bool {
-    let constraint = constraint.trim_start_matches(['%', '&']);
-    if constraint.parse::<usize>() == Ok(index) {
-        return true;
-    }
-    match (constraint.strip_prefix('[').and_then(|c| c.strip_suffix(']')), &output.node.symbolic_name) {
-        (Some(name), Some(symbolic)) => symbolic.node.name == name,
-        _ => false,
-    }
+    let Ok(constraint) = wrapper::parse_constraint(constraint) else { return false };
+    let named = |name: String| output.node.symbolic_name.as_ref().is_some_and(|s| s.node.name == name);
+    constraint.place == wrapper::Place::Tied(index) || constraint.tied_name.is_some_and(named)
 }
 
-
-/// The text of a string literal's pieces without their quotes (constraints
-/// and clobbers hold no escapes).
-fn literal_text(pieces: &StringLiteral) -> String {
-    pieces.iter().map(|p| p.trim_start_matches(|c: char| c != '"').trim_matches('"')).collect()
+/// A string literal's text as C decodes it (constraints, clobbers,
+/// templates), or `None` if it is malformed or not UTF-8.
+fn decoded(pieces: &StringLiteral) -> Option<String> {
+    crate::literal::string_literal(pieces).ok().and_then(|s| String::from_utf8(s.bytes).ok())
 }
 
-/// Whether a template holds no instructions: only blanks and the escapes
-/// `\n` and `\t`.
+/// Whether a template holds no instructions, only white space.
 fn is_blank(pieces: &StringLiteral) -> bool {
-    literal_text(pieces).replace("\\n", " ").replace("\\t", " ").trim().is_empty()
+    decoded(pieces).is_some_and(|t| t.trim().is_empty())
 }

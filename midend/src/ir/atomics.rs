@@ -8,8 +8,15 @@
 //! as any C memory order asks. Cranelift's atomics are sequentially
 //! consistent, so every memory order gets `__ATOMIC_SEQ_CST`.
 //!
+//! A signal fence (`__atomic_signal_fence`, and an `asm` statement that
+//! clobbers `"memory"`) orders memory accesses for the compiler only: the
+//! midend sees the same opaque call, and the backend emits an atomic load
+//! from a one-byte stack slot, which has fence semantics for Cranelift and
+//! is a plain `mov` on x86.
+//!
 //! Names: `__nissecc_atomic_<op>_<type>` with `<type>` one of `i8`,
-//! `i16`, `i32`, `i64`, and `__nissecc_atomic_fence`.
+//! `i16`, `i32`, `i64`, and `__nissecc_atomic_fence` and
+//! `__nissecc_atomic_signal_fence`.
 
 use super::types::{Signature, Type};
 
@@ -29,6 +36,8 @@ pub enum AtomicOp {
     CompareExchange,
     /// `()`: a full memory fence.
     Fence,
+    /// `()`: a compiler barrier, which emits no fence instruction.
+    SignalFence,
 }
 
 /// What a read-modify-write operation stores, from the old value and the
@@ -70,6 +79,7 @@ impl AtomicOp {
             AtomicOp::Rmw(op) => op.name(),
             AtomicOp::CompareExchange => "cas",
             AtomicOp::Fence => "fence",
+            AtomicOp::SignalFence => "signal_fence",
         }
     }
 
@@ -78,7 +88,7 @@ impl AtomicOp {
     pub fn function(self, ty: Type) -> (String, Signature) {
         let scalars = |params: Vec<Type>, ret: Option<Type>| Signature::scalars(params, ret, false);
         match self {
-            AtomicOp::Fence => (format!("{PREFIX}fence"), scalars(vec![], None)),
+            AtomicOp::Fence | AtomicOp::SignalFence => (format!("{PREFIX}{}", self.name()), scalars(vec![], None)),
             AtomicOp::Load => (self.typed_name(ty), scalars(vec![Type::PTR], Some(ty))),
             AtomicOp::Store => (self.typed_name(ty), scalars(vec![Type::PTR, ty], None)),
             AtomicOp::Rmw(_) => (self.typed_name(ty), scalars(vec![Type::PTR, ty], Some(ty))),
@@ -94,8 +104,8 @@ impl AtomicOp {
     /// one of these functions.
     pub fn of_function(name: &str) -> Option<(AtomicOp, Type)> {
         let rest = name.strip_prefix(PREFIX)?;
-        if rest == "fence" {
-            return Some((AtomicOp::Fence, Type::I64));
+        if let Some(fence) = [AtomicOp::Fence, AtomicOp::SignalFence].into_iter().find(|f| f.name() == rest) {
+            return Some((fence, Type::I64));
         }
         let (op, ty) = rest.rsplit_once('_')?;
         let ty = [Type::I8, Type::I16, Type::I32, Type::I64].into_iter().find(|t| t.to_string() == ty)?;
@@ -113,11 +123,11 @@ mod tests {
 
     #[test]
     fn every_operation_is_read_back_from_its_name() {
-        let ops = [AtomicOp::Load, AtomicOp::Store, AtomicOp::CompareExchange, AtomicOp::Fence].into_iter().chain(RmwOp::ALL.map(AtomicOp::Rmw));
+        let ops = [AtomicOp::Load, AtomicOp::Store, AtomicOp::CompareExchange, AtomicOp::Fence, AtomicOp::SignalFence].into_iter().chain(RmwOp::ALL.map(AtomicOp::Rmw));
         for op in ops {
             for ty in [Type::I8, Type::I16, Type::I32, Type::I64] {
                 let (name, _) = op.function(ty);
-                let expected_ty = if op == AtomicOp::Fence { Type::I64 } else { ty };
+                let expected_ty = if matches!(op, AtomicOp::Fence | AtomicOp::SignalFence) { Type::I64 } else { ty };
                 assert_eq!(AtomicOp::of_function(&name), Some((op, expected_ty)), "{name}");
             }
         }

@@ -2,7 +2,6 @@
 
 pub mod abi;
 pub mod atomics;
-pub mod compiler_barrier;
 mod entities;
 mod function;
 mod instructions;
