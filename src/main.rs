@@ -86,12 +86,14 @@ struct Args {
 
 /// The profiling flags, which `ProfileFlags::extract` parses before clap.
 const PROFILING_HELP: &str = "Profiling:
-  -fprofile-instr[=naive|ks|sese|path]
+  -fprofile-instr[=naive|ks|sese|path|vertex]
                                  Instrument and link the profiling runtime; NISSE_PROFILE_FILE names
                                  the profile. Exact edge profiles: sese (the default) counts on the
                                  chords of a maximum spanning tree, with loop variables replacing the
                                  counters they can; ks the same without loop variables; naive a
-                                 counter on every edge. path: Ball-Larus path profiles
+                                 counter on every edge. path: Ball-Larus path profiles. vertex: exact
+                                 block counts only, with fewer counters than ks where pipeless
+                                 cycles allow (--stats: ks-replaced)
   -fprofile-sample               Link the profiling runtime, which samples the program counter on a
                                  CPU-time timer (NISSE_SAMPLE_HZ per second, default 1000; 0 is off)
                                  and writes per-block sample counts to NISSE_PROFILE_FILE; no code
@@ -138,7 +140,7 @@ fn is_ignored_flag(arg: &str) -> bool {
 }
 
 /// The profiling flags, which clap cannot parse as gcc spells them:
-/// `-fprofile-instr[=naive|ks|sese|path]`, `-fprofile-sample`, `-fprofile-instr-weights=FILE`,
+/// `-fprofile-instr[=naive|ks|sese|path|vertex]`, `-fprofile-sample`, `-fprofile-instr-weights=FILE`,
 /// `-fpath-array-threshold=N`, `-fprofile-update=MODE`, `-fprofile-use=FILE`,
 /// `-fprofile-use-transforms=LIST` and `-Werror=profile-mismatch`; and
 /// `-pthread`, which changes the default of `-fprofile-update`.
@@ -205,7 +207,7 @@ impl ProfileFlags {
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
                 match Strategy::from_name(name).filter(|s| Strategy::ALL.contains(s)) {
                     Some(strategy) => flags.strategy = Some(strategy),
-                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks, sese or path)")),
+                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks, sese, path or vertex)")),
                 }
             } else {
                 return true;
@@ -354,7 +356,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         eprintln!("nissecc: warning: -fprofile-instr-weights has no effect with -fprofile-instr=naive");
     }
     let weight_profile = match (&profiling.weights, profiling.strategy) {
-        (Some(path), Some(Strategy::Ks | Strategy::Sese | Strategy::Path)) => Some(read_weight_profile(path)?),
+        (Some(path), Some(Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex)) => Some(read_weight_profile(path)?),
         (Some(_), None | Some(Strategy::Sample)) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
         _ => None,
     };

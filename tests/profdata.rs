@@ -42,6 +42,7 @@ fn loop_function(name: &str, strategy: Strategy, calls: u64, iterations: u64) ->
         Strategy::Ks | Strategy::Sese => (vec![Cfg(3), Entry], vec![iterations, calls]),
         Strategy::Path => panic!("path profiles count paths: see `loop_path_profile`"),
         Strategy::Sample => panic!("sample profiles weigh sampled blocks; they place no counters"),
+        Strategy::Vertex => panic!("the vertex profiles of these tests come from the compiler"),
     };
     let descriptor = CfgDescriptor::new(strategy, loop_shape(), kinds).encode();
     FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters, paths: vec![] }
@@ -448,6 +449,34 @@ fn overlap_of_every_strategy_with_naive_on_one_input_is_full() {
         assert_eq!(json["total"], serde_json::json!({ "vertex": 1.0, "edge": 1.0, "coverage": 1.0 }), "{strategy}");
         assert_eq!(json["compared"], 3);
     }
+}
+
+/// A vertex profile (Ball & Larus §3.3) shows the naive profile's block
+/// counts and no edge counts, in text and JSON; `overlap` leaves its
+/// functions out, since it compares edges too, and `-fprofile-use`
+/// refuses it with an error that says why.
+#[test]
+fn a_vertex_profile_shows_block_counts_and_no_edges() {
+    let dir = common::scratch_dir("profdata-vertex");
+    let naive = run_profiled(&dir, &build_profiled(&dir, "naive"), "30", "naive");
+    let vertex = run_profiled(&dir, &build_profiled(&dir, "vertex"), "30", "vertex");
+    let (naive_json, vertex_json) = (show_json(&naive, &[]), show_json(&vertex, &[]));
+    assert_eq!(block_counts(&vertex_json), block_counts(&naive_json));
+    for function in vertex_json["functions"].as_array().unwrap() {
+        assert!(function.get("edges").is_none(), "{function}");
+        let reference = naive_json["functions"].as_array().unwrap().iter().find(|f| f["name"] == function["name"]).unwrap();
+        assert_eq!(function["entries"], reference["entries"]);
+    }
+    let text = String::from_utf8(profdata(&["show", path_str(&vertex)]).stdout).unwrap();
+    assert!(text.contains("edges: not measured") && !text.contains(" -> block"), "{text}");
+    let out = profdata(&["overlap", path_str(&naive), path_str(&vertex)]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && text.contains("a vertex profile has no edge counts"), "{text}");
+    let source = dir.join("overlap.c");
+    let use_flag = format!("-fprofile-use={}", path_str(&vertex));
+    let build = Command::new(common::nissecc()).args(["-O2", &use_flag, path_str(&source), "-o", path_str(&dir.join("use"))]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&build.stderr);
+    assert!(!build.status.success() && stderr.contains("a vertex profile") && stderr.contains("needs edge counts"), "{stderr}");
 }
 
 /// Profiles of two inputs overlap partly, by exactly the weighted mean

@@ -17,6 +17,11 @@
 //! `tests/c/longjmp/` leave functions by `longjmp` and re-enter them at
 //! their `setjmp`s (the re-entry edges of `profile::flow_graph`).
 //!
+//! Vertex profiles (`-fprofile-instr=vertex`, Ball & Larus §3.3) join it
+//! with their block, entry, early-exit and second-return counts: they
+//! determine no edge counts, so `show --json` prints none, and the rest
+//! must equal the naive profile's.
+//!
 //! Path profiles (issue 5) join the same oracle, as the verifier of
 //! Preuss, "Implementation of Path Profiling in LLVM", §4.2.2: each
 //! program is also built with `-fprofile-instr=path`, and with
@@ -50,17 +55,18 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The instrumented builds: a name, the flags, and whether the profile is
-/// a path profile (compared through `derive-edges`). The first is the
-/// naive ground truth.
-const BUILDS: [(&str, &[&str], bool); 7] = [
-    ("naive", &["-fprofile-instr=naive"], false),
-    ("ks", &["-fprofile-instr=ks"], false),
-    ("ks-promoted", &["-fprofile-instr=ks", "-fprofile-counter-promotion"], false),
-    ("sese", &["-fprofile-instr=sese"], false),
-    ("sese-atomic", &["-fprofile-instr=sese", "-fprofile-update=atomic"], false),
-    ("path", &["-fprofile-instr=path"], true),
-    ("path-hash", &["-fprofile-instr=path", "-fpath-array-threshold=1"], true),
+/// The instrumented builds: a name, the flags, and what the profile
+/// measures (path profiles are compared through `derive-edges`, vertex
+/// profiles without the edges). The first is the naive ground truth.
+const BUILDS: [(&str, &[&str], Measured); 8] = [
+    ("naive", &["-fprofile-instr=naive"], Measured::Edges),
+    ("ks", &["-fprofile-instr=ks"], Measured::Edges),
+    ("ks-promoted", &["-fprofile-instr=ks", "-fprofile-counter-promotion"], Measured::Edges),
+    ("sese", &["-fprofile-instr=sese"], Measured::Edges),
+    ("sese-atomic", &["-fprofile-instr=sese", "-fprofile-update=atomic"], Measured::Edges),
+    ("path", &["-fprofile-instr=path"], Measured::Paths),
+    ("path-hash", &["-fprofile-instr=path", "-fpath-array-threshold=1"], Measured::Paths),
+    ("vertex", &["-fprofile-instr=vertex"], Measured::Blocks),
 ];
 const LEVEL: &str = "-O2";
 
@@ -87,16 +93,16 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
     let plain = dir.join(format!("{name}.plain"));
     build_nissecc(sources, &plain, &[LEVEL]).map_err(|e| format!("{name}: {e}"))?;
     let mut builds = Vec::new();
-    for (label, flags, is_path) in BUILDS {
+    for (label, flags, measured) in BUILDS {
         let exe = dir.join(format!("{name}.{label}"));
         build_nissecc(sources, &exe, &[&[LEVEL], flags].concat()).map_err(|e| format!("{name} {label}: {e}"))?;
-        builds.push((label, exe, is_path));
+        builds.push((label, exe, measured));
     }
     for (i, args) in inputs.iter().enumerate() {
         let what = format!("{name} input {args:?}");
         let reference = run_program(&plain, args).map_err(|e| format!("{what} (plain): {e}"))?;
         let mut shown = Vec::new();
-        for (label, exe, is_path) in &builds {
+        for (label, exe, measured) in &builds {
             let profile = dir.join(format!("{name}.{i}.{label}.nprof"));
             let actual = run_profiled(exe, args, &profile).map_err(|e| format!("{what} ({label}): {e}"))?;
             if actual != reference {
@@ -105,12 +111,13 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
                     actual.status, reference.status
                 ));
             }
-            let json = edge_json(&profile, *is_path);
+            let json = measured.json(&profile);
             shown.push(json.map_err(|e| format!("{what} ({label}): {e}"))?);
         }
-        for (k, (label, _, _)) in builds.iter().enumerate().skip(1) {
-            if shown[k] != shown[0] {
-                return Err(format!("{what}: the naive and {label} edge profiles differ:\nnaive: {}\n{label}: {}", shown[0], shown[k]));
+        for (k, (label, _, measured)) in builds.iter().enumerate().skip(1) {
+            let expected = measured.expected(&shown[0]).map_err(|e| format!("{what}: the naive profile: {e}"))?;
+            if shown[k] != expected {
+                return Err(format!("{what}: the naive and {label} profiles differ:\nnaive: {expected}\n{label}: {}", shown[k]));
             }
         }
         // Comparing strategies cannot catch an error both share (such

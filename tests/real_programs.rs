@@ -9,6 +9,7 @@
 
 mod common;
 
+use common::Measured;
 use nissecc::programs::{build_and_run, Compiler, Config, Outcome, Program, ProgramId, RunOptions, Sources, WorkloadKind};
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -73,9 +74,10 @@ fn nissecc_builds_match_gcc() {
     assert!(failures.is_empty(), "nissecc builds that do not match gcc's:\n{}", failures.join("\n"));
 }
 
-/// The profiling strategies the oracle compares, with whether the profile
-/// holds paths.
-const STRATEGIES: [(&str, bool); 4] = [("naive", false), ("ks", false), ("sese", false), ("path", true)];
+/// The profiling strategies the oracle compares, with what each profile
+/// measures.
+const STRATEGIES: [(&str, Measured); 5] =
+    [("naive", Measured::Edges), ("ks", Measured::Edges), ("sese", Measured::Edges), ("path", Measured::Paths), ("vertex", Measured::Blocks)];
 
 /// The profile oracle on real programs: each strategy's -O2 build prints
 /// what gcc's does, every strategy's edge profile equals the naive one,
@@ -134,7 +136,7 @@ fn check_profiles(id: ProgramId, comparable: bool) -> Result<(), String> {
     let dir = root().join("profiles");
     let nissecc = Compiler::parse(common::nissecc())?;
     let mut shown = Vec::new();
-    for (strategy, is_path) in STRATEGIES {
+    for (strategy, measured) in STRATEGIES {
         let profile = dir.join(format!("{}.{strategy}.nprof", id.name()));
         let _ = std::fs::remove_file(&profile);
         // `%m` merges the runs of the workload's steps into one profile.
@@ -146,25 +148,25 @@ fn check_profiles(id: ProgramId, comparable: bool) -> Result<(), String> {
         if !outcome.passed() {
             return Err(format!("the {strategy} build: {}\n  {}", outcome.verdict(), outcome.details(10).join("\n  ")));
         }
-        shown.push((strategy, common::edge_json(&profile, is_path)?));
+        shown.push((strategy, measured, measured.json(&profile)?));
     }
-    let (_, naive) = &shown[0];
-    for (strategy, json) in &shown[1..] {
-        if comparable && json != naive {
-            return Err(format!("the naive and {strategy} edge profiles differ"));
+    let (_, _, naive) = &shown[0];
+    for (strategy, measured, json) in &shown[1..] {
+        if comparable && *json != measured.expected(naive)? {
+            return Err(format!("the naive and {strategy} profiles differ"));
         }
     }
     if id == ProgramId::Lua {
         // The `errors` and `fail` scripts raise Lua errors: `longjmp`s that
         // land in `luaD_rawrunprotected`'s `setjmp`.
-        for (strategy, json) in &shown {
+        for (strategy, _, json) in &shown {
             if common::second_returns(json, "luaD_rawrunprotected")? == 0 {
                 return Err(format!("{strategy}: no second return of luaD_rawrunprotected's setjmp was counted"));
             }
         }
     }
     let runs = expected.steps.len() as u64;
-    for (strategy, json) in &shown {
+    for (strategy, _, json) in &shown {
         let main_entries = common::main_entry_count(json)?;
         if main_entries != runs {
             return Err(format!("{strategy}: main's entry block counted {main_entries} times in {runs} runs"));

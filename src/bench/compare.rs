@@ -65,15 +65,20 @@ pub fn profile_counts(profdata: &Path, strategy: &str, profile: &Path) -> Result
 /// A function of a `show --json` document: its name and its fields.
 type NamedFunction = (String, serde_json::Map<String, Value>);
 
+/// The name of the vertex-profiling strategy, whose profile holds block
+/// counts but no edge counts.
+pub const VERTEX_STRATEGY: &str = "vertex";
+
 /// The first difference between the naive profile and another strategy's
 /// (both as `show --json` documents), or `None` when they agree.
 ///
 /// Functions are matched by name. Every field the other profile has for a
 /// function must equal the naive value, and it must have at least the
-/// edges; a derived path profile may leave out what paths cannot tell
+/// edges, unless `strategy` is the vertex strategy, which measures blocks
+/// only; a derived path profile may leave out what paths cannot tell
 /// (such as the checksum), while `show --json` of an edge strategy has
 /// every field, so it is compared in full.
-pub fn profile_difference(naive: &Value, other: &Value) -> Option<String> {
+pub fn profile_difference(naive: &Value, strategy: &str, other: &Value) -> Option<String> {
     let functions = |doc: &Value| -> Result<Vec<NamedFunction>, String> {
         let list = doc.get("functions").and_then(Value::as_array).ok_or("no \"functions\" list")?;
         list.iter()
@@ -102,8 +107,9 @@ pub fn profile_difference(naive: &Value, other: &Value) -> Option<String> {
     }
     for (name, fields) in &other {
         let reference = &naive.iter().find(|(n, _)| n == name).expect("same names").1;
-        if !fields.contains_key("edges") {
-            return Some(format!("function {name}: no edge counts"));
+        let needed = if strategy == VERTEX_STRATEGY { "blocks" } else { "edges" };
+        if !fields.contains_key(needed) {
+            return Some(format!("function {name}: no {needed} counts"));
         }
         for (key, value) in fields {
             match reference.get(key) {
@@ -157,27 +163,40 @@ mod tests {
 
     #[test]
     fn equal_profiles_agree() {
-        assert_eq!(profile_difference(&profile(5), &profile(5)), None);
+        assert_eq!(profile_difference(&profile(5), "ks", &profile(5)), None);
     }
 
     #[test]
     fn a_differing_count_is_reported() {
-        let difference = profile_difference(&profile(5), &profile(6)).expect("a difference");
+        let difference = profile_difference(&profile(5), "ks", &profile(6)).expect("a difference");
         assert!(difference.contains("function main") && difference.contains("differ"), "{difference}");
     }
 
     #[test]
     fn a_missing_function_is_reported() {
-        let difference = profile_difference(&profile(5), &json!({"functions": []})).expect("a difference");
+        let difference = profile_difference(&profile(5), "ks", &json!({"functions": []})).expect("a difference");
         assert!(difference.contains("functions differ"), "{difference}");
     }
 
     #[test]
     fn a_derived_edge_profile_is_compared_on_the_fields_it_has() {
         let derived = |count: u64| json!({"functions": [{"name": "main", "edges": [{"from": 0, "to": 1, "count": count}]}]});
-        assert_eq!(profile_difference(&profile(5), &derived(5)), None);
-        assert!(profile_difference(&profile(5), &derived(4)).is_some());
+        assert_eq!(profile_difference(&profile(5), "ks", &derived(5)), None);
+        assert!(profile_difference(&profile(5), "ks", &derived(4)).is_some());
         let no_edges = json!({"functions": [{"name": "main"}]});
-        assert!(profile_difference(&profile(5), &no_edges).expect("a difference").contains("no edge counts"));
+        assert!(profile_difference(&profile(5), "ks", &no_edges).expect("a difference").contains("no edges counts"));
+    }
+
+    #[test]
+    fn a_vertex_profile_is_compared_without_edges() {
+        let vertex = |count: u64| {
+            let mut doc = profile(count);
+            doc["functions"][0].as_object_mut().expect("an object").remove("edges");
+            doc
+        };
+        assert_eq!(profile_difference(&profile(5), VERTEX_STRATEGY, &vertex(5)), None);
+        assert!(profile_difference(&profile(5), VERTEX_STRATEGY, &vertex(4)).is_some());
+        let no_blocks = json!({"functions": [{"name": "main"}]});
+        assert!(profile_difference(&profile(5), VERTEX_STRATEGY, &no_blocks).expect("a difference").contains("no blocks counts"));
     }
 }

@@ -194,7 +194,7 @@ fn check_input(kernel: &Kernel, input: &str, executables: &[(&Build, PathBuf)], 
         match profile_counts(profdata, "naive", naive_file) {
             Ok(naive) => {
                 for (strategy, file) in profiles.iter().filter(|(s, _)| s != "naive") {
-                    let difference = profile_counts(profdata, strategy, file).map(|counts| profile_difference(&naive, &counts));
+                    let difference = profile_counts(profdata, strategy, file).map(|counts| profile_difference(&naive, strategy, &counts));
                     match difference {
                         Ok(None) => {}
                         Ok(Some(d)) => failures.push(format!("{} input {input} [{strategy}]: profile differs from naive: {d}", kernel.name)),

@@ -316,7 +316,7 @@ impl Semantic {
         for (label, other) in &shown[1..] {
             if other != naive {
                 let parse = |text: &str| serde_json::from_str(text).unwrap_or_default();
-                let difference = profile_difference(&parse(naive), &parse(other)).unwrap_or_else(|| "the JSON text differs".into());
+                let difference = profile_difference(&parse(naive), label, &parse(other)).unwrap_or_else(|| "the JSON text differs".into());
                 return Err(Verdict::Failure(format!("the {label} edge profile differs from the naive one: {difference}")));
             }
         }

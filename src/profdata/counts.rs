@@ -37,6 +37,14 @@ impl FunctionCounts {
         self.counts.blocks.iter().map(|&count| u128::from(count)).sum()
     }
 
+    /// False for a vertex profile, which determines block counts but not
+    /// the edge counts of its pipeless cycles (`profile::vertex_flow`):
+    /// its edge counts are then one possible flow, never to be shown as
+    /// measured.
+    pub fn edges_measured(&self) -> bool {
+        self.descriptor.strategy != nissecc_midend::profile::Strategy::Vertex
+    }
+
     /// The source line of block `b`, when the compiler knew it.
     pub fn line(&self, b: usize) -> Option<u32> {
         self.descriptor.shape.block_lines.get(b).copied().filter(|&line| line != 0)

@@ -29,7 +29,11 @@ pub fn dot(function: &FunctionCounts) -> String {
         let _ = writeln!(out, "  block{b} [label=\"block{b}{line}\\ncount: {count}\"];");
     }
     for &(from, to, count) in &function.counts.edges {
-        let _ = writeln!(out, "  block{from} -> block{to} [label=\"{count}\"];");
+        if function.edges_measured() {
+            let _ = writeln!(out, "  block{from} -> block{to} [label=\"{count}\"];");
+        } else {
+            let _ = writeln!(out, "  block{from} -> block{to};");
+        }
     }
     out.push_str("}\n");
     out

@@ -11,7 +11,9 @@
 //!
 //! Only counts that every instrumentation strategy agrees on appear: the
 //! raw counters and the strategy are left out on purpose, because the
-//! oracle compares this output across strategies. `paths` appears only
+//! oracle compares this output across strategies. A vertex profile
+//! (`-fprofile-instr=vertex`) has no `edges`: it measures block counts
+//! only. `paths` appears only
 //! for a path profile (and not in `derive-edges`, whose output is compared
 //! with an edge profile's), and `second_returns` (how often each `setjmp`
 //! returned again after a `longjmp`) only for a function that calls
@@ -36,9 +38,11 @@ fn function_json(function: &FunctionCounts, with_paths: bool) -> Value {
         "checksum": function.checksum,
         "entries": counts.entries,
         "blocks": counts.blocks.iter().enumerate().map(|(id, count)| json!({ "id": id, "count": count })).collect::<Vec<_>>(),
-        "edges": counts.edges.iter().map(|&(from, to, count)| json!({ "from": from, "to": to, "count": count })).collect::<Vec<_>>(),
         "early_exits": site_counts(&counts.early_exits),
     });
+    if function.edges_measured() {
+        value["edges"] = counts.edges.iter().map(|&(from, to, count)| json!({ "from": from, "to": to, "count": count })).collect();
+    }
     if !counts.second_returns.is_empty() {
         value["second_returns"] = site_counts(&counts.second_returns);
     }

@@ -174,6 +174,8 @@ fn cfg_difference(a: &FunctionCounts, b: &FunctionCounts) -> Option<String> {
         Some(format!("{blocks_a} blocks in A, {blocks_b} in B"))
     } else if shape(a) != shape(b) {
         Some(format!("the same {blocks_a} blocks, but different edges"))
+    } else if !a.edges_measured() || !b.edges_measured() {
+        Some("a vertex profile has no edge counts, which the edge overlap needs".to_string())
     } else {
         None
     }

@@ -161,9 +161,13 @@ fn text(functions: &[FunctionCounts]) -> String {
             let line = function.line(b).map(|line| format!(" (line {line})")).unwrap_or_default();
             let _ = writeln!(out, "    block{b}{line}: {count}");
         }
-        let _ = writeln!(out, "  edges:");
-        for &(from, to, count) in &counts.edges {
-            let _ = writeln!(out, "    block{from} -> block{to}: {count}");
+        if function.edges_measured() {
+            let _ = writeln!(out, "  edges:");
+            for &(from, to, count) in &counts.edges {
+                let _ = writeln!(out, "    block{from} -> block{to}: {count}");
+            }
+        } else {
+            let _ = writeln!(out, "  edges: not measured (a vertex profile determines block counts only)");
         }
         if counts.early_exits.iter().any(|exit| exit.count > 0) {
             let _ = writeln!(out, "  calls that did not return:");

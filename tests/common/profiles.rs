@@ -29,9 +29,44 @@ pub fn show_json(profile: &Path) -> Result<String, String> {
 /// `derive-edges` of a path profile, which print the same shape.
 pub fn edge_json(profile: &Path, is_path: bool) -> Result<String, String> {
     if is_path {
-        profdata_output(&["derive-edges"], profile)
+        Measured::Paths.json(profile)
     } else {
-        show_json(profile)
+        Measured::Edges.json(profile)
+    }
+}
+
+/// What a strategy's profile measures, and so what of the naive profile
+/// it must equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measured {
+    /// Edge counts (naive, ks, sese): all of `show --json`.
+    Edges,
+    /// Path counts, compared through the edge profile they imply.
+    Paths,
+    /// Block counts (vertex): `show --json` without the edges.
+    Blocks,
+}
+
+impl Measured {
+    /// The profile's counts, in the shape `show --json` prints them.
+    pub fn json(self, profile: &Path) -> Result<String, String> {
+        match self {
+            Measured::Paths => profdata_output(&["derive-edges"], profile),
+            Measured::Edges | Measured::Blocks => show_json(profile),
+        }
+    }
+
+    /// What this profile must print, given the naive profile's `show
+    /// --json`: for a vertex profile the same document without `edges`.
+    pub fn expected(self, naive: &str) -> Result<String, String> {
+        if self != Measured::Blocks {
+            return Ok(naive.to_string());
+        }
+        let mut document: serde_json::Value = serde_json::from_str(naive).map_err(|e| format!("bad JSON: {e}"))?;
+        for function in document["functions"].as_array_mut().ok_or("no functions")? {
+            function.as_object_mut().ok_or("a function is not an object")?.remove("edges").ok_or("a naive function without edges")?;
+        }
+        Ok(format!("{document}\n"))
     }
 }
 

@@ -34,6 +34,7 @@ pub mod sample;
 pub mod sese;
 pub mod spanning_tree;
 pub mod stats;
+pub mod vertex;
 pub mod weights;
 
 pub use counter_array::ProfileUpdate;
@@ -138,7 +139,7 @@ fn instrument_function(
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive | Strategy::Sample => (Vec::new(), false),
-        Strategy::Ks | Strategy::Sese | Strategy::Path => match options.weights.map(|p| profile_weights(name, checksum, shape, graph, p)) {
+        Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex => match options.weights.map(|p| profile_weights(name, checksum, shape, graph, p)) {
             Some(Ok(w)) => (w, true),
             Some(Err(warning)) => {
                 warnings.push(warning);
@@ -212,7 +213,7 @@ fn instrument_edges(
     let replaced: Vec<u32> = selection.used.iter().map(|u| u.flow_edge).collect();
     let counted = plan::plan(graph, strategy, weights, &replaced);
     let ks_counters = match strategy {
-        Strategy::Sese => plan::plan(graph, Strategy::Ks, weights, &[]).len(),
+        Strategy::Sese | Strategy::Vertex => plan::plan(graph, Strategy::Ks, weights, &[]).len(),
         _ => counted.len(),
     };
     let counter_of = |flow_edge: u32| counted.iter().position(|&e| e == flow_edge).expect("a replaced edge is a chord");

@@ -27,6 +27,10 @@
 //!   Theorem 3.11); its counter slot is filled in by the variable instead
 //!   of an increment.
 //!
+//! - **Vertex** (`vertex`): block counts only, from the Knuth–Stevenson
+//!   chords less those whose counter-free cycles are pipeless (§3.3.3; see
+//!   `vertex.rs`).
+//!
 //! Counters are numbered in flow-edge order.
 
 use super::placement::{site, Site, JUMP_COST};
@@ -49,6 +53,7 @@ pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight], replaced:
             let in_tree = spanning_tree(graph, weights, replaced);
             all.filter(countable).filter(|&e| !in_tree[e as usize]).collect()
         }
+        Strategy::Vertex => super::vertex::plan(graph, weights),
     }
 }
 

@@ -31,7 +31,9 @@ pub struct FunctionStats {
     pub sese_found: usize,
     pub sese_used: usize,
     /// How many fewer counters the function increments in memory than
-    /// under the plain Knuth–Stevenson plan (`sese` only).
+    /// under the plain Knuth–Stevenson plan (`sese`, whose loop variables
+    /// replace counters, and `vertex`, which needs no counter on some
+    /// pipeless cycles).
     pub ks_replaced: usize,
     /// Counters kept in registers while their loop runs
     /// (`-fprofile-counter-promotion`).
@@ -94,8 +96,8 @@ impl InstrumentReport {
         for f in &self.functions {
             let weights = match (self.strategy, f.profile_weights) {
                 (Strategy::Naive | Strategy::Sample, _) => "-",
-                (Strategy::Ks | Strategy::Sese | Strategy::Path, false) => "heuristic",
-                (Strategy::Ks | Strategy::Sese | Strategy::Path, true) => "profile",
+                (Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex, false) => "heuristic",
+                (Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex, true) => "profile",
             };
             if self.strategy == Strategy::Path {
                 let storage = if f.hashed_paths { "hash" } else { "array" };

@@ -131,6 +131,11 @@ pub fn edge_counts(profiled: &FunctionProfile) -> Result<(FunctionShape, EdgePro
 /// The descriptor of a profiled function and its block and edge counts.
 fn descriptor_counts(profiled: &FunctionProfile) -> Result<(CfgDescriptor, EdgeProfile), String> {
     let descriptor = decode_descriptor(&profiled.descriptor)?;
+    if descriptor.strategy == crate::profile::Strategy::Vertex {
+        // Its edge counts on pipeless cycles are arbitrary (Ball & Larus
+        // §3.3.1), and branch decisions would follow them.
+        return Err("a vertex profile (-fprofile-instr=vertex) has block counts only, and profile-guided optimization needs edge counts: profile with naive, ks, sese or path".into());
+    }
     // Reconstructed from edge counters, or derived from path counts.
     let counts = crate::instrument::path::derive::measured_edge_profile(&descriptor, profiled)?;
     Ok((descriptor, counts))

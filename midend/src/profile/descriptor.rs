@@ -80,13 +80,17 @@ pub enum Strategy {
     /// Sampled weights of blocks and edges, from which inference
     /// (`profile::infer`) derives counts; not an instrumentation strategy.
     Sample,
+    /// Block counts only: the Knuth–Stevenson chords less those whose
+    /// cycles the block counts do not need (Ball & Larus §3.3.3; see
+    /// `instrument::vertex`). Edge counts are not determined.
+    Vertex,
 }
 
 impl Strategy {
     /// Every strategy the compiler implements, naive (the ground truth)
     /// first; `nissecc --print-profile-strategies` prints these names, and
     /// `nissecc-bench` discovers its columns from that list.
-    pub const ALL: &'static [Strategy] = &[Strategy::Naive, Strategy::Ks, Strategy::Sese, Strategy::Path];
+    pub const ALL: &'static [Strategy] = &[Strategy::Naive, Strategy::Ks, Strategy::Sese, Strategy::Path, Strategy::Vertex];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -95,6 +99,7 @@ impl Strategy {
             Strategy::Sese => "sese",
             Strategy::Path => "path",
             Strategy::Sample => "sample",
+            Strategy::Vertex => "vertex",
         }
     }
 
@@ -105,6 +110,7 @@ impl Strategy {
             "sese" => Some(Strategy::Sese),
             "path" => Some(Strategy::Path),
             "sample" => Some(Strategy::Sample),
+            "vertex" => Some(Strategy::Vertex),
             _ => None,
         }
     }
@@ -169,6 +175,7 @@ const STRATEGY_SAMPLE: u8 = 4;
 /// The strategy byte of a path profile. It is 3, not 2, so that the value
 /// 2 stays free for the SESE strategy developed on another branch.
 const STRATEGY_PATH: u8 = 3;
+const STRATEGY_VERTEX: u8 = 5;
 
 impl CfgDescriptor {
     /// The bytes of the descriptor.
@@ -182,6 +189,7 @@ impl CfgDescriptor {
             Strategy::Sese => 2,
             Strategy::Path => STRATEGY_PATH,
             Strategy::Sample => STRATEGY_SAMPLE,
+            Strategy::Vertex => STRATEGY_VERTEX,
         });
         let mut flags = 0;
         for (set, flag) in [
@@ -264,6 +272,7 @@ impl CfgDescriptor {
             2 => Strategy::Sese,
             STRATEGY_PATH => Strategy::Path,
             STRATEGY_SAMPLE => Strategy::Sample,
+            STRATEGY_VERTEX => Strategy::Vertex,
             other => return Err(r.error(format!("unknown strategy {other}"))),
         };
         let flags = r.byte("the flags")?;

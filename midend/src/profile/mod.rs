@@ -12,6 +12,9 @@
 //! - [`descriptor`]: the versioned byte encoding of a shape and its
 //!   counter plan.
 //! - [`reconstruct`]: counts from counters, by flow conservation.
+//! - [`pipeless`]: the counter-free cycles that block counts survive
+//!   (§3.3.1), for the vertex strategy, and [`vertex_flow`]: its
+//!   reconstruction.
 //!
 //! `nissecc-profdata` needs only [`decode_descriptor`] and
 //! [`reconstruct()`].
@@ -21,8 +24,10 @@ pub mod descriptor;
 pub mod flow_graph;
 pub mod infer;
 pub mod name;
+pub mod pipeless;
 pub mod reconstruct;
 pub mod shape;
+pub mod vertex_flow;
 
 pub use descriptor::{CfgDescriptor, Sampling, Strategy};
 pub use name::profile_name;

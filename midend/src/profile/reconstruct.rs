@@ -19,7 +19,7 @@
 //! count that does not fit in 64 bits, or a set of unknown edges that is
 //! not a forest (a corrupt descriptor).
 
-use super::descriptor::CfgDescriptor;
+use super::descriptor::{CfgDescriptor, Strategy};
 use super::flow_graph::{FlowEdgeKind, FlowGraph, Measure};
 use super::shape::FunctionShape;
 
@@ -111,12 +111,33 @@ pub fn reconstruct_flow(desc: &CfgDescriptor, graph: &FlowGraph, counters: &[u64
     for (&e, &value) in desc.counter_edges(graph)?.iter().zip(counters) {
         known[e as usize] = Some(value);
     }
+    if desc.strategy == Strategy::Vertex {
+        return super::vertex_flow::vertex_flow(graph, known);
+    }
     solve_flow(graph, &known)
 }
 
 /// Completes a partial assignment of counts to `graph`'s edges by flow
 /// conservation; the unknown edges must form a forest.
 pub fn solve_flow(graph: &FlowGraph, known: &[Option<u64>]) -> Result<Vec<u64>, String> {
+    let value = propagate(graph, known, Sign::NonNegative)?;
+    counts(value)
+}
+
+/// Whether [`propagate`] may give an edge a negative count.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sign {
+    /// A negative count means the counters are inconsistent.
+    NonNegative,
+    /// Negative counts are allowed, as on the pipeless cycles of a vertex
+    /// profile before they are shifted (`vertex_flow`).
+    Any,
+}
+
+/// Completes a partial assignment of counts to `graph`'s edges by flow
+/// conservation, where the unknown edges form a forest, and checks
+/// conservation at every vertex.
+pub(super) fn propagate(graph: &FlowGraph, known: &[Option<u64>], sign: Sign) -> Result<Vec<i128>, String> {
     let mut value: Vec<Option<i128>> = known.iter().map(|k| k.map(i128::from)).collect();
     let num_vertices = graph.num_vertices() as usize;
     let mut unknown = vec![0u32; num_vertices];
@@ -136,7 +157,7 @@ pub fn solve_flow(graph: &FlowGraph, known: &[Option<u64>]) -> Result<Vec<u64>, 
         let (inflow, outflow) = balance(graph, &value, v);
         let edge = graph.edge(e);
         let derived = if edge.to == v { outflow - inflow } else { inflow - outflow };
-        if derived < 0 {
+        if derived < 0 && sign == Sign::NonNegative {
             return Err(format!(
                 "{INCONSISTENT}: {} takes {} more runs out than in, so an edge would run a negative number of times",
                 graph.describe(v),
@@ -168,13 +189,15 @@ pub fn solve_flow(graph: &FlowGraph, known: &[Option<u64>]) -> Result<Vec<u64>, 
             ));
         }
     }
+    Ok(value.into_iter().map(|v| v.expect("every edge is known")).collect())
+}
+
+/// The counts of `value`, each of which must fit in 64 bits.
+pub(super) fn counts(value: Vec<i128>) -> Result<Vec<u64>, String> {
     value
         .into_iter()
         .enumerate()
-        .map(|(e, v)| {
-            let v = v.expect("every edge is known");
-            u64::try_from(v).map_err(|_| format!("the count {v} of flow edge {e} does not fit in 64 bits"))
-        })
+        .map(|(e, v)| u64::try_from(v).map_err(|_| format!("the count {v} of flow edge {e} does not fit in 64 bits")))
         .collect()
 }
 
