@@ -86,14 +86,17 @@ struct Args {
 
 /// The profiling flags, which `ProfileFlags::extract` parses before clap.
 const PROFILING_HELP: &str = "Profiling:
-  -fprofile-instr[=naive|ks|sese|path|vertex]
+  -fprofile-instr[=naive|ks|sese|path|vertex|trace|trace-naive]
                                  Instrument and link the profiling runtime; NISSE_PROFILE_FILE names
                                  the profile. Exact edge profiles: sese (the default) counts on the
                                  chords of a maximum spanning tree, with loop variables replacing the
                                  counters they can; ks the same without loop variables; naive a
                                  counter on every edge. path: Ball-Larus path profiles. vertex: exact
                                  block counts only, with fewer counters than ks where pipeless
-                                 cycles allow (--stats: ks-replaced)
+                                 cycles allow (--stats: ks-replaced). trace: a trace from which
+                                 nissecc-profdata trace regenerates every block executed, written
+                                 next to the profile (.ntrace); trace-naive: the same with a
+                                 witness on every edge out of a branch
   -fprofile-sample               Link the profiling runtime, which samples the program counter on a
                                  CPU-time timer (NISSE_SAMPLE_HZ per second, default 1000; 0 is off)
                                  and writes per-block sample counts to NISSE_PROFILE_FILE; no code
@@ -140,7 +143,7 @@ fn is_ignored_flag(arg: &str) -> bool {
 }
 
 /// The profiling flags, which clap cannot parse as gcc spells them:
-/// `-fprofile-instr[=naive|ks|sese|path|vertex]`, `-fprofile-sample`, `-fprofile-instr-weights=FILE`,
+/// `-fprofile-instr[=naive|ks|sese|path|vertex|trace|trace-naive]`, `-fprofile-sample`, `-fprofile-instr-weights=FILE`,
 /// `-fpath-array-threshold=N`, `-fprofile-update=MODE`, `-fprofile-use=FILE`,
 /// `-fprofile-use-transforms=LIST` and `-Werror=profile-mismatch`; and
 /// `-pthread`, which changes the default of `-fprofile-update`.
@@ -205,9 +208,11 @@ impl ProfileFlags {
             } else if arg == "-fprofile-instr" {
                 flags.strategy = Some(Strategy::Sese);
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
-                match Strategy::from_name(name).filter(|s| Strategy::ALL.contains(s)) {
+                match Strategy::from_name(name).filter(|s| Strategy::ALL.contains(s) || s.traces()) {
                     Some(strategy) => flags.strategy = Some(strategy),
-                    None => error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks, sese, path or vertex)")),
+                    None => {
+                        error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks, sese, path, vertex, trace or trace-naive)"))
+                    }
                 }
             } else {
                 return true;
@@ -356,7 +361,9 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         eprintln!("nissecc: warning: -fprofile-instr-weights has no effect with -fprofile-instr=naive");
     }
     let weight_profile = match (&profiling.weights, profiling.strategy) {
-        (Some(path), Some(Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex)) => Some(read_weight_profile(path)?),
+        (Some(path), Some(Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive)) => {
+            Some(read_weight_profile(path)?)
+        }
         (Some(_), None | Some(Strategy::Sample)) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
         _ => None,
     };

@@ -9,7 +9,8 @@
 //! - [`merge()`]: summing profiles, associatively and commutatively;
 //! - [`file`]: replacing a profile file atomically (with the default
 //!   feature `std` only);
-//! - [`text`]: messages built without `core::fmt`.
+//! - [`text`]: messages built without `core::fmt`;
+//! - [`trace`]: the trace files of tracing builds.
 //!
 //! The crate has no dependencies, so the runtime (linked into user
 //! programs) and the midend can both depend on it. It is `no_std` (it
@@ -34,6 +35,7 @@ pub mod layout;
 mod merge;
 mod profile;
 pub mod text;
+pub mod trace;
 
 pub use checksum::fnv1a64;
 pub use decode::read;

@@ -52,5 +52,6 @@ extern "C" fn nisse_dump() {
     crate::sampler::stop();
     // SAFETY: `fflush(NULL)` flushes every open output stream.
     unsafe { sys::fflush(core::ptr::null_mut()) };
+    crate::trace::flush_at_exit();
     crate::profile_file::write_at_exit();
 }

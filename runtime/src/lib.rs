@@ -31,6 +31,9 @@
 //! lock-free hash table of the runtime ([`path_table`]); either way only
 //! the paths that ran are written.
 //!
+//! Tracing builds (`-fprofile-instr=trace`) append tokens to a buffer
+//! that goes to a trace file next to the profile ([`trace`]).
+//!
 //! Errors never unwind into the program; they are printed to stderr with
 //! the prefix `nisse-runtime:`.
 //!
@@ -79,3 +82,4 @@ mod records;
 mod report;
 mod sampler;
 mod sys;
+mod trace;

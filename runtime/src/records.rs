@@ -103,6 +103,24 @@ fn read_record(record: usize, hashed_paths: &[PathCount]) -> Option<FunctionProf
     }
 }
 
+/// The number of the record at `record` (one of [`records`]): its
+/// position in the records section, which names its function in a trace.
+pub fn number(record: usize) -> u64 {
+    let start = core::ptr::addr_of!(__start_nisse_records) as usize;
+    (record.wrapping_sub(start) / RECORD_SIZE) as u64
+}
+
+/// The name, CFG checksum and descriptor of the record at `record`, or
+/// `None` for the placeholder and records that cannot be read.
+pub fn identity<'a>(record: usize) -> Option<(&'a [u8], u64, &'a [u8])> {
+    if field(record, RECORD_ABI_VERSION) != ABI_VERSION {
+        return None;
+    }
+    let name = bytes(field(record, RECORD_NAME_PTR), field(record, RECORD_NAME_LEN))?;
+    let descriptor = bytes(field(record, RECORD_DESCRIPTOR_PTR), field(record, RECORD_DESCRIPTOR_LEN))?;
+    Some((name, field(record, RECORD_CFG_CHECKSUM), descriptor))
+}
+
 /// The `len` bytes at address `ptr`; `None` (with a warning) for a null
 /// pointer with a non-zero length.
 fn bytes<'a>(ptr: u64, len: u64) -> Option<&'a [u8]> {

@@ -50,6 +50,7 @@ extern "C" {
     fn sigaction(signal: c_int, action: *const SigAction, old: *mut SigAction) -> c_int;
     fn setitimer(which: c_int, new: *const ITimerVal, old: *mut ITimerVal) -> c_int;
     fn clock_gettime(clock: c_int, time: *mut TimeSpec) -> c_int;
+    fn pthread_self() -> usize;
     fn pthread_atfork(prepare: Option<extern "C" fn()>, parent: Option<extern "C" fn()>, child: Option<extern "C" fn()>) -> c_int;
 }
 
@@ -296,6 +297,13 @@ pub fn env(name: &str) -> Option<&'static [u8]> {
     let value = unsafe { getenv(name.as_ptr().cast()) };
     // SAFETY: a non-null result is a NUL-terminated string.
     (!value.is_null()).then(|| unsafe { c_bytes(value) })
+}
+
+/// The calling thread, as `pthread_self` names it: never 0, and unique
+/// among the threads alive at once.
+pub fn thread_id() -> u64 {
+    // SAFETY: `pthread_self` cannot fail.
+    unsafe { pthread_self() as u64 }
 }
 
 /// Writes `bytes` on stderr, ignoring failures.

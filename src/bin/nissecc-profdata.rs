@@ -12,6 +12,7 @@ use nissecc_midend::profile::infer::Objective;
 use nissecc::profdata::merge::{merge_files, WeightedInput};
 use nissecc::profdata::overlap::{overlap_files, OverlapOptions};
 use nissecc::profdata::show::{show, ShowOptions, Shown};
+use nissecc::profdata::trace::{trace_file, TraceOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -59,6 +60,27 @@ enum Command {
         /// Write one Graphviz file per function into DIR.
         #[arg(long, value_name = "DIR")]
         dot: Option<PathBuf>,
+    },
+    /// Regenerates the execution that a tracing build (-fprofile-instr=trace
+    /// or trace-naive) recorded in FILE (the .ntrace file written next to
+    /// its profile; Ball & Larus, TOPLAS 1994, §4): every block executed,
+    /// per thread, indented by call depth, with its source line.
+    Trace {
+        /// The trace file.
+        file: PathBuf,
+        /// Only the blocks of this function.
+        #[arg(long)]
+        function: Option<String>,
+        /// At most N blocks.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Print the edge profile that the trace implies, in the JSON shape
+        /// of `show --json`, instead of the trace.
+        #[arg(long)]
+        edge_profile: bool,
     },
     /// Prints the edge profile that a path profile implies, in the JSON
     /// shape of `show --json` of an edge profile (the path-profile
@@ -166,6 +188,10 @@ fn run(args: Args) -> Result<(), String> {
         }
         Command::Infer { input, output, objective } => {
             infer_file(&input, &output, objective)?;
+            Ok(())
+        }
+        Command::Trace { file, function, limit, json, edge_profile } => {
+            let _ = std::io::stdout().write_all(trace_file(&file, &TraceOptions { function, limit, json, edge_profile })?.as_bytes());
             Ok(())
         }
         Command::DeriveEdges { file } => {

@@ -1,6 +1,7 @@
 //! The commands of `nissecc-profdata` (issue 3): merging profiles,
 //! showing their block and edge counts as text, JSON or Graphviz, and
-//! measuring how closely one profile matches another (issue 17). The
+//! measuring how closely one profile matches another (issue 17), and
+//! regenerating traces (issue 19). The
 //! binary (`src/bin/nissecc-profdata.rs`) only parses arguments and calls
 //! these.
 
@@ -15,3 +16,4 @@ pub mod overlap;
 pub mod paths;
 pub mod sample;
 pub mod show;
+pub mod trace;

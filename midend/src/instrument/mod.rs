@@ -34,6 +34,7 @@ pub mod sample;
 pub mod sese;
 pub mod spanning_tree;
 pub mod stats;
+pub mod trace;
 pub mod vertex;
 pub mod weights;
 
@@ -76,6 +77,7 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     let mut report = InstrumentReport { strategy: options.strategy, functions: Vec::new(), warnings: Vec::new() };
     let mut instrumented = Vec::new();
     let source_file = module.source_file.clone();
+    let context = TraceContext::of(module);
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
         if let Some(callee) = calls_other_returns_twice(func) {
             // A second return from `vfork` or `getcontext` re-enters the
@@ -88,8 +90,10 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
             continue;
         }
         let name = profile_name(func, &source_file);
-        let (stats, checksum, descriptor, flags) = instrument_function(func, &name, &noreturn, options, &mut report.warnings);
-        instrumented.push((func.name.clone(), name, checksum, stats.counters, descriptor, flags));
+        let (stats, checksum, descriptor, flags) = instrument_function(func, &name, &noreturn, options, &context, &mut report.warnings);
+        // A traced function's witnesses go to the trace, not to counters.
+        let counters = if options.strategy.traces() { 0 } else { stats.counters };
+        instrumented.push((func.name.clone(), name, checksum, counters, descriptor, flags));
         report.functions.push(stats);
     }
     if !instrumented.is_empty() {
@@ -101,10 +105,52 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     if options.update == ProfileUpdate::Atomic && !report.functions.is_empty() {
         counter_array::declare_atomic_add(module);
     }
+    if options.strategy.traces() && !report.functions.is_empty() {
+        for (name, signature) in trace::runtime_functions() {
+            records::declare_extern(module, name, signature);
+        }
+    }
     for (function, name, checksum, counters, descriptor, flags) in instrumented {
         records::add_function_data(module, &function, &name, checksum, counters, descriptor, flags);
     }
     report
+}
+
+/// What tracing needs to know about the whole module: the profile names of
+/// the functions it instruments, which a direct call of them follows in
+/// the trace, and the functions that code writing no trace may call.
+struct TraceContext {
+    traced: std::collections::HashMap<String, String>,
+    /// Functions whose address is taken, in code or in data.
+    address_taken: std::collections::HashSet<String>,
+}
+
+impl TraceContext {
+    fn of(module: &Module) -> TraceContext {
+        let traced = module
+            .functions
+            .iter()
+            .filter(|f| !f.layout.is_empty() && calls_other_returns_twice(f).is_none())
+            .map(|f| (f.name.clone(), profile_name(f, &module.source_file)))
+            .collect();
+        let mut address_taken: std::collections::HashSet<String> =
+            module.data.iter().flat_map(|d| d.relocs.iter().map(|r| r.symbol.clone())).collect();
+        for func in &module.functions {
+            for &b in &func.layout {
+                for &inst in &func.blocks[b].insts {
+                    if let InstData::SymbolAddr { symbol, .. } = &func.insts[inst] {
+                        address_taken.insert(symbol.clone());
+                    }
+                }
+            }
+        }
+        TraceContext { traced, address_taken }
+    }
+
+    /// True when code that writes no trace may call `func`.
+    fn announces(&self, func: &Function) -> bool {
+        func.linkage != crate::ir::Linkage::Local || self.address_taken.contains(&func.name)
+    }
 }
 
 /// The first function that `func` calls, other than `setjmp`, that may
@@ -127,6 +173,7 @@ fn instrument_function(
     name: &str,
     noreturn: &NoReturn,
     options: &InstrumentOptions,
+    context: &TraceContext,
     warnings: &mut Vec<String>,
 ) -> (FunctionStats, u64, Vec<u8>, u64) {
     let view = FlowView::of(func, noreturn);
@@ -139,7 +186,7 @@ fn instrument_function(
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive | Strategy::Sample => (Vec::new(), false),
-        Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex => match options.weights.map(|p| profile_weights(name, checksum, shape, graph, p)) {
+        Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive => match options.weights.map(|p| profile_weights(name, checksum, shape, graph, p)) {
             Some(Ok(w)) => (w, true),
             Some(Err(warning)) => {
                 warnings.push(warning);
@@ -159,7 +206,18 @@ fn instrument_function(
         ..FunctionStats::default()
     };
     let mut sampling = crate::profile::Sampling::default();
-    let (counters, flags) = if options.strategy == Strategy::Sample {
+    let mut tracing = crate::profile::Tracing::default();
+    let (counters, flags) = if options.strategy.traces() {
+        let record = records::record_symbol(&func.name);
+        let every_predicate = options.strategy == Strategy::TraceNaive;
+        let traced_callee = |callee: &str| context.traced.get(callee).cloned();
+        let done = trace::instrument(func, &view, &weights, every_predicate, context.announces(func), traced_callee, &record);
+        stats.counters = done.witnessed.len();
+        stats.split_edges = done.split_edges;
+        tracing = done.tracing;
+        // The record has no counters: witnesses go to the trace.
+        (done.witnessed.iter().map(|&e| graph.edge(e).kind).collect(), 0)
+    } else if options.strategy == Strategy::Sample {
         // No counter updates: the runtime's sampler fills the counters.
         sampling = sample::sampling(func, cfg);
         stats.counters = sampling.blocks.len();
@@ -182,7 +240,7 @@ fn instrument_function(
         }
         (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
     };
-    let descriptor = CfgDescriptor { weights_from_profile, block_hashes, sampling, ..CfgDescriptor::new(options.strategy, view.shape, counters) };
+    let descriptor = CfgDescriptor { weights_from_profile, block_hashes, sampling, tracing, ..CfgDescriptor::new(options.strategy, view.shape, counters) };
     (stats, checksum, descriptor.encode(), flags)
 }
 

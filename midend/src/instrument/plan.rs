@@ -46,9 +46,9 @@ pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight], replaced:
     let all = 0..graph.edges().len() as u32;
     match strategy {
         Strategy::Naive => all.filter(countable).collect(),
-        // Path profiling counts paths, not edges (see `path/`), and a
-        // sampled build counts nothing.
-        Strategy::Path | Strategy::Sample => Vec::new(),
+        // Path profiling counts paths, not edges (see `path/`), a sampled
+        // build counts nothing, and tracing writes witnesses (`trace/`).
+        Strategy::Path | Strategy::Sample | Strategy::Trace | Strategy::TraceNaive => Vec::new(),
         Strategy::Ks | Strategy::Sese => {
             let in_tree = spanning_tree(graph, weights, replaced);
             all.filter(countable).filter(|&e| !in_tree[e as usize]).collect()

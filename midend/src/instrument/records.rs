@@ -16,6 +16,11 @@ pub fn counters_symbol(function: &str) -> String {
     format!("{}{function}", abi::COUNTERS_PREFIX)
 }
 
+/// The symbol of `function`'s record.
+pub fn record_symbol(function: &str) -> String {
+    format!("{}{function}", abi::RECORD_PREFIX)
+}
+
 /// Adds the counter array, descriptor, name and record of `function`,
 /// whose counts the profile stores under `profile_name`.
 pub fn add_function_data(
@@ -30,7 +35,7 @@ pub fn add_function_data(
     let name = format!("{}{function}", abi::NAME_PREFIX);
     let desc = format!("{}{function}", abi::DESCRIPTOR_PREFIX);
     let counters = counters_symbol(function);
-    let record = format!("{}{function}", abi::RECORD_PREFIX);
+    let record = record_symbol(function);
     let align = abi::RECORD_ALIGN as u32;
 
     let mut record_bytes = vec![0u8; abi::RECORD_SIZE];

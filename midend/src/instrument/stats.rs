@@ -96,8 +96,8 @@ impl InstrumentReport {
         for f in &self.functions {
             let weights = match (self.strategy, f.profile_weights) {
                 (Strategy::Naive | Strategy::Sample, _) => "-",
-                (Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex, false) => "heuristic",
-                (Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex, true) => "profile",
+                (_, false) => "heuristic",
+                (_, true) => "profile",
             };
             if self.strategy == Strategy::Path {
                 let storage = if f.hashed_paths { "hash" } else { "array" };

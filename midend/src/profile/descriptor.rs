@@ -84,6 +84,14 @@ pub enum Strategy {
     /// cycles the block counts do not need (Ball & Larus §3.3.3; see
     /// `instrument::vertex`). Edge counts are not determined.
     Vertex,
+    /// Tracing (Ball & Larus §4): witnesses on a set of edges with the
+    /// blocking property that solves Trace(E_wit), written to a trace file
+    /// from which `nissecc-profdata trace` regenerates the execution (see
+    /// `instrument::trace`). The profile holds no counts.
+    Trace,
+    /// Tracing with a witness on every edge out of a block with several
+    /// successors: the reference the optimal placement is checked against.
+    TraceNaive,
 }
 
 impl Strategy {
@@ -91,6 +99,15 @@ impl Strategy {
     /// first; `nissecc --print-profile-strategies` prints these names, and
     /// `nissecc-bench` discovers its columns from that list.
     pub const ALL: &'static [Strategy] = &[Strategy::Naive, Strategy::Ks, Strategy::Sese, Strategy::Path, Strategy::Vertex];
+
+    /// The tracing strategies, which `-fprofile-instr` accepts besides
+    /// [`Strategy::ALL`]; their builds write traces, not counts.
+    pub const TRACING: &'static [Strategy] = &[Strategy::Trace, Strategy::TraceNaive];
+
+    /// True for the strategies that write a trace.
+    pub fn traces(self) -> bool {
+        Strategy::TRACING.contains(&self)
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -100,6 +117,8 @@ impl Strategy {
             Strategy::Path => "path",
             Strategy::Sample => "sample",
             Strategy::Vertex => "vertex",
+            Strategy::Trace => "trace",
+            Strategy::TraceNaive => "trace-naive",
         }
     }
 
@@ -111,6 +130,8 @@ impl Strategy {
             "path" => Some(Strategy::Path),
             "sample" => Some(Strategy::Sample),
             "vertex" => Some(Strategy::Vertex),
+            "trace" => Some(Strategy::Trace),
+            "trace-naive" => Some(Strategy::TraceNaive),
             _ => None,
         }
     }
@@ -140,6 +161,37 @@ pub struct CfgDescriptor {
     /// a stale profile; empty when the descriptor has none. Each blends a
     /// loose and a strict hash into one `u64` (`profile::block_hash`).
     pub block_hashes: Vec<u64>,
+    /// What regenerating a trace needs besides the witnessed edges (which
+    /// are `counters`: witness `i` is written when edge `counters[i]`
+    /// runs); empty unless the strategy traces.
+    pub tracing: Tracing,
+}
+
+/// The calls of a traced function that write to the trace, and whether
+/// the function announces itself (`instrument::trace`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tracing {
+    /// True when the function writes an ENTER token at its start, because
+    /// code that writes no trace may call it (it is visible to other
+    /// objects, or its address is taken).
+    pub announces: bool,
+    /// Every call that writes to the trace, in block and then instruction
+    /// order.
+    pub calls: Vec<TracedCall>,
+}
+
+/// A call of a traced function that writes to the trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TracedCall {
+    pub block: u32,
+    /// The call's index in its block, before instrumentation.
+    pub inst: u32,
+    /// The profile name of a traced function of the same module that the
+    /// call calls directly, whose witnesses follow in the trace; `None` for
+    /// any other call (through a pointer, or to code that writes no trace
+    /// but may call traced functions back), which writes RESUME when it
+    /// returns.
+    pub callee: Option<String>,
 }
 
 /// What the values of a sample profile weigh.
@@ -163,6 +215,7 @@ impl CfgDescriptor {
             inferred: false,
             sampling: Sampling::default(),
             block_hashes: Vec::new(),
+            tracing: Tracing::default(),
         }
     }
 }
@@ -176,6 +229,8 @@ const STRATEGY_SAMPLE: u8 = 4;
 /// 2 stays free for the SESE strategy developed on another branch.
 const STRATEGY_PATH: u8 = 3;
 const STRATEGY_VERTEX: u8 = 5;
+const STRATEGY_TRACE: u8 = 6;
+const STRATEGY_TRACE_NAIVE: u8 = 7;
 
 impl CfgDescriptor {
     /// The bytes of the descriptor.
@@ -190,6 +245,8 @@ impl CfgDescriptor {
             Strategy::Path => STRATEGY_PATH,
             Strategy::Sample => STRATEGY_SAMPLE,
             Strategy::Vertex => STRATEGY_VERTEX,
+            Strategy::Trace => STRATEGY_TRACE,
+            Strategy::TraceNaive => STRATEGY_TRACE_NAIVE,
         });
         let mut flags = 0;
         for (set, flag) in [
@@ -249,6 +306,22 @@ impl CfgDescriptor {
                 put(&mut out, size.into());
             }
         }
+        if self.strategy.traces() {
+            out.push(u8::from(self.tracing.announces));
+            put(&mut out, self.tracing.calls.len() as u64);
+            for call in &self.tracing.calls {
+                put(&mut out, call.block.into());
+                put(&mut out, call.inst.into());
+                match &call.callee {
+                    Some(name) => {
+                        out.push(1);
+                        put(&mut out, name.len() as u64);
+                        out.extend_from_slice(name.as_bytes());
+                    }
+                    None => out.push(0),
+                }
+            }
+        }
         for &hash in &self.block_hashes {
             put(&mut out, hash);
         }
@@ -273,6 +346,8 @@ impl CfgDescriptor {
             STRATEGY_PATH => Strategy::Path,
             STRATEGY_SAMPLE => Strategy::Sample,
             STRATEGY_VERTEX => Strategy::Vertex,
+            STRATEGY_TRACE => Strategy::Trace,
+            STRATEGY_TRACE_NAIVE => Strategy::TraceNaive,
             other => return Err(r.error(format!("unknown strategy {other}"))),
         };
         let flags = r.byte("the flags")?;
@@ -331,6 +406,32 @@ impl CfgDescriptor {
                 sampling.blocks.push((r.u32("a sampled block")?, r.u32("a sampled block's size")?));
             }
         }
+        let mut tracing = Tracing::default();
+        if strategy.traces() {
+            tracing.announces = match r.byte("whether the function announces itself")? {
+                0 => false,
+                1 => true,
+                other => return Err(r.error(format!("bad announcement flag {other}"))),
+            };
+            let num_calls = r.count("the number of traced calls")?;
+            for _ in 0..num_calls {
+                let block = r.u32("a traced call's block")?;
+                let inst = r.u32("a traced call's position")?;
+                let callee = match r.byte("a traced call's kind")? {
+                    0 => None,
+                    1 => {
+                        let len = r.count("a callee's name length")?;
+                        let name = r.take(len, "a callee's name")?;
+                        Some(String::from_utf8(name.to_vec()).map_err(|_| r.error("a callee's name is not UTF-8".into()))?)
+                    }
+                    other => return Err(r.error(format!("bad traced call kind {other}"))),
+                };
+                if block as usize >= shape.block_lines.len() {
+                    return Err(r.error(format!("a traced call in block {block}, outside the function")));
+                }
+                tracing.calls.push(TracedCall { block, inst, callee });
+            }
+        }
         let mut block_hashes = Vec::new();
         if flags & FLAG_BLOCK_HASHES != 0 {
             for _ in 0..shape.block_lines.len() {
@@ -356,6 +457,7 @@ impl CfgDescriptor {
             inferred: flags & FLAG_INFERRED != 0,
             sampling,
             block_hashes,
+            tracing,
         };
         desc.counter_edges(&FlowGraph::new(&desc.shape))?;
         Ok(desc)

@@ -29,7 +29,7 @@ pub mod reconstruct;
 pub mod shape;
 pub mod vertex_flow;
 
-pub use descriptor::{CfgDescriptor, Sampling, Strategy};
+pub use descriptor::{CfgDescriptor, Sampling, Strategy, TracedCall, Tracing};
 pub use name::profile_name;
 pub use flow_graph::{FlowEdge, FlowEdgeKind, FlowGraph, Measure};
 pub use reconstruct::{reconstruct, CallSiteCount, EdgeProfile};

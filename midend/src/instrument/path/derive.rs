@@ -74,6 +74,10 @@ pub fn measured_flow(desc: &CfgDescriptor, graph: &FlowGraph, function: &Functio
             derive_flow(&number(graph), graph, &function.paths)
         }
         // A sample profile holds weights: its counts are inferred.
+        Strategy::Trace | Strategy::TraceNaive => Err(format!(
+            "a {} build's profile holds no counts: `nissecc-profdata trace --edge-profile` folds its trace (.ntrace) into them",
+            desc.strategy
+        )),
         Strategy::Sample => {
             if !function.paths.is_empty() {
                 return Err(format!("a sample profile holds {} path counts", function.paths.len()));

@@ -1,0 +1,123 @@
+//! The tracing oracle (issue 19; Ball & Larus, "Optimally Profiling and
+//! Tracing Programs", TOPLAS 1994, §4): every program in `tests/c/` (single
+//! files, the stress and `longjmp` programs, the multi-file programs) and
+//! every jotai-subset kernel on every input is built with
+//! `-fprofile-instr=naive`, `-fprofile-instr=trace` (the optimal witness
+//! placement, with the blocking property) and `-fprofile-instr=trace-naive`
+//! (a witness on every edge out of a branch). Both tracing builds must
+//! print what the naive build prints, `nissecc-profdata trace
+//! --edge-profile` of each trace must print exactly what `show --json`
+//! prints for the naive profile (every block, edge, call, early exit and
+//! second return, folded from the regenerated execution), and the two
+//! regenerated traces must be equal block for block.
+
+mod common;
+
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const LEVEL: &str = "-O2";
+
+/// Runs `exe` with `args`, its profile going to `profile` (and a trace
+/// next to it); a complaint of the runtime is a failure.
+fn run_with_profile(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, String> {
+    let _ = std::fs::remove_file(profile);
+    let mut cmd = Command::new(exe);
+    cmd.args(args).env("NISSE_PROFILE_FILE", profile);
+    let out = run_with_timeout(cmd, Duration::from_secs(60))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if let Some(complaint) = stderr.lines().find(|l| l.starts_with("nisse-runtime:")) {
+        return Err(complaint.to_string());
+    }
+    Ok(RunResult { stdout: out.stdout, status: out.status.code() })
+}
+
+/// `nissecc-profdata trace ARGS TRACE`.
+fn trace(args: &[&str], trace: &Path) -> Result<String, String> {
+    profdata_output(&[&["trace"], args].concat(), trace)
+}
+
+fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str>]) -> Result<(), String> {
+    let builds = ["naive", "trace", "trace-naive"];
+    for label in builds {
+        let exe = dir.join(format!("{name}.{label}"));
+        build_nissecc(sources, &exe, &[LEVEL, &format!("-fprofile-instr={label}")]).map_err(|e| format!("{name} {label}: {e}"))?;
+    }
+    for (i, args) in inputs.iter().enumerate() {
+        let what = format!("{name} input {args:?}");
+        let profile = |label: &str| dir.join(format!("{name}.{i}.{label}.nprof"));
+        let trace_file = |label: &str| dir.join(format!("{name}.{i}.{label}.ntrace"));
+        let reference = run_with_profile(&dir.join(format!("{name}.naive")), args, &profile("naive")).map_err(|e| format!("{what} (naive): {e}"))?;
+        let naive = show_json(&profile("naive")).map_err(|e| format!("{what}: {e}"))?;
+        let mut listings = Vec::new();
+        for label in ["trace", "trace-naive"] {
+            let _ = std::fs::remove_file(trace_file(label));
+            let run = run_with_profile(&dir.join(format!("{name}.{label}")), args, &profile(label)).map_err(|e| format!("{what} ({label}): {e}"))?;
+            if run != reference {
+                return Err(format!("{what}: the {label} build printed or exited differently (status {:?} vs {:?})", run.status, reference.status));
+            }
+            if !trace_file(label).exists() {
+                return Err(format!("{what}: the {label} build wrote no trace"));
+            }
+            let folded = trace(&["--edge-profile"], &trace_file(label)).map_err(|e| format!("{what} ({label}): {e}"))?;
+            if folded != naive {
+                return Err(format!("{what}: the {label} trace folds into another profile:\nnaive: {naive}\n{label}: {folded}"));
+            }
+            listings.push(trace(&[], &trace_file(label)).map_err(|e| format!("{what} ({label}): {e}"))?);
+        }
+        if listings[0] != listings[1] {
+            let line = listings[0].lines().zip(listings[1].lines()).position(|(a, b)| a != b).map_or(0, |l| l + 1);
+            return Err(format!("{what}: the trace and trace-naive executions differ from line {line}"));
+        }
+    }
+    Ok(())
+}
+
+fn private_scratch(name: &str) -> PathBuf {
+    let dir = scratch_dir(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn feature_tests_trace_exactly() {
+    let mut files = c_files(&project_root().join("tests/c"));
+    files.extend(c_files(&project_root().join("tests/c/stress")));
+    files.extend(c_files(&project_root().join("tests/c/longjmp")));
+    let dir = private_scratch("tracing-features");
+    let failures = parallel_failures(&files, |file| {
+        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+        check_program(&dir, &name, std::slice::from_ref(file), &[vec![]])
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_no_failures("tracing oracle, tests/c", files.len(), failures);
+}
+
+#[test]
+fn multi_file_programs_trace_exactly() {
+    let root = project_root().join("tests/c/multi");
+    let mut programs: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    programs.sort();
+    let dir = private_scratch("tracing-multi");
+    let failures = parallel_failures(&programs, |program| {
+        let name = program.file_name().unwrap().to_string_lossy().into_owned();
+        check_program(&dir, &name, &c_files(program), &[vec![]])
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_no_failures("tracing oracle, tests/c/multi", programs.len(), failures);
+}
+
+#[test]
+fn jotai_kernels_trace_exactly() {
+    let kernels = kernels();
+    let dir = private_scratch("tracing-kernels");
+    let failures = parallel_failures(&kernels, |k| {
+        let inputs: Vec<Vec<&str>> = k.inputs.iter().map(|i| vec![i.as_str()]).collect();
+        check_program(&dir, &k.name, std::slice::from_ref(&k.path), &inputs)
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_no_failures("tracing oracle, jotai-subset", kernels.len(), failures);
+}
