@@ -364,7 +364,11 @@ impl<'a> Regeneration<'a> {
                 }
                 *f.choice[frame.vertex as usize]
                     .get(&token)
-                    .ok_or_else(|| format!("token {token} at position {at} selects no successor of {} in `{}`", f.graph.describe(frame.vertex), f.name))?
+                    .ok_or_else(|| {
+                        let mut known: Vec<u64> = f.choice[frame.vertex as usize].keys().copied().collect();
+                        known.sort();
+                        format!("token {token} at position {at} selects no successor of {} in `{}` (its witnesses are {known:?})", f.graph.describe(frame.vertex), f.name)
+                    })?
             };
             if let Some(w) = f.witness_of[e as usize] {
                 match next(&mut at) {

@@ -127,10 +127,12 @@ struct TraceContext {
 
 impl TraceContext {
     fn of(module: &Module) -> TraceContext {
+        // A weak function's calls may run another object's body, so they
+        // are opaque (and the weak body announces itself).
         let traced = module
             .functions
             .iter()
-            .filter(|f| !f.layout.is_empty() && calls_other_returns_twice(f).is_none())
+            .filter(|f| !f.layout.is_empty() && calls_other_returns_twice(f).is_none() && f.linkage != crate::ir::Linkage::Weak)
             .map(|f| (f.name.clone(), profile_name(f, &module.source_file)))
             .collect();
         let mut address_taken: std::collections::HashSet<String> =

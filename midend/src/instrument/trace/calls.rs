@@ -4,8 +4,11 @@
 //! which writes RESUME when it returns because its callee may call traced
 //! code back. Calls of C library functions that never call user code
 //! write nothing, so that `printf` or `memcpy` costs no token; neither do
-//! the runtime's and the compiler's own helpers, nor `setjmp` and
-//! `longjmp`, whose second returns the LANDING token describes.
+//! the runtime's and the compiler's own helpers, nor `setjmp`, whose
+//! second returns the LANDING token describes. A `longjmp` is an opaque
+//! call: regeneration then waits at it for the LANDING, instead of
+//! following the CFG past a call that the compiler may not know never
+//! returns.
 
 use crate::analysis::cfg::Cfg;
 use crate::ir::{Callee, Function, InstData};
@@ -22,7 +25,7 @@ const WRITES_NOTHING: &[&str] = &[
     "strtoull", "strtod", "atoi", "atol", "atof", "abs", "labs", "llabs", "toupper", "tolower", "isalpha", "isdigit", "isspace", "isalnum",
     "isupper", "islower", "isprint", "isxdigit", "sqrt", "sin", "cos", "tan", "exp", "log", "log10", "pow", "fabs", "floor", "ceil", "fmod",
     "atan", "atan2", "sinh", "cosh", "tanh", "asin", "acos", "rand", "srand", "time", "clock", "getenv", "__errno_location", "setjmp",
-    "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp", "siglongjmp", "__builtin_setjmp", "__builtin_longjmp",
+    "_setjmp", "__sigsetjmp", "sigsetjmp", "__builtin_setjmp",
 ];
 
 /// True when a call of `name` writes nothing to the trace.
@@ -39,9 +42,14 @@ pub fn traced_calls(func: &Function, cfg: &Cfg, traced_callee: &impl Fn(&str) ->
     for (b, &block) in cfg.blocks().iter().enumerate() {
         for (i, &inst) in func.blocks[block].insts.iter().enumerate() {
             let InstData::Call { callee, .. } = &func.insts[inst] else { continue };
+            // A traced function of the module is followed whatever its
+            // name, as the compiler's own `__nissecc_free_allocas` is.
             let callee = match callee {
-                Callee::Direct(name) if writes_nothing(name) => continue,
-                Callee::Direct(name) => traced_callee(name),
+                Callee::Direct(name) => match traced_callee(name) {
+                    Some(profile_name) => Some(profile_name),
+                    None if writes_nothing(name) => continue,
+                    None => None,
+                },
                 Callee::Indirect(_) => None,
             };
             calls.push(TracedCall { block: b as u32, inst: i as u32, callee });
