@@ -87,3 +87,26 @@ fn threads_lose_no_count_with_atomic_updates() {
         }
     }
 }
+
+/// A trace of the eight threads (`-fprofile-instr=trace`, issue 19):
+/// `nissecc-profdata trace` separates the threads' tokens again, lists
+/// the main thread and eight workers, and the edge profile it folds from
+/// them equals what one thread doing the same work counts, exactly.
+#[test]
+fn a_trace_of_eight_threads_regenerates_every_thread() {
+    let dir = scratch_dir("threads-trace");
+    let naive = dir.join("naive");
+    build_nissecc(&[source()], &naive, &["-O2", "-pthread", "-fprofile-instr=naive"]).unwrap();
+    run_profiled(&naive, &["sequential"], &dir.join("naive.nprof")).unwrap();
+    let sequential = workers(&show_json(&dir.join("naive.nprof")).unwrap());
+    let traced = dir.join("traced");
+    build_nissecc(&[source()], &traced, &["-O2", "-pthread", "-fprofile-instr=trace"]).unwrap();
+    let trace_file = dir.join("traced.ntrace");
+    let _ = std::fs::remove_file(&trace_file);
+    run_profiled(&traced, &[], &dir.join("traced.nprof")).unwrap();
+    let folded = workers(&profdata_output(&["trace", "--edge-profile"], &trace_file).unwrap());
+    assert_eq!(folded, sequential, "the threads' traces fold into other counts");
+    let listing = profdata_output(&["trace"], &trace_file).unwrap();
+    let threads = listing.lines().filter(|l| l.starts_with("thread ")).count() as u64;
+    assert_eq!(threads, THREADS + 1, "the trace lists {threads} threads");
+}

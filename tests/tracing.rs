@@ -121,3 +121,37 @@ fn jotai_kernels_trace_exactly() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_no_failures("tracing oracle, jotai-subset", kernels.len(), failures);
 }
+
+/// A damaged trace gets a one-line error naming the file and no panic:
+/// every truncation of a real trace either regenerates what it holds (a
+/// cut between sections, as a run killed between flushes leaves) or is
+/// rejected, and a trace is rejected whose tokens the CFG cannot follow.
+#[test]
+fn damaged_traces_get_errors() {
+    let dir = private_scratch("tracing-damaged");
+    let source = project_root().join("tests/c/qsort_callback.c");
+    let exe = dir.join("traced");
+    build_nissecc(&[source], &exe, &[LEVEL, "-fprofile-instr=trace"]).unwrap();
+    run_with_profile(&exe, &[], &dir.join("traced.nprof")).unwrap();
+    let bytes = std::fs::read(dir.join("traced.ntrace")).unwrap();
+    let damaged = dir.join("damaged.ntrace");
+    let mut rejected = 0;
+    for len in (0..bytes.len()).step_by(7) {
+        std::fs::write(&damaged, &bytes[..len]).unwrap();
+        let out = Command::new(profdata()).args(["trace", "--edge-profile"]).arg(&damaged).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.code() == Some(0) || out.status.code() == Some(1), "{len} bytes: {:?} {stderr}", out.status);
+        if !out.status.success() {
+            assert!(stderr.starts_with("nissecc-profdata: error: ") && stderr.contains("damaged.ntrace") && stderr.lines().count() == 1, "{stderr}");
+            rejected += 1;
+        }
+    }
+    assert!(rejected > 0);
+    // A witness changed into another one the function does not have.
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 1;
+    flipped[last] = 0x7f;
+    std::fs::write(&damaged, &flipped).unwrap();
+    let out = Command::new(profdata()).args(["trace"]).arg(&damaged).output().unwrap();
+    assert!(!out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+}

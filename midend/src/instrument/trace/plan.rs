@@ -116,3 +116,86 @@ fn blockers(graph: &FlowGraph, target: u32) -> Vec<u32> {
     }
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instrument::spanning_tree::{maximum_spanning_forest, Priority};
+    use crate::instrument::weights::heuristic_weights;
+    use crate::profile::infer::synthetic::{random_shape, Lcg};
+    use std::collections::BTreeSet;
+
+    /// The vertices reachable from `v` along unwitnessed traversable edges,
+    /// `v` included.
+    fn witness_free_reach(graph: &FlowGraph, witnessed: &[bool], v: u32) -> Vec<u32> {
+        let mut seen = vec![false; graph.num_vertices() as usize];
+        let mut stack = vec![v];
+        let mut reach = Vec::new();
+        while let Some(v) = stack.pop() {
+            if std::mem::replace(&mut seen[v as usize], true) {
+                continue;
+            }
+            reach.push(v);
+            if v != graph.exit() {
+                stack.extend(decisions(graph, v).filter(|&e| !witnessed[e as usize]).map(|e| graph.edge(e).to));
+            }
+        }
+        reach
+    }
+
+    /// On random CFGs with random call vertices, both placements have the
+    /// blocking property (§4.2) and give each predicate disjoint witness
+    /// sets (Trace(E_wit), §4.1); the optimal one leaves no undirected
+    /// cycle of unwitnessed edges, and never needs more witnesses in total
+    /// than the every-predicate placement.
+    #[test]
+    fn random_placements_block_calls_and_solve_tracing() {
+        let mut rng = Lcg(7);
+        let (mut optimal_total, mut naive_total) = (0, 0);
+        for _ in 0..300 {
+            let blocks = 3 + rng.below(25) as u32;
+            let shape = random_shape(&mut rng, blocks);
+            let graph = FlowGraph::new(&shape);
+            let call_vertex: Vec<bool> = (0..graph.num_vertices()).map(|v| v != graph.exit() && rng.below(4) == 0).collect();
+            let weights = heuristic_weights(&shape, &graph);
+            for every_predicate in [false, true] {
+                let plan = plan(&graph, &weights, &call_vertex, every_predicate);
+                let mut witnessed = vec![false; graph.edges().len()];
+                for &e in &plan {
+                    witnessed[e as usize] = true;
+                }
+                for p in (0..graph.num_vertices()).filter(|&p| is_predicate(&graph, p)) {
+                    let mut sets: Vec<BTreeSet<u32>> = Vec::new();
+                    for e in decisions(&graph, p) {
+                        let mut set = BTreeSet::new();
+                        if witnessed[e as usize] {
+                            set.insert(e);
+                        } else {
+                            for v in witness_free_reach(&graph, &witnessed, graph.edge(e).to) {
+                                assert!(v != graph.exit() && !call_vertex[v as usize], "{shape:?}: a witness-free path from {p} reaches {v}");
+                                set.extend(decisions(&graph, v).filter(|&w| witnessed[w as usize]));
+                            }
+                        }
+                        assert!(sets.iter().all(|other| other.is_disjoint(&set)), "{shape:?}: two successors of {p} share a witness");
+                        sets.push(set);
+                    }
+                }
+                if every_predicate {
+                    naive_total += plan.len();
+                } else {
+                    optimal_total += plan.len();
+                    // The unwitnessed edges form a forest: a spanning forest
+                    // of them keeps them all.
+                    let endpoints: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.from, e.to)).collect();
+                    let unwitnessed = |e: usize| traversable(&graph, e as u32) && !witnessed[e];
+                    let priority: Vec<Priority> = (0..graph.edges().len())
+                        .map(|e| if unwitnessed(e) { Priority::Weighted(Weight { primary: 1.0, secondary: 0.0 }) } else { Priority::Excluded })
+                        .collect();
+                    let forest = maximum_spanning_forest(graph.num_vertices(), &endpoints, &priority);
+                    assert!((0..graph.edges().len()).all(|e| !unwitnessed(e) || forest[e]), "{shape:?}: the unwitnessed edges hold a cycle");
+                }
+            }
+        }
+        assert!(optimal_total < naive_total, "optimal {optimal_total} witnesses, every-predicate {naive_total}");
+    }
+}
