@@ -12,6 +12,7 @@
 //! - [`descriptor`]: the versioned byte encoding of a shape and its
 //!   counter plan.
 //! - [`reconstruct`]: counts from counters, by flow conservation.
+//! - [`source_lines`]: the lines of every block, for coverage listings.
 //!
 //! `nissecc-profdata` needs only [`decode_descriptor`] and
 //! [`reconstruct()`].
@@ -23,12 +24,14 @@ pub mod infer;
 pub mod name;
 pub mod reconstruct;
 pub mod shape;
+pub mod source_lines;
 
 pub use descriptor::{CfgDescriptor, Sampling, Strategy};
 pub use name::profile_name;
 pub use flow_graph::{FlowEdge, FlowEdgeKind, FlowGraph, Measure};
 pub use reconstruct::{reconstruct, CallSiteCount, EdgeProfile};
 pub use shape::{CallExit, CallSite, FunctionShape};
+pub use source_lines::SourceLines;
 
 /// Decodes the CFG descriptor that the runtime copied into a profile.
 pub fn decode_descriptor(bytes: &[u8]) -> Result<CfgDescriptor, String> {
