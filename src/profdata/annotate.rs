@@ -261,12 +261,7 @@ pub fn path_lines(path: &LinePath) -> String {
 
 /// The heading of a function's hottest paths.
 pub fn paths_heading(function: &AnnotatedFunction, shown: usize) -> String {
-    format!(
-        "paths of {}: {} executed of {} potential; the {shown} hottest:",
-        function.c_name(),
-        function.counts.paths.len(),
-        potential_paths(&function.counts)
-    )
+    format!("paths of {}: {} executed of {} potential; the {shown} hottest:", function.c_name(), function.counts.paths.len(), potential_paths(&function.counts))
 }
 
 /// One path's share of all the executions of its function's paths.

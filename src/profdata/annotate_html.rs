@@ -8,9 +8,7 @@
 //! hold their style inline and use no script, so the directory can be
 //! opened from disk or copied anywhere.
 
-use super::annotate::{
-    branch_outcomes, count_marker, function_summary, path_lines, path_share, paths_heading, AnnotatedFile, AnnotatedFunction,
-};
+use super::annotate::{branch_outcomes, count_marker, function_summary, path_lines, path_share, paths_heading, AnnotatedFile, AnnotatedFunction};
 use super::cfg_svg::cfg_svg;
 use super::dot::unique_stem;
 use super::html::{escape, heat_colour, page};
@@ -121,7 +119,11 @@ fn function_section(body: &mut String, function: &AnnotatedFunction, anchor: &st
     body.push_str(&cfg_svg(&function.counts, lines, anchor));
     let hottest = function.hottest_paths(paths);
     if !hottest.is_empty() {
-        let _ = writeln!(body, "<p>{}</p>\n<table class=\"paths\">\n<tr><th>Count</th><th>Share</th><th>Path</th><th>Lines</th></tr>", escape(&paths_heading(function, hottest.len())));
+        let _ = writeln!(
+            body,
+            "<p>{}</p>\n<table class=\"paths\">\n<tr><th>Count</th><th>Share</th><th>Path</th><th>Lines</th></tr>",
+            escape(&paths_heading(function, hottest.len()))
+        );
         for path in &hottest {
             let _ = writeln!(
                 body,

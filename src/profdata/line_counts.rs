@@ -7,6 +7,12 @@
 //! the blocks instead would count a line once per block on it: a `for`
 //! header is three blocks.
 //!
+//! A block with no line and one successor (one that only jumps on, such
+//! as the empty join of an `if` inside a `do { } while (0)` macro) belongs
+//! to its successor's line: flow through it reaches that line once, not
+//! once when it leaves the line and again when it comes back. gcc gives
+//! such blocks a line or merges them away, with the same result.
+//!
 //! Also the taken counts of every branch, shown on the line of the branch
 //! (the last line of its block).
 
@@ -26,7 +32,8 @@ pub struct LineCount {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Branch {
     pub block: u32,
-    /// How often the block ran.
+    /// How often the branch ran: the sum of its out-edges, which is less
+    /// than the block's count when a call before the branch did not return.
     pub total: u64,
     /// The count of each out-edge, in edge order.
     pub taken: Vec<u64>,
@@ -60,7 +67,26 @@ pub fn function_lines(function: &FunctionCounts) -> Option<FunctionLines> {
         }
     }
     let mut result = FunctionLines { file: source.file.clone(), first_line: source.blocks.first().and_then(|l| l.first().copied()), ..Default::default() };
-    for (&line, blocks) in &blocks_of_line {
+    let mut out_edges: Vec<Vec<u32>> = vec![Vec::new(); counts.blocks.len()];
+    for &(from, to, _) in &counts.edges {
+        out_edges[from as usize].push(to);
+    }
+    for (&line, lined) in &blocks_of_line {
+        let mut blocks = lined.clone();
+        // Jump-only blocks into the line, until no more join.
+        loop {
+            let before = blocks.len();
+            for (b, targets) in out_edges.iter().enumerate() {
+                if let [target] = targets.as_slice() {
+                    if source.blocks[b].is_empty() && blocks.contains(target) {
+                        blocks.insert(b as u32);
+                    }
+                }
+            }
+            if blocks.len() == before {
+                break;
+            }
+        }
         let mut count = if blocks.contains(&0) { counts.entries } else { 0 };
         let mut inner: Vec<(u32, u32, u64)> = Vec::new();
         for &(from, to, edge_count) in &counts.edges {
@@ -71,17 +97,17 @@ pub fn function_lines(function: &FunctionCounts) -> Option<FunctionLines> {
             }
         }
         count = count.saturating_add(cycles_count(&mut inner));
-        let has_unexecuted_block = blocks.iter().any(|&b| counts.blocks[b as usize] == 0);
+        let has_unexecuted_block = lined.iter().any(|&b| counts.blocks[b as usize] == 0);
         result.lines.insert(line, LineCount { count, has_unexecuted_block });
     }
-    let mut out_edges: Vec<Vec<u64>> = vec![Vec::new(); counts.blocks.len()];
+    let mut taken_counts: Vec<Vec<u64>> = vec![Vec::new(); counts.blocks.len()];
     for &(from, _, count) in &counts.edges {
-        out_edges[from as usize].push(count);
+        taken_counts[from as usize].push(count);
     }
-    for (b, taken) in out_edges.into_iter().enumerate() {
+    for (b, taken) in taken_counts.into_iter().enumerate() {
         let Some(&line) = source.blocks[b].last() else { continue };
         if taken.len() >= 2 {
-            result.branches.entry(line).or_default().push(Branch { block: b as u32, total: counts.blocks[b], taken });
+            result.branches.entry(line).or_default().push(Branch { block: b as u32, total: taken.iter().fold(0u64, |sum, &c| sum.saturating_add(c)), taken });
         }
     }
     Some(result)
@@ -106,15 +132,7 @@ fn cycles_count(edges: &mut [(u32, u32, u64)]) -> u64 {
 }
 
 /// Extends the path of edge indices `path`, now at `at`, towards `start`.
-fn search_cycles(
-    edges: &mut [(u32, u32, u64)],
-    start: u32,
-    at: u32,
-    path: &mut Vec<usize>,
-    on_path: &mut BTreeSet<u32>,
-    total: &mut u64,
-    found: &mut usize,
-) {
+fn search_cycles(edges: &mut [(u32, u32, u64)], start: u32, at: u32, path: &mut Vec<usize>, on_path: &mut BTreeSet<u32>, total: &mut u64, found: &mut usize) {
     for e in 0..edges.len() {
         let (from, to, _) = edges[e];
         if from != at || to < start || *found >= MAX_CYCLES {

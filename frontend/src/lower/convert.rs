@@ -16,15 +16,11 @@ impl Lowerer {
         f.func.append_value(block, data, ty)
     }
 
-    /// Appends an instruction without a result to the current block. A
-    /// plain jump is not code of the current line: it may close a block
-    /// that a nested statement left empty.
+    /// Appends an instruction without a result to the current block.
     pub fn emit_effect(&mut self, data: InstData) {
         let f = self.f();
         let block = f.current;
-        if !matches!(data, InstData::Jump { .. }) {
-            f.func.note_source_line(block, f.line);
-        }
+        f.func.note_source_line(block, f.line);
         f.func.append_inst(block, data, None);
     }
 

@@ -389,10 +389,15 @@ impl Lowerer {
     }
 
     /// Ends the current block with a jump to `target`, unless it has
-    /// already ended.
+    /// already ended. The jump is not code of the current line, unlike the
+    /// jumps inside an expression (`?:`, `||` as a value): it may close a
+    /// block that a nested statement left empty, which a later line's
+    /// statement left the current line.
     pub fn jump_to(&mut self, target: Block) {
-        if !self.current_terminated() {
-            self.emit_effect(InstData::Jump { dest: BlockCall::new(target, vec![]) });
+        let f = self.f();
+        let block = f.current;
+        if !f.func.is_terminated(block) {
+            f.func.append_inst(block, InstData::Jump { dest: BlockCall::new(target, vec![]) }, None);
         }
     }
 
