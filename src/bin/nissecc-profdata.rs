@@ -62,8 +62,11 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         dot: Option<PathBuf>,
     },
-    /// Prints each source file with the execution count of every line, in
-    /// gcov's layout (`count:line:text`; `-` for a line without code,
+    /// Prints source files with the execution count of every line, as gcov
+    /// does, or writes them as an HTML report.
+    ///
+    /// Each source file is printed in gcov's layout (`count:line:text`; `-`
+    /// for a line without code,
     /// `#####` for a line never run, `*` after the count of a line with a
     /// block that never ran), gcov's `-b` summary before each function,
     /// the taken percentage of each branch after its line (`branch 0

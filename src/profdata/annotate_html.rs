@@ -111,8 +111,12 @@ fn file_page(profile: &Path, file: &AnnotatedFile, anchors: &[String], paths: us
 
 /// A function's section: summary, CFG and hottest paths.
 fn function_section(body: &mut String, function: &AnnotatedFunction, anchor: &str, paths: usize) {
-    let name = escape(&function.counts.name);
-    let _ = writeln!(body, "<section class=\"function\" id=\"{anchor}\">\n<h2>{name}</h2>");
+    let _ = writeln!(
+        body,
+        "<section class=\"function\" id=\"{anchor}\">\n<h2 title=\"{}\">{}</h2>",
+        escape(&function.counts.name),
+        escape(function.c_name())
+    );
     let at = function.lines.first_line.map(|line| format!(" (<a href=\"#L{line}\">line {line}</a>)")).unwrap_or_default();
     let _ = writeln!(body, "<p>{}{at}</p>", escape(&function_summary(function)));
     let lines = function.counts.descriptor.source_lines.as_ref().map(|source| source.blocks.as_slice()).unwrap_or(&[]);
