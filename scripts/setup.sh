@@ -10,7 +10,9 @@
 # and libclang_rt.profile), and curl, which fetches tcc's and gcc's test
 # programs from Debian's archive (`scripts/fetch-tcc-tests.sh`, for
 # `tests/tcc_suite.rs`; `scripts/fetch-gcc-torture.sh`, for
-# `tests/gcc_torture.rs`). Rust comes from rustup, which the machine image
+# `tests/gcc_torture.rs`), and chromium, whose headless mode renders the
+# HTML report of `nissecc-profdata annotate` in `tests/annotate.rs` (which
+# also runs gcc's `gcov`). Rust comes from rustup, which the machine image
 # already has.
 set -euo pipefail
 missing=()
@@ -26,6 +28,8 @@ ls /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.profile-x86_64.a >/dev/nu
 command -v curl >/dev/null || missing+=(curl)
 command -v bzip2 >/dev/null || missing+=(bzip2)
 command -v xz >/dev/null || missing+=(xz-utils)
+command -v gcov >/dev/null || missing+=(gcc)
+command -v chromium >/dev/null || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -ne 0 ] && SUDO=sudo

@@ -1,10 +1,12 @@
 //! `nissecc-profdata`: merges profiles, shows their block and edge
 //! counts (issue 3) and paths, derives edge profiles from path profiles
 //! (issue 5), and measures how closely one profile matches another
-//! (issue 17). Argument parsing only; the commands live in
+//! (issue 17), and annotates source files with their line counts (issue
+//! 19). Argument parsing only; the commands live in
 //! `nissecc::profdata`.
 
 use clap::{Parser, Subcommand};
+use nissecc::profdata::annotate::{annotate, AnnotateOptions};
 use nissecc::profdata::derive_edges::derive_edges;
 use nissecc::profdata::infer::infer_file;
 use nissecc::profdata::sample::{sample_file, SampleOptions};
@@ -81,6 +83,34 @@ enum Command {
         /// of `show --json`, instead of the trace.
         #[arg(long)]
         edge_profile: bool,
+    },
+    /// Prints source files with the execution count of every line, as gcov
+    /// does, or writes them as an HTML report.
+    ///
+    /// Each source file is printed in gcov's layout (`count:line:text`; `-`
+    /// for a line without code,
+    /// `#####` for a line never run, `*` after the count of a line with a
+    /// block that never ran), gcov's `-b` summary before each function,
+    /// the taken percentage of each branch after its line (`branch 0
+    /// taken 60%`) and, for a path profile, the hottest paths of each
+    /// function as sequences of lines. Counts are those of a program built
+    /// with -fprofile-instr (at -O0 lines map exactly; optimizations merge
+    /// and move code, as they do for gcov).
+    Annotate {
+        /// The profile.
+        profile: PathBuf,
+        /// The source files to annotate, matched to the files the compiler
+        /// was given (the same file, or one path ending the other).
+        #[arg(value_name = "SOURCE", required = true)]
+        sources: Vec<PathBuf>,
+        /// The hottest paths listed per function of a path profile.
+        #[arg(long, value_name = "N", default_value_t = 5)]
+        paths: usize,
+        /// Write a static HTML report into DIR instead: index.html (files
+        /// and functions by count) and a page per file (shaded lines,
+        /// branch percentages, each function's CFG as SVG with its counts).
+        #[arg(long, value_name = "DIR")]
+        html: Option<PathBuf>,
     },
     /// Prints the edge profile that a path profile implies, in the JSON
     /// shape of `show --json` of an edge profile (the path-profile
@@ -192,6 +222,10 @@ fn run(args: Args) -> Result<(), String> {
         }
         Command::Trace { file, function, limit, json, edge_profile } => {
             let _ = std::io::stdout().write_all(trace_file(&file, &TraceOptions { function, limit, json, edge_profile })?.as_bytes());
+            Ok(())
+        }
+        Command::Annotate { profile, sources, paths, html } => {
+            print(annotate(&profile, &sources, &AnnotateOptions { paths, html })?);
             Ok(())
         }
         Command::DeriveEdges { file } => {

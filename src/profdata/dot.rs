@@ -41,7 +41,7 @@ pub fn dot(function: &FunctionCounts) -> String {
 
 /// A file-name stem for `name` (characters other than letters, digits,
 /// `_`, `-` and `.` become `_`) that no earlier function took.
-fn unique_stem(name: &str, taken: &mut HashSet<String>) -> String {
+pub(super) fn unique_stem(name: &str, taken: &mut HashSet<String>) -> String {
     let base: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || "_-.".contains(c) { c } else { '_' }).collect();
     let mut stem = base.clone();
     let mut n = 1;

@@ -41,6 +41,7 @@ pub fn infer_function(function: &FunctionProfile, objective: Objective) -> Resul
     let descriptor = CfgDescriptor {
         inferred: true,
         block_hashes: desc.block_hashes.clone(),
+        source_lines: desc.source_lines.clone(),
         ..CfgDescriptor::new(Strategy::Naive, desc.shape.clone(), counted.iter().map(|&e| graph.edge(e).kind).collect())
     };
     Ok(FunctionProfile {

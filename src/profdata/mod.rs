@@ -2,13 +2,19 @@
 //! showing their block and edge counts as text, JSON or Graphviz, and
 //! measuring how closely one profile matches another (issue 17), and
 //! regenerating traces (issue 19). The
+//! annotating source files with their counts as gcov does (issue 19). The
 //! binary (`src/bin/nissecc-profdata.rs`) only parses arguments and calls
 //! these.
 
+pub mod annotate;
+pub mod annotate_html;
+pub mod cfg_svg;
 pub mod counts;
 pub mod derive_edges;
 pub mod dot;
+pub mod html;
 pub mod infer;
+pub mod line_counts;
 pub mod json;
 pub mod load;
 pub mod merge;

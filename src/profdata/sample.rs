@@ -94,6 +94,7 @@ pub fn sample_profile(exact: &Profile, options: &SampleOptions) -> Result<Profil
         let descriptor = CfgDescriptor {
             sampling: Sampling { period, blocks },
             block_hashes: measured.descriptor.block_hashes.clone(),
+            source_lines: measured.descriptor.source_lines.clone(),
             ..CfgDescriptor::new(Strategy::Sample, measured.descriptor.shape.clone(), edges)
         };
         functions.push(FunctionProfile {

@@ -12,6 +12,7 @@ impl Lowerer {
     pub fn emit(&mut self, data: InstData, ty: Type) -> Value {
         let f = self.f();
         let block = f.current;
+        f.func.note_source_line(block, f.line);
         f.func.append_value(block, data, ty)
     }
 
@@ -19,6 +20,7 @@ impl Lowerer {
     pub fn emit_effect(&mut self, data: InstData) {
         let f = self.f();
         let block = f.current;
+        f.func.note_source_line(block, f.line);
         f.func.append_inst(block, data, None);
     }
 

@@ -63,6 +63,10 @@ pub struct FunctionState {
     pub varargs: Option<super::varargs::VarargsFrame>,
     /// The slot holding the chain of `alloca` blocks (see `alloca`).
     pub alloca_chain: Option<nissecc_midend::ir::StackSlot>,
+    /// The source line of the code emitted next (0 when it is not in the
+    /// function's file), recorded on every block that gets code of it
+    /// (`Function::block_source_lines`).
+    pub line: u32,
 }
 
 impl FunctionState {
@@ -86,6 +90,7 @@ impl FunctionState {
             computed_goto: None,
             varargs: None,
             alloca_chain: None,
+            line: 0,
         }
     }
 }
@@ -181,7 +186,12 @@ impl Lowerer {
         let entry = func.create_block();
         let mut params: Vec<_> = nissecc_midend::ir::varargs::entry_params(&sig).into_iter().map(|t| func.append_block_param(entry, t)).collect();
         let unnamed_registers = params.split_off(sig.params.len());
+        // The definition's line is the entry's, as gcov counts a
+        // function's calls on the line of its name.
+        func.source_file = self.source_map.locate(declared.name_span.start).file;
         self.func = Some(FunctionState { func, current: entry, return_type: ft.ret.clone(), name: name.clone(), ..FunctionState::scratch() });
+        self.set_code_line(declared.name_span.start);
+        self.note_code_line();
         if sig.variadic {
             let frame = self.save_unnamed_registers(&sig, &unnamed_registers);
             self.f().varargs = Some(frame);
@@ -221,6 +231,11 @@ impl Lowerer {
         let result = self.lower_block_items(body);
         self.scopes.pop();
         result?;
+        if !self.current_terminated() {
+            // Falling off the end returns at the closing brace.
+            self.set_code_line(def.node.statement.span.end.saturating_sub(1));
+            self.note_code_line();
+        }
         self.finish_function(&ft)
     }
 
@@ -374,10 +389,15 @@ impl Lowerer {
     }
 
     /// Ends the current block with a jump to `target`, unless it has
-    /// already ended.
+    /// already ended. The jump is not code of the current line, unlike the
+    /// jumps inside an expression (`?:`, `||` as a value): it may close a
+    /// block that a nested statement left empty, which a later line's
+    /// statement left the current line.
     pub fn jump_to(&mut self, target: Block) {
-        if !self.current_terminated() {
-            self.emit_effect(InstData::Jump { dest: BlockCall::new(target, vec![]) });
+        let f = self.f();
+        let block = f.current;
+        if !f.func.is_terminated(block) {
+            f.func.append_inst(block, InstData::Jump { dest: BlockCall::new(target, vec![]) }, None);
         }
     }
 
@@ -386,6 +406,25 @@ impl Lowerer {
     pub fn continue_in_new_block(&mut self) {
         let block = self.new_block();
         self.switch_to(block);
+    }
+
+    /// Makes the line of source offset `offset` the line of the code
+    /// emitted next, when it lies in the function's own file (code from
+    /// headers is left unattributed), and returns that line in any case.
+    pub fn set_code_line(&mut self, offset: usize) -> u32 {
+        let location = self.source_map.locate(offset);
+        let f = self.f();
+        f.line = if location.file == f.func.source_file { location.line } else { 0 };
+        location.line
+    }
+
+    /// Records the current code line on the current block, for code that
+    /// emits no instruction of its own but a jump (`break`, `goto`) or an
+    /// implicit return.
+    pub fn note_code_line(&mut self) {
+        let f = self.f();
+        let (block, line) = (f.current, f.line);
+        f.func.note_source_line(block, line);
     }
 
     /// Records the source line of the statement at `span` on the current

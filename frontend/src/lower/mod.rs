@@ -328,11 +328,6 @@ impl Lowerer {
         Ok(sig)
     }
 
-    /// The source line of a span's start.
-    pub fn line_of(&self, span: Span) -> u32 {
-        self.source_map.locate(span.start).line
-    }
-
     /// True when `span` lies in a system header (under `/usr/`).
     pub fn is_system_header(&self, span: Span) -> bool {
         self.source_map.locate(span.start).file.starts_with("/usr/")

@@ -15,7 +15,10 @@ impl Lowerer {
     pub fn lower_block_items(&mut self, items: &[Node<BlockItem>]) -> LowerResult<()> {
         for item in items {
             match &item.node {
-                BlockItem::Declaration(d) => self.lower_local_declaration(d)?,
+                BlockItem::Declaration(d) => {
+                    self.set_code_line(item.span.start);
+                    self.lower_local_declaration(d)?
+                }
                 BlockItem::StaticAssert(s) => self.check_static_assert(s)?,
                 BlockItem::Statement(s) => self.lower_statement(s)?,
             }
@@ -24,7 +27,7 @@ impl Lowerer {
     }
 
     pub fn lower_statement(&mut self, stmt: &Node<Statement>) -> LowerResult<()> {
-        let line = self.line_of(stmt.span);
+        let line = self.set_code_line(stmt.span.start);
         self.note_line(line);
         match &stmt.node {
             Statement::Compound(items) => {
@@ -46,6 +49,7 @@ impl Lowerer {
             Statement::Labeled(s) => self.lower_labeled(s),
             Statement::Goto(label) => {
                 let target = self.label_block(&label.node.name, label.span);
+                self.note_code_line();
                 self.jump_to(target);
                 self.continue_in_new_block();
                 Ok(())
@@ -54,6 +58,7 @@ impl Lowerer {
                 let target = *self.f().break_targets.last().ok_or_else(|| {
                     Diagnostic::error_at(stmt.span, "break statement not in loop or switch statement")
                 })?;
+                self.note_code_line();
                 self.jump_to(target);
                 self.continue_in_new_block();
                 Ok(())
@@ -64,6 +69,7 @@ impl Lowerer {
                     .continue_targets
                     .last()
                     .ok_or_else(|| Diagnostic::error_at(stmt.span, "continue statement not in loop statement"))?;
+                self.note_code_line();
                 self.jump_to(target);
                 self.continue_in_new_block();
                 Ok(())
@@ -163,6 +169,7 @@ impl Lowerer {
         self.lower_loop_body(&s.node.statement, exit, cond)?;
         self.jump_to(cond);
         self.switch_to(cond);
+        self.set_code_line(s.node.expression.span.start);
         self.lower_condition(&s.node.expression, body, exit)?;
         self.switch_to(exit);
         Ok(())
@@ -191,7 +198,10 @@ impl Lowerer {
         self.jump_to(header);
         self.switch_to(header);
         match &s.node.condition {
-            Some(c) => self.lower_condition(c, body, exit)?,
+            Some(c) => {
+                self.set_code_line(c.span.start);
+                self.lower_condition(c, body, exit)?
+            }
             None => self.jump_to(body),
         }
         self.switch_to(body);
@@ -199,6 +209,7 @@ impl Lowerer {
         self.jump_to(step);
         self.switch_to(step);
         if let Some(e) = &s.node.step {
+            self.set_code_line(e.span.start);
             self.lower_expr(e)?;
         }
         self.jump_to(header);
@@ -227,6 +238,7 @@ impl Lowerer {
         self.jump_to(exit);
         // Case ranges are tested before the switch, each as one unsigned
         // comparison: `value - low <= high - low`.
+        self.set_code_line(s.node.expression.span.start);
         self.switch_to(dispatch);
         let ir_ty = ty.ir_type().expect("an integer type");
         for range in &ctx.ranges {

@@ -185,6 +185,7 @@ fn instrument_function(
     // instrumentation, which `-fprofile-use` sees at the same point of the
     // pipeline (`pgo::stale`).
     let block_hashes = block_hashes(func, cfg);
+    let source_lines = crate::profile::SourceLines::of(func, cfg);
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive | Strategy::Sample => (Vec::new(), false),
@@ -242,7 +243,14 @@ fn instrument_function(
         }
         (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
     };
-    let descriptor = CfgDescriptor { weights_from_profile, block_hashes, sampling, tracing, ..CfgDescriptor::new(options.strategy, view.shape, counters) };
+    let descriptor = CfgDescriptor {
+        weights_from_profile,
+        block_hashes,
+        sampling,
+        source_lines,
+        tracing,
+        ..CfgDescriptor::new(options.strategy, view.shape, counters)
+    };
     (stats, checksum, descriptor.encode(), flags)
 }
 

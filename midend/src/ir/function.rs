@@ -73,6 +73,16 @@ pub struct Function {
     /// Source line of each block's first statement, when known; used by
     /// profile tools to show source ranges.
     pub block_lines: SecondaryMap<Block, u32>,
+    /// The file holding the function's definition, as the preprocessor
+    /// names it (empty when unknown): the file of `block_source_lines`.
+    pub source_file: String,
+    /// Every line of `source_file` with code in each block, in the order
+    /// first met, for coverage listings (`nissecc-profdata annotate`): gcov
+    /// counts a line by all the blocks on it, not only the block where its
+    /// statement starts. Merging blocks merges their lines; other passes
+    /// may leave a block's lines short, which only makes listings of
+    /// optimized code approximate. The text format does not keep them.
+    pub block_source_lines: SecondaryMap<Block, Vec<u32>>,
     /// The integer `iadd`, `isub` and `imul` instructions whose result
     /// does not overflow as a signed number (LLVM's `nsw`): C's signed
     /// arithmetic of `int` rank or wider, where overflow is undefined
@@ -106,6 +116,8 @@ impl Function {
             values: PrimaryMap::new(),
             stack_slots: PrimaryMap::new(),
             block_lines: SecondaryMap::new(),
+            source_file: String::new(),
+            block_source_lines: SecondaryMap::new(),
             no_signed_wrap: EntitySet::new(),
             calls_returns_twice: false,
         }
@@ -320,6 +332,14 @@ impl Function {
     /// The phi view of `block`: its parameters are the papers' φ-functions.
     pub fn phis(&self, block: Block) -> &[Value] {
         &self.blocks[block].params
+    }
+
+    /// Records that `block` has code of source line `line` (0: unknown).
+    pub fn note_source_line(&mut self, block: Block, line: u32) {
+        let lines = &mut self.block_source_lines[block];
+        if line != 0 && !lines.contains(&line) {
+            lines.push(line);
+        }
     }
 
     /// Removes blocks from the layout that `keep` rejects. Their entities

@@ -29,6 +29,8 @@
 //! for the strategy `sample` (4) only: the period, then num_sampled,
 //!     then per sampled block: block, size
 //! with flag bit 2 only: num_blocks block hashes
+//! with flag bit 3 only: the source file's name length, its bytes, then
+//!     per block: num_lines, then its lines
 //! ```
 //!
 //! Flag bit 1 marks counts that profile inference produced rather than
@@ -51,11 +53,18 @@
 //! since it was profiled keep the counts of the blocks that still match
 //! (`pgo::stale`).
 //!
+//! The source lines (flag bit 3) list every line with code in each block
+//! and the file they are in (`source_lines.rs`), for coverage listings;
+//! `block_lines` keeps only the line where a block's first statement
+//! starts. A reader older than the flag rejects such a descriptor by its
+//! unknown flag rather than misreading it.
+//!
 //! Decoding checks everything that later code relies on and reports the
 //! first problem with its byte offset; it never panics.
 
 use super::flow_graph::{FlowEdgeKind, FlowGraph, Measure};
 use super::shape::{CallExit, CallSite, FunctionShape};
+use super::source_lines::SourceLines;
 use std::fmt;
 
 /// The first bytes of every descriptor.
@@ -161,6 +170,8 @@ pub struct CfgDescriptor {
     /// a stale profile; empty when the descriptor has none. Each blends a
     /// loose and a strict hash into one `u64` (`profile::block_hash`).
     pub block_hashes: Vec<u64>,
+    /// The source lines of every block, when the compiler knew them.
+    pub source_lines: Option<SourceLines>,
     /// What regenerating a trace needs besides the witnessed edges (which
     /// are `counters`: witness `i` is written when edge `counters[i]`
     /// runs); empty unless the strategy traces.
@@ -216,6 +227,7 @@ impl CfgDescriptor {
             sampling: Sampling::default(),
             block_hashes: Vec::new(),
             tracing: Tracing::default(),
+            source_lines: None,
         }
     }
 }
@@ -223,7 +235,8 @@ impl CfgDescriptor {
 const FLAG_PROFILE_WEIGHTS: u8 = 1;
 const FLAG_INFERRED: u8 = 2;
 const FLAG_BLOCK_HASHES: u8 = 4;
-const KNOWN_FLAGS: u8 = FLAG_PROFILE_WEIGHTS | FLAG_INFERRED | FLAG_BLOCK_HASHES;
+const FLAG_SOURCE_LINES: u8 = 8;
+const KNOWN_FLAGS: u8 = FLAG_PROFILE_WEIGHTS | FLAG_INFERRED | FLAG_BLOCK_HASHES | FLAG_SOURCE_LINES;
 const STRATEGY_SAMPLE: u8 = 4;
 /// The strategy byte of a path profile. It is 3, not 2, so that the value
 /// 2 stays free for the SESE strategy developed on another branch.
@@ -253,6 +266,7 @@ impl CfgDescriptor {
             (self.weights_from_profile, FLAG_PROFILE_WEIGHTS),
             (self.inferred, FLAG_INFERRED),
             (!self.block_hashes.is_empty(), FLAG_BLOCK_HASHES),
+            (self.source_lines.is_some(), FLAG_SOURCE_LINES),
         ] {
             if set {
                 flags |= flag;
@@ -324,6 +338,16 @@ impl CfgDescriptor {
         }
         for &hash in &self.block_hashes {
             put(&mut out, hash);
+        }
+        if let Some(source) = &self.source_lines {
+            put(&mut out, source.file.len() as u64);
+            out.extend_from_slice(source.file.as_bytes());
+            for lines in &source.blocks {
+                put(&mut out, lines.len() as u64);
+                for &line in lines {
+                    put(&mut out, line.into());
+                }
+            }
         }
         out
     }
@@ -438,6 +462,18 @@ impl CfgDescriptor {
                 block_hashes.push(r.leb128("a block hash")?);
             }
         }
+        let mut source_lines = None;
+        if flags & FLAG_SOURCE_LINES != 0 {
+            let len = r.count("the source file name's length")?;
+            let name = r.take(len, "the source file name")?;
+            let file = String::from_utf8(name.to_vec()).map_err(|_| r.error("the source file name is not UTF-8".into()))?;
+            let mut blocks = Vec::with_capacity(shape.block_lines.len());
+            for _ in 0..shape.block_lines.len() {
+                let num_lines = r.count("a block's number of source lines")?;
+                blocks.push((0..num_lines).map(|_| r.u32("a block's source line")).collect::<Result<Vec<_>, _>>()?);
+            }
+            source_lines = Some(SourceLines { file, blocks });
+        }
         if r.offset != bytes.len() {
             return Err(r.error(format!("{} bytes follow the descriptor", bytes.len() - r.offset)));
         }
@@ -458,6 +494,7 @@ impl CfgDescriptor {
             sampling,
             block_hashes,
             tracing,
+            source_lines,
         };
         desc.counter_edges(&FlowGraph::new(&desc.shape))?;
         Ok(desc)
@@ -633,6 +670,26 @@ mod tests {
         let mut early_exit_weight = desc;
         early_exit_weight.counters.push(FlowEdgeKind::EarlyExit(0));
         assert!(CfgDescriptor::decode(&early_exit_weight.encode()).unwrap_err().contains("cannot be counted"));
+    }
+
+    #[test]
+    fn source_lines_round_trip_and_every_truncation_is_an_error() {
+        let mut desc = sample();
+        desc.source_lines = Some(SourceLines { file: "dir/f.c".into(), blocks: vec![vec![3, 1], vec![], vec![300, 301]] });
+        let bytes = desc.encode();
+        assert_eq!(bytes[6], FLAG_SOURCE_LINES);
+        assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
+        for len in 0..bytes.len() {
+            assert!(CfgDescriptor::decode(&bytes[..len]).is_err(), "{len}");
+        }
+        // Without the flag, the same bytes are a shorter descriptor
+        // followed by stray bytes, never source lines read by accident.
+        let mut unflagged = bytes.clone();
+        unflagged[6] = 0;
+        assert!(CfgDescriptor::decode(&unflagged).unwrap_err().contains("bytes follow"));
+        let mut unknown = bytes;
+        unknown[6] = 0x10;
+        assert!(CfgDescriptor::decode(&unknown).unwrap_err().contains("unknown flags 0x10"));
     }
 
     #[test]

@@ -15,6 +15,7 @@
 //! - [`pipeless`]: the counter-free cycles that block counts survive
 //!   (§3.3.1), for the vertex strategy, and [`vertex_flow`]: its
 //!   reconstruction.
+//! - [`source_lines`]: the lines of every block, for coverage listings.
 //!
 //! `nissecc-profdata` needs only [`decode_descriptor`] and
 //! [`reconstruct()`].
@@ -28,12 +29,14 @@ pub mod pipeless;
 pub mod reconstruct;
 pub mod shape;
 pub mod vertex_flow;
+pub mod source_lines;
 
 pub use descriptor::{CfgDescriptor, Sampling, Strategy, TracedCall, Tracing};
 pub use name::profile_name;
 pub use flow_graph::{FlowEdge, FlowEdgeKind, FlowGraph, Measure};
 pub use reconstruct::{reconstruct, CallSiteCount, EdgeProfile};
 pub use shape::{CallExit, CallSite, FunctionShape};
+pub use source_lines::SourceLines;
 
 /// Decodes the CFG descriptor that the runtime copied into a profile.
 pub fn decode_descriptor(bytes: &[u8]) -> Result<CfgDescriptor, String> {

@@ -87,6 +87,9 @@ fn merge_blocks(func: &mut Function) -> bool {
                 func.inst_block[inst] = block.into();
             }
             func.inst_block[term] = None.into();
+            for line in std::mem::take(&mut func.block_source_lines[next]) {
+                func.note_source_line(block, line);
+            }
             let insts = &mut func.blocks[block].insts;
             insts.pop();
             insts.extend(moved);
