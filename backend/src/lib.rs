@@ -39,7 +39,7 @@ mod variadic_thunk;
 mod x87;
 
 pub use error::BackendError;
-pub use link::link;
+pub use link::{beyond_small_code_model, link};
 
 use module_emit::ObjectEmitter;
 use nissecc_midend::ir::Module;

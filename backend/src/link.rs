@@ -23,11 +23,24 @@ pub fn link(objects: &[PathBuf], output: &Path, extra_args: &[String]) -> Result
     if result.status.success() {
         return Ok(());
     }
+    let stderr = String::from_utf8_lossy(&result.stderr);
     Err(BackendError::new(format!(
-        "linking {} failed ({}): {:?}\n{}",
+        "linking {} failed ({}): {:?}\n{}{}",
         output.display(),
         result.status,
         command,
-        String::from_utf8_lossy(&result.stderr).trim_end()
+        stderr.trim_end(),
+        if beyond_small_code_model(&stderr) { SMALL_CODE_MODEL_HINT } else { "" }
     )))
+}
+
+/// What the driver adds to a link that failed because data lies beyond
+/// the small code model's ±2 GB reach of RIP-relative addressing.
+pub const SMALL_CODE_MODEL_HINT: &str = "\nnote: the program's static data exceeds the small code model's 2 GB, so code after it is out of reach \
+     (with -fprofile-instr, the profiling runtime's; gcc -fprofile-arcs and clang -fprofile-generate fail the same way)";
+
+/// True when the linker's complaint `stderr` is about an address out of
+/// RIP-relative reach.
+pub fn beyond_small_code_model(stderr: &str) -> bool {
+    stderr.contains("relocation truncated to fit") || stderr.contains("failed to convert GOTPCREL relocation")
 }

@@ -37,6 +37,7 @@ pub mod scale;
 pub mod summary;
 pub mod timing;
 pub mod toolchain;
+pub mod tracing;
 
 use builds::Build;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -68,6 +69,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         Tier::Programs => programs::run(options, &programs),
         Tier::Scale => scale::run(options),
         Tier::Inference => inference::run(options),
+        Tier::Tracing => tracing::run(options),
         Tier::All => {
             let errors: Vec<String> = [run_kernel_tier(options), programs::run(options, &programs)].into_iter().filter_map(Result::err).collect();
             if errors.is_empty() {

@@ -18,6 +18,10 @@ pub enum Tier {
     /// Profile inference: accuracy, time and PGO gain of sampled profiles
     /// against exact ones, on the long kernels.
     Inference,
+    /// Tracing: trace bytes per executed block and overhead of the optimal
+    /// witness placement against the every-predicate one, on the long
+    /// kernels.
+    Tracing,
     /// The kernels, then the programs.
     All,
 }

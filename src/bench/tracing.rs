@@ -1,0 +1,204 @@
+//! The tracing tier (`nissecc-bench --tier tracing`; issue 19): the
+//! optimal witness placement of Ball & Larus, "Optimally Profiling and
+//! Tracing Programs", TOPLAS 1994, §4 (`-fprofile-instr=trace`), against
+//! the every-predicate placement it improves on (`trace-naive`), as the
+//! paper's Table 3 compares its "Old" and "New" tracing: trace bytes per
+//! executed block, and run-time overhead in whole-process instructions
+//! (under callgrind) over the plain -O2 build, on the long kernels' last
+//! input.
+//!
+//! Every traced run must print what the plain build prints, and its trace
+//! must fold (`nissecc-profdata trace --edge-profile`) into exactly the
+//! naive profile of the same input; a difference fails the tier.
+
+use super::callgrind;
+use super::kernel;
+use super::manifest::{self, Kernel};
+use super::options::Options;
+use super::process::run_with_limit;
+use super::toolchain::Toolchain;
+use crate::profdata::show::{show, ShowOptions};
+use crate::profdata::trace::{trace_file, TraceOptions};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The two placements, by `-fprofile-instr` strategy.
+const PLACEMENTS: [&str; 2] = ["trace-naive", "trace"];
+
+/// What one kernel measured.
+struct KernelResult {
+    name: String,
+    /// Blocks executed (from the naive profile).
+    blocks: u64,
+    /// Per placement: trace bytes, and instructions when measured.
+    bytes: [u64; 2],
+    instructions: Option<(u64, [u64; 2])>,
+}
+
+pub fn run(options: &Options) -> Result<(), String> {
+    let toolchain = Toolchain::discover()?;
+    let mut kernels: Vec<Kernel> = manifest::read_manifest(&options.kernels_dir())?.into_iter().filter(|k| k.long).collect();
+    if let Some(filter) = &options.filter {
+        kernels = manifest::filter(kernels, filter);
+    }
+    if options.quick {
+        kernels.truncate(3);
+    }
+    if kernels.is_empty() {
+        return Err("no long kernel matches the selection".into());
+    }
+    let valgrind = !options.no_valgrind && Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
+    eprintln!("nissecc-bench: tracing: {} long kernels; instructions under callgrind: {}", kernels.len(), if valgrind { "yes" } else { "no" });
+    let scratch = tempfile::Builder::new().prefix("nissecc-bench-tracing-").tempdir().map_err(|e| e.to_string())?;
+    let results = Mutex::new(Vec::new());
+    let failures = Mutex::new(Vec::new());
+    let next = Mutex::new(kernels.iter());
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs() {
+            scope.spawn(|| loop {
+                let Some(kernel) = next.lock().unwrap().next() else { break };
+                let dir = scratch.path().join(&kernel.name);
+                let outcome = std::fs::create_dir_all(&dir).map_err(|e| e.to_string()).and_then(|()| measure(kernel, &toolchain, valgrind, &dir));
+                match outcome {
+                    Ok(result) => results.lock().unwrap().push(result),
+                    Err(e) => failures.lock().unwrap().push(format!("{}: {e}", kernel.name)),
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by(|a, b| a.name.cmp(&b.name));
+    let report = report(&results);
+    print!("{report}");
+    let out = options.out_dir();
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out.join("tracing.md"), &report).map_err(|e| format!("{}: {e}", out.display()))?;
+    let failures = failures.into_inner().unwrap();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+fn compile(nissecc: &Path, flags: &[&str], source: &Path, exe: &Path) -> Result<(), String> {
+    let mut command = Command::new(nissecc);
+    command.args(flags).arg(source).arg("-o").arg(exe);
+    let output = run_with_limit(command, Duration::from_secs(300), &format!("nissecc {flags:?}"))?;
+    if !output.status.success() {
+        return Err(format!("nissecc {flags:?} failed: {}", String::from_utf8_lossy(&output.stderr).trim_end()));
+    }
+    Ok(())
+}
+
+/// The whole-process instructions of `exe input` under callgrind.
+fn instructions(exe: &Path, input: &str, env: &[(String, String)], dir: &Path) -> Result<u64, String> {
+    let out = dir.join(format!("callgrind-{}", exe.file_name().unwrap_or_default().to_string_lossy()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    let wrapper = callgrind::wrapper(&out);
+    let mut command = Command::new(&wrapper[0]);
+    command.args(&wrapper[1..]).arg(exe).arg(input).envs(env.iter().map(|(k, v)| (k, v)));
+    run_with_limit(command, Duration::from_secs(900), &format!("valgrind {}", exe.display()))?;
+    callgrind::total_instructions(&out)
+}
+
+/// The bytes of the tokens in the trace file at `path` (each an LEB128
+/// number), without its header.
+fn token_bytes(path: &Path) -> Result<u64, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = nissecc_profile_format::trace::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(file.tokens.iter().map(|&t| u64::from((64 - t.leading_zeros()).max(1)).div_ceil(7)).sum())
+}
+
+fn measure(kernel: &Kernel, toolchain: &Toolchain, valgrind: bool, dir: &Path) -> Result<KernelResult, String> {
+    let nissecc = &toolchain.nissecc;
+    let input = kernel.inputs.last().ok_or("the kernel has no input")?;
+    let path = |name: &str| dir.join(name);
+    compile(nissecc, &["-O2"], &kernel.source, &path("plain"))?;
+    compile(nissecc, &["-O2", "-fprofile-instr=naive"], &kernel.source, &path("naive"))?;
+    let reference = kernel::run(&path("plain"), input, &[])?;
+    let env = |file: &str| vec![("NISSE_PROFILE_FILE".to_string(), path(file).display().to_string())];
+    kernel::run(&path("naive"), input, &env("naive.nprof"))?;
+    let naive = show(&path("naive.nprof"), &ShowOptions { json: true, ..ShowOptions::default() })?.text;
+    let document: serde_json::Value = serde_json::from_str(&naive).map_err(|e| e.to_string())?;
+    let blocks: u64 = document["functions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|f| f["blocks"].as_array().into_iter().flatten())
+        .filter_map(|b| b["count"].as_u64())
+        .sum();
+    let mut bytes = [0; 2];
+    for (k, placement) in PLACEMENTS.iter().enumerate() {
+        compile(nissecc, &["-O2", &format!("-fprofile-instr={placement}")], &kernel.source, &path(placement))?;
+        let _ = std::fs::remove_file(path(&format!("{placement}.ntrace")));
+        let run = kernel::run(&path(placement), input, &env(&format!("{placement}.nprof")))?;
+        if run != reference {
+            return Err(format!("the {placement} build behaves differently from the plain one"));
+        }
+        let trace = path(&format!("{placement}.ntrace"));
+        let folded = trace_file(&trace, &TraceOptions { edge_profile: true, ..TraceOptions::default() })?;
+        if folded != naive {
+            return Err(format!("the {placement} trace does not fold into the naive profile"));
+        }
+        bytes[k] = token_bytes(&trace)?;
+    }
+    let instructions = if valgrind {
+        let plain = instructions(&path("plain"), input, &[], dir)?;
+        let mut traced = [0; 2];
+        for (k, placement) in PLACEMENTS.iter().enumerate() {
+            traced[k] = instructions(&path(placement), input, &env(&format!("{placement}.m.nprof")), dir)?;
+        }
+        Some((plain, traced))
+    } else {
+        None
+    };
+    Ok(KernelResult { name: kernel.name.clone(), blocks, bytes, instructions })
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+fn report(results: &[KernelResult]) -> String {
+    let mut out = String::from(
+        "## nissecc-bench: tracing tier\n\nBall & Larus's every-predicate placement (`trace-naive`, the paper's \"Old\") against the optimal one (`trace`, \"New\"), on the long kernels' last input: trace bytes per executed block, and whole-process instructions over the plain -O2 build (callgrind).\n\n| kernel | blocks executed | bytes/block old | bytes/block new | overhead old | overhead new |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    let per_block = |r: &KernelResult, k: usize| r.bytes[k] as f64 / r.blocks.max(1) as f64;
+    let overhead = |r: &KernelResult, k: usize| r.instructions.map(|(plain, traced)| traced[k] as f64 / plain.max(1) as f64);
+    let show = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("×{x:.3}"));
+    for r in results {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {:.3} | {:.3} | {} | {} |",
+            r.name,
+            r.blocks,
+            per_block(r, 0),
+            per_block(r, 1),
+            show(overhead(r, 0)),
+            show(overhead(r, 1))
+        );
+    }
+    let medians = |f: &dyn Fn(&KernelResult) -> Option<f64>| {
+        let values: Vec<f64> = results.iter().filter_map(f).collect();
+        (!values.is_empty()).then(|| median(values))
+    };
+    let _ = writeln!(
+        out,
+        "| median | | {:.3} | {:.3} | {} | {} |",
+        medians(&|r| Some(per_block(r, 0))).unwrap_or(f64::NAN),
+        medians(&|r| Some(per_block(r, 1))).unwrap_or(f64::NAN),
+        show(medians(&|r| overhead(r, 0))),
+        show(medians(&|r| overhead(r, 1)))
+    );
+    out
+}
