@@ -49,11 +49,12 @@ pub struct Histogram {
 /// The grid index of `x` at `exponent`: `⌊x / 2^exponent⌋`, exact for a
 /// finite non-negative `x` (scaling by a power of two is exact).
 pub fn grid_index(x: f64, exponent: i32) -> u64 {
-    (x * libm_exp2(-exponent)).floor() as u64
+    // Truncation is the floor of a non-negative number (and saturates).
+    (x * power_of_two(-exponent)) as u64
 }
 
 /// `2^e` for the exponents a histogram uses, exactly.
-fn libm_exp2(e: i32) -> f64 {
+fn power_of_two(e: i32) -> f64 {
     let mut value = 1.0f64;
     let factor = if e < 0 { 0.5 } else { 2.0 };
     for _ in 0..e.unsigned_abs() {
@@ -94,7 +95,7 @@ impl Histogram {
 
     /// The bin width.
     pub fn width(&self) -> f64 {
-        libm_exp2(self.exponent)
+        power_of_two(self.exponent)
     }
 
     /// The lower bound of bin `i`.

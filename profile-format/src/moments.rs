@@ -67,12 +67,15 @@ impl Moments {
         }
     }
 
-    /// The population standard deviation.
+    /// The population standard deviation (with the feature `std`, which
+    /// has the square root; the runtime never needs it).
+    #[cfg(any(test, feature = "std"))]
     pub fn std_dev(&self) -> f64 {
         self.variance().sqrt()
     }
 
     /// The standard deviation relative to the mean; 0 when the mean is 0.
+    #[cfg(any(test, feature = "std"))]
     pub fn coefficient_of_variation(&self) -> f64 {
         if self.mean == 0.0 {
             0.0

@@ -12,11 +12,13 @@
 //! - [`descriptor`]: the versioned byte encoding of a shape and its
 //!   counter plan.
 //! - [`reconstruct`]: counts from counters, by flow conservation.
+//! - [`combined`]: what the statistics of a combined profile stand for.
 //!
 //! `nissecc-profdata` needs only [`decode_descriptor`] and
 //! [`reconstruct()`].
 
 pub mod block_hash;
+pub mod combined;
 pub mod descriptor;
 pub mod flow_graph;
 pub mod infer;
