@@ -6,11 +6,11 @@ training inputs differ from it and from each other). Dynamic instructions
 (valgrind callgrind from `main` on) of nissecc -O2 with
 
   sum       the summed profile (`merge`), default transforms;
-  mean      the combined profile (`merge --combined`), default transforms
-            without the variance rule (`default,-stable`): its means;
-  stable    the combined profile with the default transforms, whose
-            `stable` rule keeps orientation off branches whose bias is
-            unstable across the training runs;
+  mean      the combined profile (`merge --combined`), default transforms:
+            its means;
+  stable    the combined profile with the default transforms and the
+            `stable` rule, which keeps orientation off branches whose bias
+            is unstable across the training runs;
 
 plus plain -O2 for reference. Kernels whose builds do not differ between
 mean and stable are counted but not timed twice.
@@ -38,13 +38,14 @@ def measure(k):
         runs = []
         for i, arg in enumerate(train):
             profile = os.path.join(work, f"run{i}.nprof")
-            run([instr, arg], env=dict(os.environ, NISSE_PROFILE_FILE=profile))
+            # Some kernels report through their exit status.
+            subprocess.run([instr, arg], capture_output=True, env=dict(os.environ, NISSE_PROFILE_FILE=profile))
             runs.append(profile)
         summed, combined = os.path.join(work, "sum.nprof"), os.path.join(work, "combined.nprof")
         run([PROFDATA, "merge", "-o", summed, *runs])
         run([PROFDATA, "merge", "--combined", "-o", combined, *runs])
-        builds = {"O2": [], "sum": [f"-fprofile-use={summed}"], "mean": [f"-fprofile-use={combined}", "-fprofile-use-transforms=default,-stable"],
-                  "stable": [f"-fprofile-use={combined}"]}
+        builds = {"O2": [], "sum": [f"-fprofile-use={summed}"], "mean": [f"-fprofile-use={combined}"],
+                  "stable": [f"-fprofile-use={combined}", "-fprofile-use-transforms=default,stable"]}
         exes, held = {}, 0
         for name, flags in builds.items():
             exes[name] = os.path.join(work, name)

@@ -113,7 +113,7 @@ const PROFILING_HELP: &str = "Profiling:
                                  profile (nissecc-profdata merge --combined) gives its means
   -fprofile-use-transforms=LIST  The profile-guided transforms to run, comma-separated: inline,
                                  unroll, switch, tail, orient, reload, cold, order, stable, all,
-                                 default (inline, unroll, switch, orient, reload, stable) or none
+                                 default (inline, unroll, switch, orient, reload) or none
                                  (annotation only); -NAME turns one off (default,-inline); stable
                                  keeps orientation off branches whose bias a combined profile
                                  finds unstable across its runs

@@ -143,3 +143,57 @@ pub fn unstable_branches(descriptor: &CfgDescriptor, function: &CombinedFunction
     }
     Ok(unstable)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::{FlowEdgeKind, FunctionShape, Strategy};
+    use nissecc_profile_format::CombinedProfile;
+
+    /// `loop(n)`: block0 -> block1; block1 -> block2 (body) or block3
+    /// (return); block2 -> block1; naively instrumented.
+    fn descriptor() -> CfgDescriptor {
+        use FlowEdgeKind::*;
+        let shape = FunctionShape { block_lines: vec![1, 2, 3, 4], edges: vec![(0, 1), (1, 2), (1, 3), (2, 1)], returns: vec![3], call_sites: vec![] };
+        CfgDescriptor::new(Strategy::Naive, shape, vec![Cfg(0), Cfg(1), Cfg(2), Cfg(3), Return(3), Entry])
+    }
+
+    /// The runs of `loop` with these `(calls, iterations)`, combined.
+    fn combined(runs: &[(u64, u64)]) -> CombinedFunction {
+        let descriptor = descriptor();
+        let mut all = CombinedProfile::empty(4);
+        for &(calls, iterations) in runs {
+            let function = FunctionProfile {
+                name: "loop".into(),
+                checksum: 1,
+                descriptor: descriptor.encode(),
+                counters: vec![calls, iterations, calls, iterations, calls, calls],
+                paths: vec![],
+            };
+            let run = CombinedProfile { runs: 1, bins: 4, functions: vec![single_run(&descriptor, &function, 4).unwrap()] };
+            all = all.combine(&run).unwrap();
+        }
+        all.functions.remove(0)
+    }
+
+    #[test]
+    fn a_branch_is_unstable_when_the_runs_disagree_on_its_hot_side() {
+        // The loop branch takes the body 90% and 10% of the time.
+        assert_eq!(unstable_branches(&descriptor(), &combined(&[(1, 9), (9, 1)]), 1.0).unwrap(), vec![1]);
+        // 90% and 80%: the body is hot in both runs.
+        assert_eq!(unstable_branches(&descriptor(), &combined(&[(1, 9), (1, 4)]), 1.0).unwrap(), Vec::<u32>::new());
+        // One run says nothing about variation.
+        assert_eq!(unstable_branches(&descriptor(), &combined(&[(9, 1)]), 1.0).unwrap(), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn the_mean_profile_rounds_each_mean() {
+        let counts = mean_profile(&descriptor(), &combined(&[(1, 9), (2, 4)])).unwrap();
+        // Block1 runs calls + iterations times: 10 and 6.
+        assert_eq!((counts.entries, counts.blocks.clone()), (2, vec![2, 8, 7, 2]));
+        assert_eq!(counts.edges[1], (1, 2, 7));
+        let mut short = combined(&[(1, 9)]);
+        short.counts.pop();
+        assert!(mean_profile(&descriptor(), &short).unwrap_err().contains("count and"));
+    }
+}
