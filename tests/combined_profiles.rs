@@ -58,18 +58,22 @@ fn build(dir: &Path, name: &str, flags: &[&str]) -> PathBuf {
     exe
 }
 
-/// One profile per input of `exe`, `runN.nprof`.
-fn run_all(dir: &Path, exe: &Path) -> Vec<PathBuf> {
-    INPUTS
+/// [`PROGRAM`] built with `flags` in a scratch directory of its own, and
+/// the profile of each of its runs on [`INPUTS`], `runN.nprof`.
+fn trained(test: &str, flags: &[&str]) -> (PathBuf, Vec<PathBuf>) {
+    let dir = common::scratch_dir(test);
+    let exe = build(&dir, "instrumented", flags);
+    let runs = INPUTS
         .iter()
         .enumerate()
         .map(|(i, input)| {
             let profile = dir.join(format!("run{i}.nprof"));
-            let out = Command::new(exe).arg(input).env("NISSE_PROFILE_FILE", &profile).output().unwrap();
+            let out = Command::new(&exe).arg(input).env("NISSE_PROFILE_FILE", &profile).output().unwrap();
             assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
             profile
         })
-        .collect()
+        .collect();
+    (dir, runs)
 }
 
 /// `merge --combined -o OUT INPUTS`, which must succeed.
@@ -136,9 +140,7 @@ fn assert_summarizes(stats: &Value, xs: &[f64], at: &str) {
 
 #[test]
 fn combining_in_any_order_and_grouping_gives_the_same_statistics() {
-    let dir = common::scratch_dir("combined-order");
-    let exe = build(&dir, "ks", &["-fprofile-instr=ks"]);
-    let runs = run_all(&dir, &exe);
+    let (dir, runs) = trained("combined-order", &["-fprofile-instr=ks"]);
     let r: Vec<&Path> = runs.iter().map(PathBuf::as_path).collect();
     let at_once = combine(&dir.join("all.nprof"), &r, &[]);
     let ab = combine(&dir.join("ab.nprof"), &r[..2], &[]);
@@ -165,9 +167,7 @@ fn combining_in_any_order_and_grouping_gives_the_same_statistics() {
 #[test]
 fn show_json_statistics_match_those_of_the_runs() {
     for strategy in ["ks", "path"] {
-        let dir = common::scratch_dir(&format!("combined-show-{strategy}"));
-        let exe = build(&dir, strategy, &[&format!("-fprofile-instr={strategy}")]);
-        let runs = run_all(&dir, &exe);
+        let (dir, runs) = trained(&format!("combined-show-{strategy}"), &[&format!("-fprofile-instr={strategy}")]);
         let r: Vec<&Path> = runs.iter().map(PathBuf::as_path).collect();
         let combined = json(&combine(&dir.join("all.nprof"), &r, &["--bins", "6"]));
         assert_eq!((combined["runs"].as_u64(), combined["bins"].as_u64()), (Some(4), Some(6)));
@@ -216,9 +216,7 @@ fn show_json_statistics_match_those_of_the_runs() {
 
 #[test]
 fn show_prints_mean_and_deviation_and_the_hottest_histograms() {
-    let dir = common::scratch_dir("combined-text");
-    let exe = build(&dir, "naive", &["-fprofile-instr=naive"]);
-    let runs = run_all(&dir, &exe);
+    let (dir, runs) = trained("combined-text", &["-fprofile-instr=naive"]);
     let r: Vec<&Path> = runs.iter().map(PathBuf::as_path).collect();
     let combined = combine(&dir.join("all.nprof"), &r, &[]);
     let text = common::profdata_output(&["show", "--function", "main"], &combined).unwrap();
@@ -245,9 +243,7 @@ fn show_prints_mean_and_deviation_and_the_hottest_histograms() {
 
 #[test]
 fn profile_use_takes_a_combined_profile() {
-    let dir = common::scratch_dir("combined-use");
-    let exe = build(&dir, "ks", &["-O2", "-fprofile-instr=ks"]);
-    let runs = run_all(&dir, &exe);
+    let (dir, runs) = trained("combined-use", &["-O2", "-fprofile-instr=ks"]);
     let r: Vec<&Path> = runs.iter().map(PathBuf::as_path).collect();
     let combined = combine(&dir.join("all.nprof"), &r, &[]);
     let plain = build(&dir, "plain", &["-O2"]);
@@ -263,7 +259,15 @@ fn profile_use_takes_a_combined_profile() {
     // loop's classification branches lean differently with the input.
     let source = dir.join("branches.c");
     let out = Command::new(common::nissecc())
-        .args(["-O2", &format!("-fprofile-use={}", s(&combined)), "-fprofile-use-transforms=default,stable", "--stats=json", s(&source), "-o", s(&dir.join("stats"))])
+        .args([
+            "-O2",
+            &format!("-fprofile-use={}", s(&combined)),
+            "-fprofile-use-transforms=default,stable",
+            "--stats=json",
+            s(&source),
+            "-o",
+            s(&dir.join("stats")),
+        ])
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -274,9 +278,7 @@ fn profile_use_takes_a_combined_profile() {
 
 #[test]
 fn damaged_combined_profiles_are_named_errors() {
-    let dir = common::scratch_dir("combined-damage");
-    let exe = build(&dir, "ks", &["-fprofile-instr=ks"]);
-    let runs = run_all(&dir, &exe);
+    let (dir, runs) = trained("combined-damage", &["-fprofile-instr=ks"]);
     let combined = combine(&dir.join("all.nprof"), &[&runs[0], &runs[1]], &[]);
     let bytes = std::fs::read(&combined).unwrap();
     let mut broken = read_combined(&bytes).unwrap();
