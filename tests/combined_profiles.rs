@@ -317,3 +317,13 @@ fn damaged_combined_profiles_are_named_errors() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("a combined profile"), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(!dir.join("out.nprof").exists());
 }
+
+#[test]
+fn help_documents_combined_profiles() {
+    let out = profdata_run(&["merge", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    for option in ["--combined", "--bins <N>", "mean", "variance", "histogram"] {
+        assert!(help.contains(option), "`{option}` missing from:\n{help}");
+    }
+}

@@ -10,7 +10,7 @@ use crate::combined::{CombinedFunction, CombinedProfile, MAX_BINS};
 use crate::decode::{check_envelope, check_unique, Cursor};
 use crate::encode::{begin, finish, write_function_head};
 use crate::error::FormatError;
-use crate::histogram::{grid_index, Histogram, MAX_EXPONENT, MIN_EXPONENT};
+use crate::histogram::{grid_index, within_grid, Histogram, MAX_EXPONENT, MIN_EXPONENT};
 use crate::layout::{COMBINED_FORMAT_VERSION, FLAG_COMBINED, HEADER_SIZE};
 use crate::moments::Moments;
 use crate::profile::Profile;
@@ -179,12 +179,12 @@ impl SummaryReader<'_> {
         if !finite || m2 < 0.0 || min < 0.0 || min > max || mean < min - slack || mean > max + slack {
             return Err(at(&[Str("its mean, M2, minimum or maximum is impossible")]));
         }
-        if !(MIN_EXPONENT..=MAX_EXPONENT).contains(&exponent) {
+        if !(MIN_EXPONENT..=MAX_EXPONENT).contains(&exponent) || !within_grid(max, exponent) {
             return Err(at(&[
                 Str("bin width exponent "),
                 Str(if exponent < 0 { "-" } else { "" }),
                 Dec(u64::from(exponent.unsigned_abs())),
-                Str(" is out of range"),
+                Str(" is out of range, or its maximum too large for it"),
             ]));
         }
         let mut bins = vec![0u64; self.bins];

@@ -53,6 +53,13 @@ pub fn grid_index(x: f64, exponent: i32) -> u64 {
     (x * power_of_two(-exponent)) as u64
 }
 
+/// Whether `x`'s grid index at `exponent` stays below 2^63, so that a
+/// histogram's bin indices cannot overflow (a count of a run does; a file
+/// that claims more is corrupt).
+pub fn within_grid(x: f64, exponent: i32) -> bool {
+    x * power_of_two(-exponent) < 9_223_372_036_854_775_808.0
+}
+
 /// `2^e` for the exponents a histogram uses, exactly.
 fn power_of_two(e: i32) -> f64 {
     let mut value = 1.0f64;

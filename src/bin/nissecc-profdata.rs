@@ -27,13 +27,16 @@ struct Args {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Sums profiles into OUT; the inputs are not modified. With
-    /// --combined, keeps instead per block, edge and path count the number
-    /// of runs, the mean, the variance and a histogram (Preuss §3.5): each
-    /// input is one run or a combined profile, and combined profiles merge
-    /// with each other and with runs in any order. `show` prints them as
-    /// mean ± standard deviation with the histograms of the hottest
-    /// counts (--json: everything); -fprofile-use takes their means.
+    /// Sums profiles into OUT, or with --combined keeps their statistics;
+    /// the inputs are not modified.
+    ///
+    /// With --combined, OUT keeps per block, edge and path count the number
+    /// of runs, the mean, the variance and a histogram (Preuss §3.5), and
+    /// per edge the same of its share of its block: each input is one run
+    /// or a combined profile, and combined profiles merge with each other
+    /// and with runs in any order. `show` prints them as mean ± standard
+    /// deviation with the histograms of the hottest counts (--json:
+    /// everything); -fprofile-use takes their means.
     Merge {
         /// The merged profile, replaced atomically.
         #[arg(short = 'o', value_name = "OUT")]
@@ -53,7 +56,8 @@ enum Command {
         #[arg(long, value_name = "N", requires = "combined", value_parser = clap::value_parser!(u8).range(1..))]
         bins: Option<u8>,
     },
-    /// Prints the block and edge counts of every function.
+    /// Prints the block and edge counts of every function (of a combined
+    /// profile: their mean ± standard deviation, and histograms).
     Show {
         /// The profile to show.
         file: PathBuf,
