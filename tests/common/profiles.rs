@@ -38,7 +38,10 @@ pub fn edge_json(profile: &Path, is_path: bool) -> Result<String, String> {
 /// How many times `main`'s entry block ran, from `show --json` output.
 pub fn main_entry_count(json: &str) -> Result<u64, String> {
     let profile: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("bad JSON: {e}"))?;
-    let main = profile["functions"].as_array().and_then(|fs| fs.iter().find(|f| f["name"] == "main")).ok_or("the profile has no counts for main")?;
+    let main = profile["functions"]
+        .as_array()
+        .and_then(|fs| fs.iter().find(|f| f["name"] == "main"))
+        .ok_or("the profile has no counts for main")?;
     main["blocks"]
         .as_array()
         .and_then(|blocks| blocks.iter().find(|b| b["id"] == 0))
