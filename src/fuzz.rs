@@ -194,10 +194,24 @@ fn reseal(bytes: &[u8]) -> Vec<u8> {
 pub fn profile(input: &[u8]) -> Verdict {
     let input = reseal(input);
     guarded(|| {
-        if let Ok(profile) = nissecc_profile_format::read(&input) {
-            for function in &profile.functions {
-                let _ = crate::profdata::counts::function_counts(function);
+        match nissecc_profile_format::read_any(&input) {
+            Ok(nissecc_profile_format::AnyProfile::Runs(profile)) => {
+                for function in &profile.functions {
+                    let _ = crate::profdata::counts::function_counts(function);
+                }
             }
+            // What show and -fprofile-use do with a combined profile, and
+            // merging it with itself.
+            Ok(nissecc_profile_format::AnyProfile::Combined(combined)) => {
+                for function in &combined.functions {
+                    if let Ok(descriptor) = nissecc_midend::profile::decode_descriptor(&function.descriptor) {
+                        let _ = nissecc_midend::profile::combined::mean_profile(&descriptor, function);
+                        let _ = nissecc_midend::profile::combined::unstable_branches(&descriptor, function, 1.0);
+                    }
+                }
+                let _ = combined.combine(&combined);
+            }
+            Err(_) => {}
         }
         Verdict::Handled
     })

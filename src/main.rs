@@ -114,11 +114,14 @@ const PROFILING_HELP: &str = "Profiling:
                                  hash table (default 4096)
   -fprofile-use=FILE             Optimize with the counts of a profile (built at the -O level the
                                  instrumented build used); functions it lacks are not optimized,
-                                 stale ones (changed since profiling) get a warning
+                                 stale ones (changed since profiling) get a warning; a combined
+                                 profile (nissecc-profdata merge --combined) gives its means
   -fprofile-use-transforms=LIST  The profile-guided transforms to run, comma-separated: inline,
-                                 unroll, switch, tail, orient, reload, cold, order, all, default
-                                 (inline, unroll, switch, orient, reload) or none (annotation
-                                 only); -NAME turns one off (default,-inline)
+                                 unroll, switch, tail, orient, reload, cold, order, stable, all,
+                                 default (inline, unroll, switch, orient, reload) or none
+                                 (annotation only); -NAME turns one off (default,-inline); stable
+                                 keeps orientation off branches whose bias a combined profile
+                                 finds unstable across its runs
   -Werror=profile-mismatch       Make the stale-profile warning an error
   --stats[=text|json]            Print per-function instrumentation statistics to stderr, or with
                                  -fprofile-use what each profile-guided transform did
@@ -310,10 +313,11 @@ fn read_weight_profile(path: &Path) -> Result<nissecc_profile_format::Profile, S
 }
 
 /// Reads the profile named by `-fprofile-use`; a damaged file is an
-/// error.
-fn read_use_profile(path: &Path) -> Result<nissecc_profile_format::Profile, String> {
+/// error. A combined profile (`nissecc-profdata merge --combined`) is
+/// read too: its means are the counts.
+fn read_use_profile(path: &Path) -> Result<nissecc_profile_format::AnyProfile, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("nissecc: error: cannot read profile '{}': {e}", path.display()))?;
-    nissecc_profile_format::read(&bytes).map_err(|e| format!("nissecc: error: profile '{}': {e}", path.display()))
+    nissecc_profile_format::read_any(&bytes).map_err(|e| format!("nissecc: error: profile '{}': {e}", path.display()))
 }
 
 /// Applies the `-fprofile-use` profile to the module compiled from
@@ -322,12 +326,12 @@ fn read_use_profile(path: &Path) -> Result<nissecc_profile_format::Profile, Stri
 fn use_profile(
     module: &mut nissecc_midend::ir::Module,
     input: &Path,
-    profile: &nissecc_profile_format::Profile,
+    profile: &nissecc_profile_format::AnyProfile,
     profiling: &ProfileFlags,
     options: &pipeline::PipelineOptions,
     quiet: bool,
 ) -> Result<nissecc_midend::pgo::PgoReport, String> {
-    let report = pipeline::apply_profile(module, profile, &profiling.transforms, options)
+    let report = pipeline::apply_profile(module, profile.into(), &profiling.transforms, options)
         .map_err(|e| format!("{}: {e}", input.display()))?
         .map_err(|e| {
             let path = profiling.use_profile.as_deref().unwrap_or(Path::new("")).display().to_string();

@@ -176,7 +176,7 @@ pub fn instrument(
 /// instrumented build counted.
 pub fn apply_profile(
     module: &mut Module,
-    profile: &nissecc_profile_format::Profile,
+    profile: crate::pgo::matching::ProfileRef<'_>,
     pgo: &crate::pgo::PgoOptions,
     options: &PipelineOptions,
 ) -> Result<Result<crate::pgo::PgoReport, String>, PipelineError> {

@@ -8,7 +8,8 @@
 use crate::checksum::fnv1a64;
 use crate::error::FormatError;
 use crate::layout::{
-    FLAGS_OFFSET, FORMAT_VERSION, HEADER_SIZE, MAGIC, NUM_FUNCTIONS_OFFSET, OLDEST_READABLE_VERSION, TOTAL_LEN_OFFSET, TRAILER_SIZE, VERSION_OFFSET,
+    COMBINED_FORMAT_VERSION, FLAGS_OFFSET, FLAG_COMBINED, HEADER_SIZE, MAGIC, NUM_FUNCTIONS_OFFSET, OLDEST_READABLE_VERSION, TOTAL_LEN_OFFSET, TRAILER_SIZE,
+    VERSION_OFFSET,
 };
 use crate::profile::{FunctionProfile, Profile};
 use crate::text::{concat, Piece::*};
@@ -17,13 +18,46 @@ use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// Decodes a profile file.
+/// Decodes a profile file. A combined profile is an error
+/// ([`FormatError::IsCombined`]): it holds statistics, not counts; read it
+/// with [`crate::read_any`].
 pub fn read(bytes: &[u8]) -> Result<Profile, FormatError> {
+    let envelope = check_envelope(bytes)?;
+    if envelope.combined {
+        return Err(FormatError::IsCombined);
+    }
+    let mut body = Cursor { bytes: &bytes[..envelope.body_end], offset: HEADER_SIZE, has_paths: envelope.version >= 2 };
+    let mut names = BTreeSet::new();
+    let mut functions = Vec::new();
+    for _ in 0..envelope.functions {
+        let start = body.offset as u64;
+        let function = body.function()?;
+        check_unique(&mut names, &function.name, start)?;
+        functions.push(function);
+    }
+    body.check_end()?;
+    Ok(Profile { functions })
+}
+
+/// What the header of a file that passed [`check_envelope`] says.
+pub(crate) struct Envelope {
+    pub version: u32,
+    /// Whether the header flags a combined profile (version 3).
+    pub combined: bool,
+    /// The number of functions.
+    pub functions: u64,
+    /// Where the checksummed content ends.
+    pub body_end: usize,
+}
+
+/// Checks everything but the content: the magic, the version, the
+/// announced total length, the whole-file checksum and the flags.
+pub(crate) fn check_envelope(bytes: &[u8]) -> Result<Envelope, FormatError> {
     check_magic(bytes)?;
     let header = Cursor { bytes, offset: 0, has_paths: false };
     let version = u32::from_le_bytes(header.fixed(VERSION_OFFSET)?);
-    if !(OLDEST_READABLE_VERSION..=FORMAT_VERSION).contains(&version) {
-        return Err(FormatError::UnsupportedVersion { found: version, expected: FORMAT_VERSION });
+    if !(OLDEST_READABLE_VERSION..=COMBINED_FORMAT_VERSION).contains(&version) {
+        return Err(FormatError::UnsupportedVersion { found: version, expected: COMBINED_FORMAT_VERSION });
     }
     let total = u64::from_le_bytes(header.fixed(TOTAL_LEN_OFFSET)?);
     let len = bytes.len() as u64;
@@ -42,27 +76,23 @@ pub fn read(bytes: &[u8]) -> Result<Profile, FormatError> {
     if stored != computed {
         return Err(FormatError::ChecksumMismatch { stored, computed });
     }
-
     let flags = u32::from_le_bytes(header.fixed(FLAGS_OFFSET)?);
-    if flags != 0 {
-        return Err(FormatError::Corrupt { offset: FLAGS_OFFSET as u64, problem: concat(&[Str("unknown flags "), Hex(u64::from(flags))]) });
+    // Version 3 is the combined profile, and only it carries the flag.
+    let expected_flags = if version == COMBINED_FORMAT_VERSION { FLAG_COMBINED } else { 0 };
+    if flags != expected_flags {
+        return Err(FormatError::Corrupt { offset: FLAGS_OFFSET as u64, problem: concat(&[Str("unknown flags "), Hex(u64::from(flags)), Str(" for format version "), Dec(u64::from(version))]) });
     }
-    let count = u64::from_le_bytes(header.fixed(NUM_FUNCTIONS_OFFSET)?);
-    let mut body = Cursor { bytes: &bytes[..body_end], offset: HEADER_SIZE, has_paths: version >= 2 };
-    let mut names = BTreeSet::new();
-    let mut functions = Vec::new();
-    for _ in 0..count {
-        let start = body.offset as u64;
-        let function = body.function()?;
-        if !names.insert(function.name.clone()) {
-            return Err(FormatError::Corrupt { offset: start, problem: concat(&[Str("function `"), Str(&function.name), Str("` appears twice")]) });
-        }
-        functions.push(function);
+    let functions = u64::from_le_bytes(header.fixed(NUM_FUNCTIONS_OFFSET)?);
+    Ok(Envelope { version, combined: flags == FLAG_COMBINED, functions, body_end })
+}
+
+/// Records `name`, the name of the function that starts at `start`,
+/// failing if an earlier function had it.
+pub(crate) fn check_unique(names: &mut BTreeSet<String>, name: &str, start: u64) -> Result<(), FormatError> {
+    if !names.insert(name.to_owned()) {
+        return Err(FormatError::Corrupt { offset: start, problem: concat(&[Str("function `"), Str(name), Str("` appears twice")]) });
     }
-    if body.offset != body_end {
-        return Err(FormatError::Corrupt { offset: body.offset as u64, problem: concat(&[Dec((body_end - body.offset) as u64), Str(" bytes after the last function")]) });
-    }
-    Ok(Profile { functions })
+    Ok(())
 }
 
 /// Checks the magic, calling a file that is a strict prefix of it
@@ -80,11 +110,11 @@ fn check_magic(bytes: &[u8]) -> Result<(), FormatError> {
 
 /// A reading position in the checksummed content, where running past the
 /// end means a malformed (not a truncated) file.
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    offset: usize,
+pub(crate) struct Cursor<'a> {
+    pub bytes: &'a [u8],
+    pub offset: usize,
     /// Whether functions end with their paths (format version 2).
-    has_paths: bool,
+    pub has_paths: bool,
 }
 
 impl<'a> Cursor<'a> {
@@ -96,15 +126,34 @@ impl<'a> Cursor<'a> {
             .ok_or_else(|| self.overrun(at, N as u64, "field"))
     }
 
-    fn u64(&mut self) -> Result<u64, FormatError> {
+    pub fn u64(&mut self) -> Result<u64, FormatError> {
         let value = u64::from_le_bytes(self.fixed(self.offset)?);
         self.offset += 8;
         Ok(value)
     }
 
+    pub fn u32(&mut self) -> Result<u32, FormatError> {
+        let value = u32::from_le_bytes(self.fixed(self.offset)?);
+        self.offset += 4;
+        Ok(value)
+    }
+
+    pub fn f64(&mut self) -> Result<f64, FormatError> {
+        self.u64().map(f64::from_bits)
+    }
+
+    /// Fails unless every byte of the content has been read.
+    pub fn check_end(&self) -> Result<(), FormatError> {
+        if self.offset != self.bytes.len() {
+            let left = (self.bytes.len() - self.offset) as u64;
+            return Err(FormatError::Corrupt { offset: self.offset as u64, problem: concat(&[Dec(left), Str(" bytes after the last function")]) });
+        }
+        Ok(())
+    }
+
     /// `len` bytes at the current position, checked against what remains
     /// before anything is allocated.
-    fn take(&mut self, len: u64, what: &str) -> Result<&'a [u8], FormatError> {
+    pub fn take(&mut self, len: u64, what: &str) -> Result<&'a [u8], FormatError> {
         let remaining = (self.bytes.len() - self.offset) as u64;
         if len > remaining {
             return Err(self.overrun(self.offset, len, what));
@@ -121,17 +170,24 @@ impl<'a> Cursor<'a> {
     }
 
     fn function(&mut self) -> Result<FunctionProfile, FormatError> {
+        let (name, checksum, descriptor) = self.function_head()?;
+        let count = self.u64()?;
+        let raw = self.take(count.saturating_mul(8), "counters")?;
+        let counters = raw.chunks_exact(8).map(|chunk| u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))).collect();
+        let paths = if self.has_paths { self.paths()? } else { Vec::new() };
+        Ok(FunctionProfile { name, checksum, descriptor, counters, paths })
+    }
+
+    /// What every function starts with, in plain and combined profiles:
+    /// its name, CFG checksum and descriptor.
+    pub fn function_head(&mut self) -> Result<(String, u64, Vec<u8>), FormatError> {
         let name_offset = self.offset as u64;
         let name = core::str::from_utf8(self.bytes_field("function name")?)
             .map_err(|_| FormatError::Corrupt { offset: name_offset, problem: String::from("function name is not UTF-8") })?
             .to_owned();
         let checksum = self.u64()?;
         let descriptor = self.bytes_field("CFG descriptor")?.to_vec();
-        let count = self.u64()?;
-        let raw = self.take(count.saturating_mul(8), "counters")?;
-        let counters = raw.chunks_exact(8).map(|chunk| u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))).collect();
-        let paths = if self.has_paths { self.paths()? } else { Vec::new() };
-        Ok(FunctionProfile { name, checksum, descriptor, counters, paths })
+        Ok((name, checksum, descriptor))
     }
 
     /// A function's `(path number, count)` pairs, checked to be in

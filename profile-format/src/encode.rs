@@ -13,16 +13,10 @@ pub fn write(profile: &Profile) -> Vec<u8> {
     let mut functions: Vec<&FunctionProfile> = profile.functions.iter().collect();
     functions.sort_by(|a, b| a.name.cmp(&b.name));
 
-    let mut out = Vec::with_capacity(HEADER_SIZE + TRAILER_SIZE + functions.iter().map(|f| encoded_size(f)).sum::<usize>());
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
-    out.extend_from_slice(&0u64.to_le_bytes()); // The total length, patched below.
-    out.extend_from_slice(&(functions.len() as u64).to_le_bytes());
+    let capacity = HEADER_SIZE + TRAILER_SIZE + functions.iter().map(|f| encoded_size(f)).sum::<usize>();
+    let mut out = begin(capacity, FORMAT_VERSION, 0, functions.len());
     for function in functions {
-        write_bytes(&mut out, function.name.as_bytes());
-        out.extend_from_slice(&function.checksum.to_le_bytes());
-        write_bytes(&mut out, &function.descriptor);
+        write_function_head(&mut out, &function.name, function.checksum, &function.descriptor);
         out.extend_from_slice(&(function.counters.len() as u64).to_le_bytes());
         for counter in &function.counters {
             out.extend_from_slice(&counter.to_le_bytes());
@@ -33,6 +27,30 @@ pub fn write(profile: &Profile) -> Vec<u8> {
             out.extend_from_slice(&count.to_le_bytes());
         }
     }
+    finish(out)
+}
+
+/// The header of a file of `functions` functions, in a buffer of
+/// `capacity` bytes; [`finish`] fills in the total length.
+pub(crate) fn begin(capacity: usize, version: u32, flags: u32, functions: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(capacity);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(&flags.to_le_bytes());
+    out.extend_from_slice(&0u64.to_le_bytes()); // The total length, patched by `finish`.
+    out.extend_from_slice(&(functions as u64).to_le_bytes());
+    out
+}
+
+/// What every function starts with: its name, checksum and descriptor.
+pub(crate) fn write_function_head(out: &mut Vec<u8>, name: &str, checksum: u64, descriptor: &[u8]) {
+    write_bytes(out, name.as_bytes());
+    out.extend_from_slice(&checksum.to_le_bytes());
+    write_bytes(out, descriptor);
+}
+
+/// Patches the total length into the header and appends the checksum.
+pub(crate) fn finish(mut out: Vec<u8>) -> Vec<u8> {
     let total = (out.len() + TRAILER_SIZE) as u64;
     out[TOTAL_LEN_OFFSET..TOTAL_LEN_OFFSET + 8].copy_from_slice(&total.to_le_bytes());
     let checksum = fnv1a64(&out);

@@ -16,7 +16,7 @@ pub enum FormatError {
     /// The file does not start with [`crate::MAGIC`].
     BadMagic,
     /// The file's format version is not one this crate reads
-    /// ([`crate::layout::OLDEST_READABLE_VERSION`] to [`crate::FORMAT_VERSION`]).
+    /// ([`crate::layout::OLDEST_READABLE_VERSION`] to [`crate::layout::COMBINED_FORMAT_VERSION`]).
     UnsupportedVersion { found: u32, expected: u32 },
     /// Bytes follow the end that the header announces.
     TrailingBytes { offset: u64, count: u64 },
@@ -25,6 +25,10 @@ pub enum FormatError {
     /// The checksum matches, but the content is malformed (a writer bug
     /// or a deliberately crafted file).
     Corrupt { offset: u64, problem: String },
+    /// A reader of counts got a combined profile, which holds statistics.
+    IsCombined,
+    /// Two combined profiles have histograms of different bin counts.
+    BinCountMismatch { left: u64, right: u64 },
     /// Two profiles disagree about a function with the same name.
     FunctionMismatch { name: String, problem: MismatchKind },
 }
@@ -68,6 +72,14 @@ impl FormatError {
             FormatError::ChecksumMismatch { stored, computed } => push(
                 out,
                 &[Str("checksum mismatch (stored "), Hex64(*stored), Str(", computed "), Hex64(*computed), Str("): the file is corrupt")],
+            ),
+            FormatError::IsCombined => push(
+                out,
+                &[Str("a combined profile (statistics over runs, from `nissecc-profdata merge --combined`), not the counts of runs; this command does not read combined profiles")],
+            ),
+            FormatError::BinCountMismatch { left, right } => push(
+                out,
+                &[Str("histogram bin counts differ ("), Dec(*left), Str(" vs "), Dec(*right), Str("): combine profiles with the same --bins")],
             ),
             FormatError::Corrupt { offset, problem } => push(out, &[Str("corrupt at byte offset "), Dec(*offset), Str(": "), Str(problem)]),
             FormatError::FunctionMismatch { name, problem } => {

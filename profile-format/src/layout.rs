@@ -19,6 +19,30 @@
 //! total-8     8  FNV-1a-64 of bytes [0, total-8) (u64)
 //! ```
 //!
+//! Version 3 is a combined profile (`nissecc-profdata merge --combined`,
+//! [`crate::combined`]): the flags are [`FLAG_COMBINED`], and the
+//! header is followed by the number of runs and the bin count (u64 each);
+//! each function has the name, checksum and descriptor of version 2, then
+//! its count summaries, its share summaries and its path summaries:
+//!
+//! ```text
+//!      8  count summaries c (u64), then c summaries
+//!      8  share summaries s (u64), then s summaries
+//!      8  path summaries p (u64), then p pairs (path number (u64),
+//!         summary), in strictly increasing path number order
+//! a summary:
+//!      8  runs n (u64)            8  mean (f64)
+//!      8  M2, the sum of squared deviations (f64)
+//!      8  smallest observation (f64)   8  largest observation (f64)
+//!      4  bin width exponent k (i32; bins are 2^k wide)
+//!      8  grid index of the first bin o (u64; it starts at o * 2^k)
+//!      4  bins used u (u32), then u pairs (bin index (u32), runs (u64)),
+//!         in strictly increasing bin order, no 0 runs, summing to n
+//! ```
+//!
+//! Plain profiles are still written as version 2, so that the runtime's
+//! files and older readers are unaffected.
+//!
 //! Version 2 added the paths of path profiles (`-fprofile-instr=path`);
 //! an edge profile has none. Version 1 files, which end each function
 //! after its counters, are still read.
@@ -33,6 +57,10 @@
 pub const MAGIC: [u8; 8] = *b"NPROF\0\0\0";
 /// The format version this crate writes.
 pub const FORMAT_VERSION: u32 = 2;
+/// The format version of a combined profile.
+pub const COMBINED_FORMAT_VERSION: u32 = 3;
+/// The header flag of a combined profile (version 3 only).
+pub const FLAG_COMBINED: u32 = 1;
 /// The oldest format version this crate still reads.
 pub const OLDEST_READABLE_VERSION: u32 = 1;
 

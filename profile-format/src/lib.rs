@@ -7,6 +7,11 @@
 //! - [`layout`]: the versioned, checksummed `.nprof` file layout, with
 //!   [`read`] and [`write`];
 //! - [`merge()`]: summing profiles, associatively and commutatively;
+//! - [`combined`]: combined profiles, the statistics of each counter over
+//!   several runs (mean, variance, histogram; Preuss §3.5), which merge
+//!   with each other and with single runs in any order
+//!   ([`moments`], [`histogram`], [`summary`], [`read_any`],
+//!   [`write_combined`]);
 //! - [`file`]: replacing a profile file atomically (with the default
 //!   feature `std` only);
 //! - [`text`]: messages built without `core::fmt`;
@@ -26,18 +31,25 @@ extern crate std;
 
 pub mod abi;
 mod checksum;
+pub mod combined;
+mod combined_file;
 mod decode;
 mod encode;
 mod error;
 #[cfg(feature = "std")]
 pub mod file;
+pub mod histogram;
 pub mod layout;
 mod merge;
+pub mod moments;
 mod profile;
+pub mod summary;
 pub mod text;
 pub mod trace;
 
 pub use checksum::fnv1a64;
+pub use combined::{CombinedFunction, CombinedProfile};
+pub use combined_file::{read_any, read_combined, write_combined, AnyProfile};
 pub use decode::read;
 pub use encode::write;
 pub use error::{FormatError, MismatchKind};

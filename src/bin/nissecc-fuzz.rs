@@ -256,6 +256,12 @@ fn profile_seeds(root: &Path) -> Result<Vec<Seed>, String> {
             if let Ok(bytes) = std::fs::read(&profile) {
                 seeds.push(Seed { name: format!("the {strategy} profile of {program}"), bytes });
             }
+            // The same run as a combined profile (format version 3).
+            let combined = scratch.join(format!("seed-{strategy}.combined.nprof"));
+            if let Ok(statistics) = nissecc::profdata::combine::combine_files(&[profile.clone(), profile.clone()], &combined, Some(4)) {
+                let bytes = nissecc_profile_format::write_combined(&statistics);
+                seeds.push(Seed { name: format!("the combined {strategy} profile of {program}"), bytes });
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);

@@ -1,12 +1,13 @@
 //! `nissecc-profdata`: merges profiles, shows their block and edge
 //! counts (issue 3) and paths, derives edge profiles from path profiles
 //! (issue 5), and measures how closely one profile matches another
-//! (issue 17), and annotates source files with their line counts (issue
-//! 19). Argument parsing only; the commands live in
-//! `nissecc::profdata`.
+//! (issue 17); regenerates traces, annotates source files with their line
+//! counts and combines runs into statistics (issue 19). Argument parsing
+//! only; the commands live in `nissecc::profdata`.
 
 use clap::{Parser, Subcommand};
 use nissecc::profdata::annotate::{annotate, AnnotateOptions};
+use nissecc::profdata::combine::combine_files;
 use nissecc::profdata::derive_edges::derive_edges;
 use nissecc::profdata::infer::infer_file;
 use nissecc::profdata::sample::{sample_file, SampleOptions};
@@ -29,7 +30,16 @@ struct Args {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Sums profiles into OUT; the inputs are not modified.
+    /// Sums profiles into OUT, or with --combined keeps their statistics;
+    /// the inputs are not modified.
+    ///
+    /// With --combined, OUT keeps per block, edge and path count the number
+    /// of runs, the mean, the variance and a histogram (Preuss §3.5), and
+    /// per edge the same of its share of its block: each input is one run
+    /// or a combined profile, and combined profiles merge with each other
+    /// and with runs in any order. `show` prints them as mean ± standard
+    /// deviation with the histograms of the hottest counts (--json:
+    /// everything); -fprofile-use takes their means.
     Merge {
         /// The merged profile, replaced atomically.
         #[arg(short = 'o', value_name = "OUT")]
@@ -38,10 +48,19 @@ enum Command {
         #[arg(value_name = "IN")]
         inputs: Vec<PathBuf>,
         /// A profile to add with a weight: `W,FILE` (W a positive integer).
-        #[arg(long = "weight", value_name = "W,FILE", value_parser = WeightedInput::parse)]
+        #[arg(long = "weight", value_name = "W,FILE", value_parser = WeightedInput::parse, conflicts_with = "combined")]
         weighted: Vec<WeightedInput>,
+        /// Write a combined profile (statistics over the runs) instead of
+        /// the sum.
+        #[arg(long)]
+        combined: bool,
+        /// The histogram bin count of a combined profile, 1 to 255
+        /// (default: that of the first combined input, else 15).
+        #[arg(long, value_name = "N", requires = "combined", value_parser = clap::value_parser!(u8).range(1..))]
+        bins: Option<u8>,
     },
-    /// Prints the block and edge counts of every function.
+    /// Prints the block and edge counts of every function (of a combined
+    /// profile: their mean ± standard deviation, and histograms).
     Show {
         /// The profile to show.
         file: PathBuf,
@@ -195,7 +214,14 @@ fn main() -> ExitCode {
 
 fn run(args: Args) -> Result<(), String> {
     match args.command {
-        Command::Merge { output, inputs, weighted } => {
+        Command::Merge { output, inputs, combined: true, bins, .. } => {
+            if inputs.is_empty() {
+                return Err("merge: no input profiles".to_string());
+            }
+            combine_files(&inputs, &output, bins.map(usize::from))?;
+            Ok(())
+        }
+        Command::Merge { output, inputs, weighted, .. } => {
             let mut all: Vec<WeightedInput> = inputs.into_iter().map(|path| WeightedInput { path, weight: 1 }).collect();
             all.extend(weighted);
             if all.is_empty() {

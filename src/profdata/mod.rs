@@ -1,14 +1,15 @@
 //! The commands of `nissecc-profdata` (issue 3): merging profiles,
 //! showing their block and edge counts as text, JSON or Graphviz, and
-//! measuring how closely one profile matches another (issue 17), and
-//! regenerating traces (issue 19). The
-//! annotating source files with their counts as gcov does (issue 19). The
-//! binary (`src/bin/nissecc-profdata.rs`) only parses arguments and calls
-//! these.
+//! measuring how closely one profile matches another (issue 17); and,
+//! for issue 19, regenerating traces (`trace`), annotating source files
+//! with their counts as gcov does (`annotate`), and combining runs into
+//! statistics (`combine`, `show_combined`). The binary
+//! (`src/bin/nissecc-profdata.rs`) only parses arguments and calls these.
 
 pub mod annotate;
 pub mod annotate_html;
 pub mod cfg_svg;
+pub mod combine;
 pub mod counts;
 pub mod derive_edges;
 pub mod dot;
@@ -22,4 +23,5 @@ pub mod overlap;
 pub mod paths;
 pub mod sample;
 pub mod show;
+pub mod show_combined;
 pub mod trace;

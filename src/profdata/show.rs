@@ -39,6 +39,9 @@ pub struct Shown {
 /// are inconsistent (increments lost in a multithreaded run) is left out
 /// with a warning rather than failing the whole listing.
 pub fn show(path: &Path, options: &ShowOptions) -> Result<Shown, String> {
+    if let nissecc_profile_format::AnyProfile::Combined(combined) = super::combine::load_any(path)? {
+        return super::show_combined::show_combined(path, &combined, options);
+    }
     let mut warnings = Vec::new();
     let mut functions = load_counts(path, options.function.as_deref(), Some(&mut warnings))?;
     if options.paths {

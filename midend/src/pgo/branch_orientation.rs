@@ -27,6 +27,7 @@
 use super::cranelift_layout::predicted_branch_cost;
 use crate::ir::{Block, FloatCC, Function, Inst, InstData, IntCC, Type, Value, ValueDef};
 use cranelift_entity::SecondaryMap;
+use std::collections::HashSet;
 
 /// What orientation did to one function.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +37,8 @@ pub struct OrientStats {
     /// Branches whose hot successor was `then` but whose condition (an
     /// ordered float comparison) has no exact inverse.
     pub kept_float: usize,
+    /// Branches left alone because their bias is unstable across runs.
+    pub held: usize,
 }
 
 /// Orients every annotated `brif` of `func` so as to lower the branch
@@ -53,6 +56,14 @@ pub struct OrientStats {
 /// worklist order in its redundant-load analysis (`alias_analysis.rs`),
 /// which then can miss a reload in the loop body (k092, k093).
 pub fn orient_branches(func: &mut Function) -> OrientStats {
+    orient_branches_except(func, &HashSet::new())
+}
+
+/// [`orient_branches`], leaving alone the branches that end the blocks
+/// `held` (those whose bias a combined profile found unstable across runs,
+/// `profile::combined::unstable_branches`): they keep the orientation they
+/// have, though the predicted cost still counts them.
+pub fn orient_branches_except(func: &mut Function, held: &HashSet<Block>) -> OrientStats {
     let mut uses: SecondaryMap<Value, u32> = SecondaryMap::new();
     for &block in &func.layout {
         for &inst in &func.blocks[block].insts {
@@ -70,6 +81,10 @@ pub fn orient_branches(func: &mut Function) -> OrientStats {
         let InstData::Brif { cond, then_dest, else_dest } = &func.insts[term] else { continue };
         let (Some(then_count), Some(else_count)) = (then_dest.count, else_dest.count) else { continue };
         if then_dest.block == else_dest.block {
+            continue;
+        }
+        if held.contains(&block) {
+            stats.held += 1;
             continue;
         }
         if !negatable(func, *cond) {

@@ -28,7 +28,36 @@ use crate::instrument::call_exit;
 use crate::ir::Function;
 use crate::profile::block_hash::block_hashes;
 use crate::profile::{decode_descriptor, CfgDescriptor, EdgeProfile, FunctionShape};
-use nissecc_profile_format::{FunctionProfile, Profile};
+use nissecc_profile_format::{AnyProfile, CombinedProfile, FunctionProfile, Profile};
+
+/// The profile `-fprofile-use` reads: the counts of runs, or a combined
+/// profile, whose counts are its means (`profile::combined`).
+#[derive(Clone, Copy, Debug)]
+pub enum ProfileRef<'a> {
+    Runs(&'a Profile),
+    Combined(&'a CombinedProfile),
+}
+
+impl<'a> From<&'a Profile> for ProfileRef<'a> {
+    fn from(profile: &'a Profile) -> Self {
+        ProfileRef::Runs(profile)
+    }
+}
+
+impl<'a> From<&'a CombinedProfile> for ProfileRef<'a> {
+    fn from(profile: &'a CombinedProfile) -> Self {
+        ProfileRef::Combined(profile)
+    }
+}
+
+impl<'a> From<&'a AnyProfile> for ProfileRef<'a> {
+    fn from(profile: &'a AnyProfile) -> Self {
+        match profile {
+            AnyProfile::Runs(runs) => ProfileRef::Runs(runs),
+            AnyProfile::Combined(combined) => ProfileRef::Combined(combined),
+        }
+    }
+}
 
 /// What the profile says about one function.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,11 +110,18 @@ pub struct RecoveredBlocks {
 /// classifies its calls as instrumentation does, for the shape that a
 /// stale profile's counts are inferred on. An error names a damaged
 /// function entry.
-pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: &Profile, noreturn: &NoReturn) -> Result<Match, String> {
-    let Some(profiled) = profile.function(name) else {
-        return Ok(Match::Missing);
+pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: ProfileRef<'_>, noreturn: &NoReturn) -> Result<Match, String> {
+    let (profiled_checksum, found) = match profile {
+        ProfileRef::Runs(runs) => match runs.function(name) {
+            Some(profiled) => (profiled.checksum, descriptor_counts(profiled)),
+            None => return Ok(Match::Missing),
+        },
+        ProfileRef::Combined(combined) => match combined.function(name) {
+            Some(profiled) => (profiled.checksum, combined_counts(profiled)),
+            None => return Ok(Match::Missing),
+        },
     };
-    let (descriptor, counts) = match descriptor_counts(profiled) {
+    let (descriptor, counts) = match found {
         Ok(found) => found,
         // Like gcc's `-fprofile-correction`, an inconsistent function is
         // a warning, not a failure of the whole build.
@@ -95,12 +131,12 @@ pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: &Profile,
     let checksum = cfg_checksum_of(cfg);
     let shape = &descriptor.shape;
     let current = FunctionShape::of(func, cfg, |data| call_exit(noreturn, func, data));
-    let same_cfg = profiled.checksum == checksum && shape.block_lines.len() == current.block_lines.len() && shape.edges == current.edges;
+    let same_cfg = profiled_checksum == checksum && shape.block_lines.len() == current.block_lines.len() && shape.edges == current.edges;
     if same_cfg {
         return Ok(Match::Matched(counts));
     }
     let mut stale = StaleCounts {
-        profiled_checksum: profiled.checksum,
+        profiled_checksum,
         current_checksum: checksum,
         counts: counts.blocks.len() + counts.edges.len(),
         entries: counts.entries,
@@ -126,6 +162,14 @@ pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: &Profile,
 /// are numbered by.
 pub fn edge_counts(profiled: &FunctionProfile) -> Result<(FunctionShape, EdgeProfile), String> {
     descriptor_counts(profiled).map(|(descriptor, counts)| (descriptor.shape, counts))
+}
+
+/// The descriptor of a function of a combined profile and its mean
+/// block and edge counts.
+fn combined_counts(profiled: &nissecc_profile_format::CombinedFunction) -> Result<(CfgDescriptor, EdgeProfile), String> {
+    let descriptor = decode_descriptor(&profiled.descriptor)?;
+    let counts = crate::profile::combined::mean_profile(&descriptor, profiled)?;
+    Ok((descriptor, counts))
 }
 
 /// The descriptor of a profiled function and its block and edge counts.

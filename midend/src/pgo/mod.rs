@@ -57,8 +57,8 @@ mod unroll_tests;
 use crate::analysis::cfg::Cfg;
 use crate::analysis::noreturn::NoReturn;
 use crate::ir::Module;
-use matching::{match_function, Match, StaleCounts};
-use nissecc_profile_format::Profile;
+use matching::{match_function, Match, ProfileRef, StaleCounts};
+use std::collections::HashSet;
 
 /// The profile-guided transforms, each of which can be turned off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +83,10 @@ pub struct PgoOptions {
     /// The hottest targets of hot switches are tested first
     /// ([`switch_peeling`]).
     pub peel_switches: bool,
+    /// With a combined profile, orientation leaves alone the branches
+    /// whose bias is unstable across the runs
+    /// (`profile::combined::unstable_branches`); no effect otherwise.
+    pub stable_orientation: bool,
 }
 
 /// The default: the transforms that paid on the jotai-subset kernels
@@ -96,16 +100,21 @@ pub struct PgoOptions {
 /// kernels), so it runs only when asked for too. Unrolling gains up to
 /// 46% and costs no kernel more than 1% with either profile; switch
 /// peeling made no kernel more than 1% slower with same- or cross-input
-/// profiles (`docs/measurements.md` has the numbers).
+/// profiles (`docs/measurements.md` has the numbers). Keeping
+/// orientation off branches whose bias is unstable across the runs of a
+/// combined profile changed the code of 11 of 157 kernels trained on
+/// their other inputs and evaluated on a held-out one
+/// (`scripts/measure-combined.py`): 6 gained up to 0.8%, 3 lost up to
+/// 4.9%, geometric mean +0.03%, so it runs only when asked for.
 impl Default for PgoOptions {
     fn default() -> Self {
-        PgoOptions { order_functions: false, cold_blocks: false, tail_duplication: false, ..PgoOptions::every() }
+        PgoOptions { order_functions: false, cold_blocks: false, tail_duplication: false, stable_orientation: false, ..PgoOptions::every() }
     }
 }
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 8] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll", "switch"];
+    pub const NAMES: [&'static str; 9] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll", "switch", "stable"];
 
     /// Every transform (`all`).
     pub fn every() -> PgoOptions {
@@ -118,6 +127,7 @@ impl PgoOptions {
             reuse_loads: true,
             unroll: true,
             peel_switches: true,
+            stable_orientation: true,
         }
     }
 
@@ -132,6 +142,7 @@ impl PgoOptions {
             reuse_loads: false,
             unroll: false,
             peel_switches: false,
+            stable_orientation: false,
         }
     }
 
@@ -157,6 +168,7 @@ impl PgoOptions {
                 "reload" => options.reuse_loads = on,
                 "unroll" => options.unroll = on,
                 "switch" => options.peel_switches = on,
+                "stable" => options.stable_orientation = on,
                 _ => {
                     return Err(format!(
                         "unknown profile-guided transform '{item}' (expected {}, all, default or none, or -NAME to turn one off)",
@@ -178,6 +190,8 @@ pub enum FunctionOutcome {
     Optimized {
         flipped: usize,
         kept_float: usize,
+        /// Branches orientation left alone as unstable across runs.
+        held: usize,
         cold: usize,
         tails: usize,
         reloads: usize,
@@ -197,7 +211,7 @@ pub enum FunctionOutcome {
 impl FunctionOutcome {
     /// An annotated function that no transform has changed yet.
     fn optimized(stale: Option<StaleCounts>) -> FunctionOutcome {
-        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0, stale }
+        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, held: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0, stale }
     }
 }
 
@@ -261,8 +275,12 @@ impl PgoReport {
 
 /// Annotates and optimizes every function of `module` with `profile`.
 /// An error means the profile is damaged.
-pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOptions) -> Result<PgoReport, String> {
+pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>, options: &PgoOptions) -> Result<PgoReport, String> {
+    let profile = profile.into();
     let mut report = PgoReport::default();
+    // Per function, in the order of `report.functions`: the blocks whose
+    // branches orientation leaves alone.
+    let mut held: Vec<HashSet<crate::ir::Block>> = Vec::new();
     let source_file = module.source_file.clone();
     // Calls are classified as instrumentation classified them, for the
     // shapes that stale counts are inferred on.
@@ -270,6 +288,10 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
         let cfg = Cfg::compute(func);
         let name = crate::profile::profile_name(func, &source_file);
+        held.push(match (&profile, options.stable_orientation) {
+            (ProfileRef::Combined(combined), true) => unstable_blocks(combined, &name, &cfg)?,
+            _ => HashSet::new(),
+        });
         let (counts, outcome) = match match_function(func, &name, &cfg, profile, &noreturn)? {
             Match::Missing => (None, FunctionOutcome::Missing),
             Match::Stale(stale) => (None, FunctionOutcome::Stale(stale)),
@@ -289,8 +311,8 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
     // their square.
     let position: std::collections::HashMap<String, usize> =
         module.functions.iter().enumerate().map(|(i, f)| (f.name.clone(), i)).collect();
-    for (name, outcome) in &mut report.functions {
-        let FunctionOutcome::Optimized { flipped, kept_float, cold, tails, reloads, unrolled, peeled, .. } = outcome else { continue };
+    for ((name, outcome), held) in report.functions.iter_mut().zip(&held) {
+        let FunctionOutcome::Optimized { flipped, kept_float, held: held_back, cold, tails, reloads, unrolled, peeled, .. } = outcome else { continue };
         let func = &mut module.functions[position[name.as_str()]];
         if options.unroll {
             *unrolled = unroll::unroll_hot_loops(func);
@@ -307,8 +329,8 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
             *tails = tail_duplication::duplicate_tails(func);
         }
         if options.orient_branches {
-            let stats = branch_orientation::orient_branches(func);
-            (*flipped, *kept_float) = (stats.flipped, stats.kept_float);
+            let stats = branch_orientation::orient_branches_except(func, held);
+            (*flipped, *kept_float, *held_back) = (stats.flipped, stats.kept_float, stats.held);
         }
         if options.reuse_loads {
             *reloads = crate::transform::number_values(func);
@@ -322,3 +344,26 @@ pub fn apply_profile(module: &mut Module, profile: &Profile, options: &PgoOption
     }
     Ok(report)
 }
+
+/// The IR blocks of the function `name`, whose CFG is `cfg`, whose
+/// branches' bias is unstable across the runs of `combined` (more than one
+/// standard deviation may put the hot side's share below one half). Only
+/// a function that matches its profile exactly has any: a stale one's
+/// blocks do not correspond.
+fn unstable_blocks(combined: &nissecc_profile_format::CombinedProfile, name: &str, cfg: &Cfg) -> Result<HashSet<crate::ir::Block>, String> {
+    let Some(profiled) = combined.function(name) else { return Ok(HashSet::new()) };
+    if profiled.checksum != crate::analysis::cfg::cfg_checksum_of(cfg) {
+        return Ok(HashSet::new());
+    }
+    let descriptor = crate::profile::decode_descriptor(&profiled.descriptor).map_err(|e| format!("the counts of `{name}` are unusable: {e}"))?;
+    if descriptor.shape.num_blocks() as usize != cfg.blocks().len() {
+        return Ok(HashSet::new());
+    }
+    let unstable = crate::profile::combined::unstable_branches(&descriptor, profiled, UNSTABLE_DEVIATIONS)
+        .map_err(|e| format!("the counts of `{name}` are unusable: {e}"))?;
+    Ok(unstable.into_iter().map(|b| cfg.blocks()[b as usize]).collect())
+}
+
+/// How many standard deviations of a branch's hot-side share must stay
+/// above one half for orientation to follow it (see [`unstable_blocks`]).
+pub const UNSTABLE_DEVIATIONS: f64 = 1.0;

@@ -16,11 +16,13 @@
 //!   (§3.3.1), for the vertex strategy, and [`vertex_flow`]: its
 //!   reconstruction.
 //! - [`source_lines`]: the lines of every block, for coverage listings.
+//! - [`combined`]: what the statistics of a combined profile stand for.
 //!
 //! `nissecc-profdata` needs only [`decode_descriptor`] and
 //! [`reconstruct()`].
 
 pub mod block_hash;
+pub mod combined;
 pub mod descriptor;
 pub mod flow_graph;
 pub mod infer;
