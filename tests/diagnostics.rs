@@ -91,7 +91,7 @@ fn bad_profiling_flags_are_errors_not_panics() {
     let source = project_root().join("tests/c/if_else.c");
     let dir = scratch_dir("bad-profiling-flags");
     for (flags, expected) in [
-        (&["-fprofile-instr=paths"][..], "unknown profiling strategy 'paths' (expected naive, ks, sese or path)"),
+        (&["-fprofile-instr=paths"][..], "unknown profiling strategy 'paths' (expected naive, ks, sese, path, vertex, trace or trace-naive)"),
         (&["-fprofile-instr=path", "-fpath-array-threshold=lots"][..], "-fpath-array-threshold needs a number of paths, not 'lots'"),
         (&["-fprofile-instr=path", "-fpath-array-threshold=-1"][..], "not '-1'"),
     ] {
