@@ -225,42 +225,17 @@ fn private_scratch(name: &str) -> PathBuf {
 
 #[test]
 fn feature_tests_profile_exactly() {
-    let mut files = c_files(&project_root().join("tests/c"));
-    files.extend(c_files(&project_root().join("tests/c/stress")));
-    files.extend(c_files(&project_root().join("tests/c/longjmp")));
-    let dir = private_scratch("oracle-features");
-    let failures = parallel_failures(&files, |file| {
-        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
-        check_program(&dir, &name, std::slice::from_ref(file), &[vec![]])
-    });
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_no_failures("profile oracle, tests/c", files.len(), failures);
+    check_program_set(ProgramSet::FeatureTests, "oracle-features", "profile oracle, tests/c", &check_program);
 }
 
 #[test]
 fn multi_file_programs_profile_exactly() {
-    let root = project_root().join("tests/c/multi");
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
-    programs.sort();
-    let dir = private_scratch("oracle-multi");
-    let failures = parallel_failures(&programs, |program| {
-        let name = program.file_name().unwrap().to_string_lossy().into_owned();
-        check_program(&dir, &name, &c_files(program), &[vec![]])
-    });
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_no_failures("profile oracle, tests/c/multi", programs.len(), failures);
+    check_program_set(ProgramSet::MultiFile, "oracle-multi", "profile oracle, tests/c/multi", &check_program);
 }
 
 #[test]
 fn jotai_kernels_profile_exactly() {
-    let kernels = kernels();
-    let dir = private_scratch("oracle-kernels");
-    let failures = parallel_failures(&kernels, |k| {
-        let inputs: Vec<Vec<&str>> = k.inputs.iter().map(|i| vec![i.as_str()]).collect();
-        check_program(&dir, &k.name, std::slice::from_ref(&k.path), &inputs)
-    });
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_no_failures("profile oracle, jotai-subset", kernels.len(), failures);
+    check_program_set(ProgramSet::Kernels, "oracle-kernels", "profile oracle, jotai-subset", &check_program);
 }
 
 /// `nissecc` with `args`, returning its stderr.

@@ -75,51 +75,19 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
     Ok(())
 }
 
-fn private_scratch(name: &str) -> PathBuf {
-    let dir = scratch_dir(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn feature_tests_trace_exactly() {
-    let mut files = c_files(&project_root().join("tests/c"));
-    files.extend(c_files(&project_root().join("tests/c/stress")));
-    files.extend(c_files(&project_root().join("tests/c/longjmp")));
-    let dir = private_scratch("tracing-features");
-    let failures = parallel_failures(&files, |file| {
-        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
-        check_program(&dir, &name, std::slice::from_ref(file), &[vec![]])
-    });
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_no_failures("tracing oracle, tests/c", files.len(), failures);
+    check_program_set(ProgramSet::FeatureTests, "tracing-features", "tracing oracle, tests/c", &check_program);
 }
 
 #[test]
 fn multi_file_programs_trace_exactly() {
-    let root = project_root().join("tests/c/multi");
-    let mut programs: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
-    programs.sort();
-    let dir = private_scratch("tracing-multi");
-    let failures = parallel_failures(&programs, |program| {
-        let name = program.file_name().unwrap().to_string_lossy().into_owned();
-        check_program(&dir, &name, &c_files(program), &[vec![]])
-    });
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_no_failures("tracing oracle, tests/c/multi", programs.len(), failures);
+    check_program_set(ProgramSet::MultiFile, "tracing-multi", "tracing oracle, tests/c/multi", &check_program);
 }
 
 #[test]
 fn jotai_kernels_trace_exactly() {
-    let kernels = kernels();
-    let dir = private_scratch("tracing-kernels");
-    let failures = parallel_failures(&kernels, |k| {
-        let inputs: Vec<Vec<&str>> = k.inputs.iter().map(|i| vec![i.as_str()]).collect();
-        check_program(&dir, &k.name, std::slice::from_ref(&k.path), &inputs)
-    });
-    let _ = std::fs::remove_dir_all(&dir);
-    assert_no_failures("tracing oracle, jotai-subset", kernels.len(), failures);
+    check_program_set(ProgramSet::Kernels, "tracing-kernels", "tracing oracle, jotai-subset", &check_program);
 }
 
 /// A damaged trace gets a one-line error naming the file and no panic:
@@ -128,7 +96,7 @@ fn jotai_kernels_trace_exactly() {
 /// rejected, and a trace is rejected whose tokens the CFG cannot follow.
 #[test]
 fn damaged_traces_get_errors() {
-    let dir = private_scratch("tracing-damaged");
+    let dir = scratch_dir("tracing-damaged");
     let source = project_root().join("tests/c/qsort_callback.c");
     let exe = dir.join("traced");
     build_nissecc(&[source], &exe, &[LEVEL, "-fprofile-instr=trace"]).unwrap();

@@ -40,6 +40,7 @@ mod error;
 pub mod file;
 pub mod histogram;
 pub mod layout;
+pub mod leb128;
 mod merge;
 pub mod moments;
 mod profile;

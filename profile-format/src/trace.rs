@@ -20,6 +20,7 @@
 //! next THREAD token, belong to that thread (one the program had when it
 //! ran; a later thread may reuse the number of one that ended).
 
+use crate::leb128::{self, put};
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -53,19 +54,6 @@ pub const fn witness(token: u64) -> Option<u64> {
         Some(token - FIRST_WITNESS)
     } else {
         None
-    }
-}
-
-/// Appends `value` in unsigned LEB128.
-pub fn put(out: &mut Vec<u8>, mut value: u64) {
-    loop {
-        let byte = (value & 0x7f) as u8;
-        value >>= 7;
-        if value == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
     }
 }
 
@@ -103,26 +91,17 @@ pub struct TraceFile {
 }
 
 /// Reads LEB128 numbers from a byte slice.
-pub struct Cursor<'a> {
-    pub bytes: &'a [u8],
-    pub offset: usize,
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    offset: usize,
 }
 
 impl Cursor<'_> {
-    /// The next number; `Err` with the offset where it is truncated or too
-    /// long.
-    pub fn number(&mut self) -> Result<u64, usize> {
+    /// The next number; `Err` with the offset where it starts when it is
+    /// truncated or too long.
+    fn number(&mut self) -> Result<u64, usize> {
         let start = self.offset;
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let Some(&byte) = self.bytes.get(self.offset) else { return Err(start) };
-            self.offset += 1;
-            value |= u64::from(byte & 0x7f) << shift;
-            if byte & 0x80 == 0 {
-                return if shift == 63 && byte > 1 { Err(start) } else { Ok(value) };
-            }
-        }
-        Err(start)
+        leb128::read(self.bytes, &mut self.offset).map_err(|_| start)
     }
 
     fn take(&mut self, len: u64) -> Result<&[u8], usize> {

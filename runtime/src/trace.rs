@@ -23,11 +23,10 @@ use crate::sys::{self, File, O_CREAT, O_TRUNC, O_WRONLY};
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicBool, Ordering};
 use nissecc_profile_format::text::Piece::*;
+use nissecc_profile_format::leb128;
 use nissecc_profile_format::trace::{function_section, tokens_header, ENTER, LANDING, MAGIC, THREAD};
 
 const CAPACITY: usize = 1 << 16;
-/// The most bytes one token of [`append`] takes (a 64-bit LEB128).
-const MAX_TOKEN: usize = 10;
 
 /// Everything the lock protects.
 struct Buffer {
@@ -70,21 +69,11 @@ fn append(tokens: &[u64]) {
 }
 
 impl Buffer {
-    fn push(&mut self, mut value: u64) {
-        if self.len + MAX_TOKEN > CAPACITY {
+    fn push(&mut self, value: u64) {
+        if self.len + leb128::MAX_LEN > CAPACITY {
             self.flush();
         }
-        loop {
-            let byte = (value & 0x7f) as u8;
-            value >>= 7;
-            if value == 0 {
-                self.bytes[self.len] = byte;
-                self.len += 1;
-                return;
-            }
-            self.bytes[self.len] = byte | 0x80;
-            self.len += 1;
-        }
+        self.len += leb128::write(&mut self.bytes[self.len..], value);
     }
 
     /// Appends the buffer to the trace file, creating the file first.

@@ -23,7 +23,8 @@
 
 use super::callgrind;
 use super::kernel;
-use super::manifest::{self, Kernel};
+use super::manifest::Kernel;
+use super::parallel::{measure_kernels, selected_long_kernels};
 use super::options::Options;
 use super::process::run_with_limit;
 use super::toolchain::Toolchain;
@@ -41,7 +42,6 @@ use nissecc_profile_format::{write, FunctionProfile, Profile};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const OBJECTIVES: [Objective; 2] = [Objective::Profi, Objective::Mcf];
@@ -174,16 +174,7 @@ struct KernelResult {
 /// Runs the tier.
 pub fn run(options: &Options) -> Result<(), String> {
     let toolchain = Toolchain::discover()?;
-    let mut kernels: Vec<Kernel> = manifest::read_manifest(&options.kernels_dir())?.into_iter().filter(|k| k.long).collect();
-    if let Some(filter) = &options.filter {
-        kernels = manifest::filter(kernels, filter);
-    }
-    if options.quick {
-        kernels.truncate(2);
-    }
-    if kernels.is_empty() {
-        return Err("no long kernel matches the selection".into());
-    }
+    let kernels = selected_long_kernels(options, 2)?;
     let scratch = tempfile::Builder::new().prefix("nissecc-bench-inference-").tempdir().map_err(|e| e.to_string())?;
     let sampler = accepts_sampling(&toolchain.nissecc, scratch.path());
     let valgrind = !options.no_valgrind && Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
@@ -194,26 +185,9 @@ pub fn run(options: &Options) -> Result<(), String> {
         if sampler { "yes" } else { "no (nissecc does not accept -fprofile-sample)" },
         if valgrind { "yes" } else { "no" }
     );
-    let results = Mutex::new(Vec::new());
-    let failures = Mutex::new(Vec::new());
-    let next = Mutex::new(kernels.iter());
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs() {
-            scope.spawn(|| loop {
-                let Some(kernel) = next.lock().unwrap().next() else { break };
-                let dir = scratch.path().join(&kernel.name);
-                let outcome = std::fs::create_dir_all(&dir)
-                    .map_err(|e| e.to_string())
-                    .and_then(|()| measure_kernel(kernel, &toolchain, &cases, valgrind, &dir));
-                match outcome {
-                    Ok(result) => results.lock().unwrap().push(result),
-                    Err(e) => failures.lock().unwrap().push(format!("{}: {e}", kernel.name)),
-                }
-            });
-        }
-    });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by(|a, b| a.name.cmp(&b.name));
+    let (results, failures) =
+        measure_kernels(&kernels, options, scratch.path(), |kernel, dir| measure_kernel(kernel, &toolchain, &cases, valgrind, dir));
+    let results: Vec<KernelResult> = results.into_iter().map(|(_, result)| result).collect();
     // Quick mode (CI) skips the 10,000-block CFG, which takes seconds.
     let sizes: &[u32] = if options.quick { &[1_000] } else { &[1_000, 10_000] };
     let report = report(&results, &cases, &synthetic_times(sizes));
@@ -221,7 +195,6 @@ pub fn run(options: &Options) -> Result<(), String> {
     let out = options.out_dir();
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     std::fs::write(out.join("inference.md"), &report).map_err(|e| format!("{}: {e}", out.display()))?;
-    let failures = failures.into_inner().unwrap();
     if failures.is_empty() {
         Ok(())
     } else {

@@ -25,6 +25,7 @@ pub mod inference;
 pub mod kernel;
 pub mod manifest;
 pub mod options;
+pub mod parallel;
 pub mod own_functions;
 pub mod pgo;
 pub mod plots;

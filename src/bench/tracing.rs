@@ -13,7 +13,8 @@
 
 use super::callgrind;
 use super::kernel;
-use super::manifest::{self, Kernel};
+use super::manifest::Kernel;
+use super::parallel::{measure_kernels, selected_long_kernels};
 use super::options::Options;
 use super::process::run_with_limit;
 use super::toolchain::Toolchain;
@@ -22,7 +23,6 @@ use crate::profdata::trace::{trace_file, TraceOptions};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// The two placements, by `-fprofile-instr` strategy.
@@ -40,43 +40,17 @@ struct KernelResult {
 
 pub fn run(options: &Options) -> Result<(), String> {
     let toolchain = Toolchain::discover()?;
-    let mut kernels: Vec<Kernel> = manifest::read_manifest(&options.kernels_dir())?.into_iter().filter(|k| k.long).collect();
-    if let Some(filter) = &options.filter {
-        kernels = manifest::filter(kernels, filter);
-    }
-    if options.quick {
-        kernels.truncate(3);
-    }
-    if kernels.is_empty() {
-        return Err("no long kernel matches the selection".into());
-    }
+    let kernels = selected_long_kernels(options, 3)?;
     let valgrind = !options.no_valgrind && Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
     eprintln!("nissecc-bench: tracing: {} long kernels; instructions under callgrind: {}", kernels.len(), if valgrind { "yes" } else { "no" });
     let scratch = tempfile::Builder::new().prefix("nissecc-bench-tracing-").tempdir().map_err(|e| e.to_string())?;
-    let results = Mutex::new(Vec::new());
-    let failures = Mutex::new(Vec::new());
-    let next = Mutex::new(kernels.iter());
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs() {
-            scope.spawn(|| loop {
-                let Some(kernel) = next.lock().unwrap().next() else { break };
-                let dir = scratch.path().join(&kernel.name);
-                let outcome = std::fs::create_dir_all(&dir).map_err(|e| e.to_string()).and_then(|()| measure(kernel, &toolchain, valgrind, &dir));
-                match outcome {
-                    Ok(result) => results.lock().unwrap().push(result),
-                    Err(e) => failures.lock().unwrap().push(format!("{}: {e}", kernel.name)),
-                }
-            });
-        }
-    });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by(|a, b| a.name.cmp(&b.name));
+    let (results, failures) = measure_kernels(&kernels, options, scratch.path(), |kernel, dir| measure(kernel, &toolchain, valgrind, dir));
+    let results: Vec<KernelResult> = results.into_iter().map(|(_, result)| result).collect();
     let report = report(&results);
     print!("{report}");
     let out = options.out_dir();
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     std::fs::write(out.join("tracing.md"), &report).map_err(|e| format!("{}: {e}", out.display()))?;
-    let failures = failures.into_inner().unwrap();
     if failures.is_empty() {
         Ok(())
     } else {
@@ -111,7 +85,7 @@ fn instructions(exe: &Path, input: &str, env: &[(String, String)], dir: &Path) -
 fn token_bytes(path: &Path) -> Result<u64, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let file = nissecc_profile_format::trace::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(file.tokens.iter().map(|&t| u64::from((64 - t.leading_zeros()).max(1)).div_ceil(7)).sum())
+    Ok(file.tokens.iter().map(|&t| nissecc_profile_format::leb128::len(t) as u64).sum())
 }
 
 fn measure(kernel: &Kernel, toolchain: &Toolchain, valgrind: bool, dir: &Path) -> Result<KernelResult, String> {

@@ -9,8 +9,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+mod program_sets;
 mod profiles;
 pub mod suites;
+#[allow(unused_imports)]
+pub use program_sets::*;
 #[allow(unused_imports)]
 pub use profiles::*;
 

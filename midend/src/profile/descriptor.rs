@@ -62,6 +62,7 @@
 //! Decoding checks everything that later code relies on and reports the
 //! first problem with its byte offset; it never panics.
 
+use nissecc_profile_format::leb128::put;
 use super::flow_graph::{FlowEdgeKind, FlowGraph, Measure};
 use super::shape::{CallExit, CallSite, FunctionShape};
 use super::source_lines::SourceLines;
@@ -540,19 +541,6 @@ fn check_sampling(shape: &FunctionShape, sampling: &Sampling) -> Result<(), Stri
     Ok(())
 }
 
-/// Appends `value` as unsigned LEB128.
-fn put(out: &mut Vec<u8>, mut value: u64) {
-    loop {
-        let byte = (value & 0x7f) as u8;
-        value >>= 7;
-        if value == 0 {
-            out.push(byte);
-            return;
-        }
-        out.push(byte | 0x80);
-    }
-}
-
 /// Reads a descriptor front to back.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -575,21 +563,15 @@ impl<'a> Reader<'a> {
     }
 
     fn leb128(&mut self, what: &str) -> Result<u64, String> {
-        let start = self.offset;
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte(what)?;
-            let bits = u64::from(b & 0x7f);
-            if shift == 63 && bits > 1 {
-                break;
+        use nissecc_profile_format::leb128::{read, ReadError};
+        match read(self.bytes, &mut self.offset) {
+            Ok(value) => Ok(value),
+            Err(ReadError::Truncated { at }) => {
+                self.offset = at;
+                Err(self.truncated(what))
             }
-            value |= bits << shift;
-            if b & 0x80 == 0 {
-                return Ok(value);
-            }
+            Err(ReadError::TooLong) => Err(self.error(format!("{what} does not fit in 64 bits"))),
         }
-        self.offset = start;
-        Err(self.error(format!("{what} does not fit in 64 bits")))
     }
 
     fn u32(&mut self, what: &str) -> Result<u32, String> {

@@ -14,13 +14,12 @@ use super::layout::{fresh, Layout};
 use super::measure::{time_pair, Runnable};
 use super::profiles::{collect, placed_flags, run_env};
 use super::results::{BuildResult, ProgramResult, Status};
+use crate::bench::parallel::parallel_map;
 use crate::bench::toolchain::Toolchain;
 use crate::programs::run::check_expectations;
 use crate::programs::workload::workload;
 use crate::programs::{compare_outputs, Program, ProgramId, Sources, Workload, WorkloadKind, WorkloadOutput};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// How the tier runs.
 #[derive(Clone, Debug)]
@@ -224,19 +223,3 @@ impl Bench<'_> {
     }
 }
 
-/// `f` of every item, on `jobs` threads, in the items' order.
-fn parallel_map<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                let Some(item) = items.get(index) else { break };
-                let result = f(item);
-                results.lock().expect("no job panicked")[index] = Some(result);
-            });
-        }
-    });
-    results.into_inner().expect("no job panicked").into_iter().map(|r| r.expect("every item ran")).collect()
-}
