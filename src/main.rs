@@ -3,7 +3,7 @@
 
 use clap::Parser;
 use nissecc_backend::{BackendOptions, OptLevel as BackendOpt};
-use nissecc_midend::instrument::{InstrumentOptions, InstrumentReport, ProfileUpdate};
+use nissecc_midend::instrument::{tpp, InstrumentOptions, InstrumentReport, ProfileUpdate};
 use nissecc_midend::pgo::PgoOptions;
 use nissecc_midend::pipeline::{self, OptLevel};
 use nissecc_midend::profile::Strategy;
@@ -86,7 +86,7 @@ struct Args {
 
 /// The profiling flags, which `ProfileFlags::extract` parses before clap.
 const PROFILING_HELP: &str = "Profiling:
-  -fprofile-instr[=naive|ks|sese|path|vertex|trace|trace-naive]
+  -fprofile-instr[=naive|ks|sese|path|vertex|trace|trace-naive|tpp]
                                  Instrument and link the profiling runtime; NISSE_PROFILE_FILE names
                                  the profile. Exact edge profiles: sese (the default) counts on the
                                  chords of a maximum spanning tree, with loop variables replacing the
@@ -96,7 +96,10 @@ const PROFILING_HELP: &str = "Profiling:
                                  cycles allow (--stats: ks-replaced). trace: a trace from which
                                  nissecc-profdata trace regenerates every block executed, written
                                  next to the profile (.ntrace); trace-naive: the same with a
-                                 witness on every edge out of a branch
+                                 witness on every edge out of a branch. tpp: targeted path profiles,
+                                 the Ball-Larus paths of the hot part of an edge profile given with
+                                 -fprofile-instr-weights (cold paths in one count; paths obvious
+                                 from the edge profile are derived, not counted)
   -fprofile-sample               Link the profiling runtime, which samples the program counter on a
                                  CPU-time timer (NISSE_SAMPLE_HZ per second, default 1000; 0 is off)
                                  and writes per-block sample counts to NISSE_PROFILE_FILE; no code
@@ -112,6 +115,10 @@ const PROFILING_HELP: &str = "Profiling:
   -fpath-array-threshold=N       With -fprofile-instr=path, count the paths of functions with at
                                  most N potential paths in an array, the others in the runtime's
                                  hash table (default 4096)
+  -ftpp-cold=PCT                 With -fprofile-instr=tpp, an edge is cold when it ran less than PCT
+                                 percent of its source's runs (default 5)
+  -ftpp-loop-disconnect=N        With -fprofile-instr=tpp, cut loops out of their function's paths
+                                 when they average at least N iterations per entry (default 6.67)
   -fprofile-use=FILE             Optimize with the counts of a profile (built at the -O level the
                                  instrumented build used); functions it lacks are not optimized,
                                  stale ones (changed since profiling) get a warning; a combined
@@ -146,8 +153,8 @@ fn is_ignored_flag(arg: &str) -> bool {
 }
 
 /// The profiling flags, which clap cannot parse as gcc spells them:
-/// `-fprofile-instr[=naive|ks|sese|path|vertex|trace|trace-naive]`, `-fprofile-sample`, `-fprofile-instr-weights=FILE`,
-/// `-fpath-array-threshold=N`, `-fprofile-update=MODE`, `-fprofile-use=FILE`,
+/// `-fprofile-instr[=naive|ks|sese|path|vertex|trace|trace-naive|tpp]`, `-fprofile-sample`, `-fprofile-instr-weights=FILE`,
+/// `-fpath-array-threshold=N`, `-ftpp-cold=PCT`, `-ftpp-loop-disconnect=N`, `-fprofile-update=MODE`, `-fprofile-use=FILE`,
 /// `-fprofile-use-transforms=LIST` and `-Werror=profile-mismatch`; and
 /// `-pthread`, which changes the default of `-fprofile-update`.
 #[derive(Debug, Default)]
@@ -157,6 +164,8 @@ struct ProfileFlags {
     strategy: Option<Strategy>,
     weights: Option<PathBuf>,
     path_array_threshold: Option<u64>,
+    tpp_cold_percent: Option<f64>,
+    tpp_loop_disconnect: Option<f64>,
     use_profile: Option<PathBuf>,
     transforms: PgoOptions,
     mismatch_is_error: bool,
@@ -185,6 +194,16 @@ impl ProfileFlags {
                     Ok(n) => flags.path_array_threshold = Some(n),
                     Err(_) => error = Some(format!("nissecc: error: -fpath-array-threshold needs a number of paths, not '{n}'")),
                 }
+            } else if let Some(pct) = arg.strip_prefix("-ftpp-cold=") {
+                match pct.parse::<f64>() {
+                    Ok(p) if (0.0..=100.0).contains(&p) => flags.tpp_cold_percent = Some(p),
+                    _ => error = Some(format!("nissecc: error: -ftpp-cold needs a percentage from 0 to 100, not '{pct}'")),
+                }
+            } else if let Some(n) = arg.strip_prefix("-ftpp-loop-disconnect=") {
+                match n.parse::<f64>() {
+                    Ok(n) if n.is_finite() && n >= 0.0 => flags.tpp_loop_disconnect = Some(n),
+                    _ => error = Some(format!("nissecc: error: -ftpp-loop-disconnect needs a non-negative trip count, not '{n}'")),
+                }
             } else if let Some(file) = arg.strip_prefix("-fprofile-use=") {
                 flags.use_profile = Some(PathBuf::from(file));
             } else if let Some(list) = arg.strip_prefix("-fprofile-use-transforms=") {
@@ -211,10 +230,10 @@ impl ProfileFlags {
             } else if arg == "-fprofile-instr" {
                 flags.strategy = Some(Strategy::Sese);
             } else if let Some(name) = arg.strip_prefix("-fprofile-instr=") {
-                match Strategy::from_name(name).filter(|s| Strategy::ALL.contains(s) || s.traces()) {
+                match Strategy::from_name(name).filter(|s| Strategy::ALL.contains(s) || s.traces() || *s == Strategy::Tpp) {
                     Some(strategy) => flags.strategy = Some(strategy),
                     None => {
-                        error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks, sese, path, vertex, trace or trace-naive)"))
+                        error = Some(format!("nissecc: error: unknown profiling strategy '{name}' (expected naive, ks, sese, path, vertex, trace, trace-naive or tpp)"))
                     }
                 }
             } else {
@@ -365,7 +384,10 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         eprintln!("nissecc: warning: -fprofile-instr-weights has no effect with -fprofile-instr=naive");
     }
     let weight_profile = match (&profiling.weights, profiling.strategy) {
-        (Some(path), Some(Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive)) => {
+        (None, Some(Strategy::Tpp)) => {
+            return Err("nissecc: error: -fprofile-instr=tpp needs an edge profile to target: -fprofile-instr-weights=FILE".into())
+        }
+        (Some(path), Some(Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive | Strategy::Tpp)) => {
             Some(read_weight_profile(path)?)
         }
         (Some(_), None | Some(Strategy::Sample)) => return Err("nissecc: error: -fprofile-instr-weights needs -fprofile-instr".into()),
@@ -425,6 +447,8 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
                 strategy,
                 weights: weight_profile.as_ref(),
                 path_array_threshold: profiling.path_array_threshold.unwrap_or(nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD),
+                tpp_cold_ppm: (profiling.tpp_cold_percent.unwrap_or(tpp::DEFAULT_COLD_PERCENT) * 10_000.0).round() as u32,
+                tpp_loop_trip_milli: tpp::disconnect::trip_milli(profiling.tpp_loop_disconnect.unwrap_or(tpp::DEFAULT_LOOP_DISCONNECT)),
                 // The sampler's adds are atomic whatever the mode.
                 update: if sampling { ProfileUpdate::Single } else { profiling.update() },
                 // Promotion runs mem2reg, which -O0 never does. By default

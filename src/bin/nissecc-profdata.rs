@@ -72,9 +72,17 @@ enum Command {
         #[arg(long, value_name = "N")]
         topn: Option<usize>,
         /// List the executed paths of a path profile, hottest first, as
-        /// block sequences with their counts and source lines.
-        #[arg(long, conflicts_with_all = ["json", "dot"])]
+        /// block sequences with their counts and source lines (with --json,
+        /// as JSON). Of a TPP profile (the default view for one), also the
+        /// paths derived from its training edge profile, marked, and each
+        /// function's cold share.
+        #[arg(long, conflicts_with = "dot")]
         paths: bool,
+        /// With a TPP profile: the Ball–Larus path profile (-fprofile-instr=path)
+        /// of a run on the same input, against which the attribution of
+        /// definite flow is reported per function and in total.
+        #[arg(long, value_name = "PATH_PROFILE")]
+        reference: Option<PathBuf>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -230,8 +238,8 @@ fn run(args: Args) -> Result<(), String> {
             merge_files(&all, &output)?;
             Ok(())
         }
-        Command::Show { file, function, topn, paths, json, dot } => {
-            print(show(&file, &ShowOptions { function, topn, paths, json, dot })?);
+        Command::Show { file, function, topn, paths, json, dot, reference } => {
+            print(show(&file, &ShowOptions { function, topn, paths, json, dot, reference })?);
             Ok(())
         }
         Command::Overlap { a, b, function, json } => {

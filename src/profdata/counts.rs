@@ -8,7 +8,8 @@
 //! are derived from its paths (`instrument::path::derive`).
 
 use nissecc_midend::instrument::path::derive::measured_edge_profile;
-use nissecc_midend::profile::{decode_descriptor, CfgDescriptor, EdgeProfile};
+use nissecc_midend::profile::reconstruct::edge_profile;
+use nissecc_midend::profile::{decode_descriptor, CfgDescriptor, EdgeProfile, FlowGraph, Strategy};
 use nissecc_profile_format::FunctionProfile;
 
 /// What `show` knows about one function.
@@ -42,7 +43,7 @@ impl FunctionCounts {
     /// its edge counts are then one possible flow, never to be shown as
     /// measured.
     pub fn edges_measured(&self) -> bool {
-        self.descriptor.strategy != nissecc_midend::profile::Strategy::Vertex
+        !matches!(self.descriptor.strategy, nissecc_midend::profile::Strategy::Vertex | nissecc_midend::profile::Strategy::Tpp)
     }
 
     /// The source line of block `b`, when the compiler knew it.
@@ -55,7 +56,18 @@ impl FunctionCounts {
 /// sense.
 pub fn function_counts(function: &FunctionProfile) -> Result<FunctionCounts, String> {
     let descriptor = decode_descriptor(&function.descriptor)?;
-    let counts = measured_edge_profile(&descriptor, function)?;
+    let counts = match descriptor.strategy {
+        // A TPP profile's counts are its paths; the block and edge counts
+        // it carries are the training run's, which `show` never presents
+        // as this run's.
+        Strategy::Tpp => {
+            super::targeted::check(&descriptor, &function.paths)?;
+            let graph = FlowGraph::new(&descriptor.shape);
+            let flow = if descriptor.targeted.flow.is_empty() { vec![0; graph.edges().len()] } else { descriptor.targeted.flow.clone() };
+            edge_profile(&descriptor.shape, &graph, &flow)
+        }
+        _ => measured_edge_profile(&descriptor, function)?,
+    };
     Ok(FunctionCounts {
         name: function.name.clone(),
         checksum: function.checksum,

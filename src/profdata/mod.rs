@@ -24,4 +24,5 @@ pub mod paths;
 pub mod sample;
 pub mod show;
 pub mod show_combined;
+pub mod targeted;
 pub mod trace;

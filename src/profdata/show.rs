@@ -7,7 +7,10 @@ use super::counts::{function_counts, FunctionCounts};
 use nissecc_midend::profile::reconstruct::INCONSISTENT;
 use super::paths::{executed_paths, is_path_profile, potential_paths, ShownPath};
 use super::{dot, json, load::load};
+use super::targeted::{load_reference, summaries, TppSummary};
 use nissecc_midend::instrument::path::regenerate::{PathEnd, PathStart};
+use nissecc_midend::instrument::tpp::compare::Attribution;
+use nissecc_midend::profile::Strategy;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -25,6 +28,10 @@ pub struct ShowOptions {
     pub json: bool,
     /// Also write one Graphviz file per shown function into this directory.
     pub dot: Option<PathBuf>,
+    /// With `paths` and a TPP profile: the Ball–Larus profile of a run on
+    /// the same input, against which the attribution of definite flow is
+    /// measured.
+    pub reference: Option<PathBuf>,
 }
 
 /// What `show` prints: the listing, and a warning per function it left out
@@ -44,8 +51,17 @@ pub fn show(path: &Path, options: &ShowOptions) -> Result<Shown, String> {
     }
     let mut warnings = Vec::new();
     let mut functions = load_counts(path, options.function.as_deref(), Some(&mut warnings))?;
-    if options.paths {
-        return paths_text(path, &functions, options.topn).map(|text| Shown { text, warnings });
+    // A TPP profile's counts are paths: its block and edge counts would be
+    // the training run's.
+    let targeted = functions.iter().any(|f| f.descriptor.strategy == Strategy::Tpp);
+    if options.paths || targeted {
+        let reference = options.reference.as_deref().map(load_reference).transpose()?;
+        let summaries = summaries(&functions, reference.as_ref()).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = if options.json { format!("{}\n", paths_json(&functions, &summaries)) } else { paths_text(path, &functions, options.topn, &summaries)? };
+        return Ok(Shown { text, warnings });
+    }
+    if options.reference.is_some() {
+        return Err("--reference compares a TPP profile's paths (show --paths of a -fprofile-instr=tpp profile)".into());
     }
     if let Some(n) = options.topn {
         // A stable sort keeps the name order among equally hot functions.
@@ -89,10 +105,10 @@ pub fn load_counts(path: &Path, only: Option<&str>, mut inconsistent: Option<&mu
 
 /// `show --paths`: the executed paths of every path-profiled function,
 /// hottest first (ties in function and path-number order), at most `topn`.
-fn paths_text(path: &Path, functions: &[FunctionCounts], topn: Option<usize>) -> Result<String, String> {
+fn paths_text(path: &Path, functions: &[FunctionCounts], topn: Option<usize>, summaries: &[TppSummary]) -> Result<String, String> {
     let profiled: Vec<&FunctionCounts> = functions.iter().filter(|f| is_path_profile(f)).collect();
     if profiled.is_empty() {
-        return Err(format!("{}: not a path profile (build with -fprofile-instr=path)", path.display()));
+        return Err(format!("{}: not a path profile (build with -fprofile-instr=path or tpp)", path.display()));
     }
     let mut out = String::new();
     let mut all: Vec<ShownPath> = Vec::new();
@@ -110,6 +126,9 @@ fn paths_text(path: &Path, functions: &[FunctionCounts], topn: Option<usize>) ->
         "{executed} executed paths of {potential} potential paths in {} functions; the {shown} hottest:",
         profiled.len()
     );
+    if !summaries.is_empty() {
+        out.push_str(&targeted_text(summaries));
+    }
     for p in &all[..shown] {
         let share = if total == 0 { 0.0 } else { 100.0 * p.count as f64 / total as f64 };
         let lines = match p.lines {
@@ -117,23 +136,97 @@ fn paths_text(path: &Path, functions: &[FunctionCounts], topn: Option<usize>) ->
             Some((lo, hi)) => format!("lines {lo}-{hi}"),
             None => "no line information".to_string(),
         };
-        let _ = writeln!(out, "  {} ({share:.1}%)  `{}` path {}, {lines}", p.count, p.function, p.number);
+        let how = if summaries.is_empty() { "" } else if p.derived { " (derived)" } else { " (counted)" };
+        let _ = writeln!(out, "  {} ({share:.1}%)  `{}` path {}{how}, {lines}", p.count, p.function, p.number);
         let start = match p.start {
             PathStart::Entry => "entry".to_string(),
             PathStart::LoopHeader { .. } => "loop header".to_string(),
             PathStart::Truncation { .. } => "after a truncation edge".to_string(),
             PathStart::SecondReturn { call, .. } => format!("second return of call {call} (a longjmp landed)"),
+            PathStart::Disconnection { .. } => "after an edge into or out of a disconnected loop".to_string(),
         };
         let end = match p.end {
             PathEnd::Return => "return".to_string(),
             PathEnd::Latch { header } => format!("latch, back to block{header}"),
             PathEnd::EarlyExit { call } => format!("inside call {call}, which did not return"),
             PathEnd::Truncation { block } => format!("truncation edge to block{block}"),
+            PathEnd::Disconnection { block } => format!("edge into or out of a disconnected loop, to block{block}"),
         };
         let blocks: Vec<String> = p.blocks.iter().map(|b| format!("block{b}")).collect();
         let _ = writeln!(out, "      {start}: {} -> {end}", blocks.join(" -> "));
     }
     Ok(out)
+}
+
+/// The per-function lines of a TPP profile: hot paths against
+/// Ball–Larus's, path runs counted, derived and cold, and the attribution
+/// of definite flow when a reference was given.
+fn targeted_text(summaries: &[TppSummary]) -> String {
+    let mut out = String::from("targeted path profile (tpp):\n");
+    let mut total = Attribution::default();
+    let (mut counted, mut derived, mut cold) = (0u64, 0u64, 0u64);
+    for s in summaries {
+        let aodf = s.attribution.map(|a| format!(", attribution of definite flow {:.2}%", 100.0 * a.aodf())).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  `{}`: {} hot paths of {} Ball-Larus; path runs {} counted, {} derived, {} cold ({:.2}% not attributed){aodf}",
+            s.function,
+            s.hot_paths,
+            s.ball_larus_paths,
+            s.counted,
+            s.derived,
+            s.cold,
+            100.0 * s.cold_share()
+        );
+        if let Some(a) = s.attribution {
+            total.add(a);
+        }
+        counted += s.counted;
+        derived += s.derived;
+        cold += s.cold;
+    }
+    let all = counted + derived + cold;
+    let share = if all == 0 { 0.0 } else { 100.0 * cold as f64 / all as f64 };
+    let _ = write!(out, "  total: path runs {counted} counted, {derived} derived, {cold} cold ({share:.2}% not attributed)");
+    if summaries.iter().any(|s| s.attribution.is_some()) {
+        let _ = write!(out, ", attribution of definite flow {:.2}%", 100.0 * total.aodf());
+    }
+    out.push('\n');
+    out
+}
+
+/// `show --paths --json`: every path-profiled function's executed paths
+/// (of a TPP profile, counted and derived ones, marked) and, for a TPP
+/// profile, its summary.
+fn paths_json(functions: &[FunctionCounts], summaries: &[TppSummary]) -> serde_json::Value {
+    let list: Vec<serde_json::Value> = functions
+        .iter()
+        .filter(|f| is_path_profile(f))
+        .map(|f| {
+            let paths: Vec<serde_json::Value> = executed_paths(f)
+                .iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "number": p.number, "count": p.count, "derived": p.derived, "blocks": p.blocks,
+                        "start": p.start_name(), "end": p.end_name(),
+                    })
+                })
+                .collect();
+            let mut value = serde_json::json!({ "name": f.name, "strategy": f.descriptor.strategy.name(), "potential_paths": potential_paths(f), "paths": paths });
+            if let Some(s) = summaries.iter().find(|s| s.function == f.name) {
+                value["tpp"] = serde_json::json!({
+                    "ball_larus_paths": s.ball_larus_paths,
+                    "counted": s.counted,
+                    "derived": s.derived,
+                    "cold": s.cold,
+                    "cold_share": s.cold_share(),
+                    "attribution_of_definite_flow": s.attribution.map(|a| a.aodf()),
+                });
+            }
+            value
+        })
+        .collect();
+    serde_json::json!({ "functions": list })
 }
 
 /// The human-readable listing.

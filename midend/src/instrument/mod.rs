@@ -34,6 +34,7 @@ pub mod sample;
 pub mod sese;
 pub mod spanning_tree;
 pub mod stats;
+pub mod tpp;
 pub mod trace;
 pub mod vertex;
 pub mod weights;
@@ -65,6 +66,11 @@ pub struct InstrumentOptions<'a> {
     pub path_array_threshold: u64,
     /// How counters are updated (`-fprofile-update`).
     pub update: ProfileUpdate,
+    /// With [`Strategy::Tpp`], the cold threshold in parts per million
+    /// (`-ftpp-cold`) and the loop disconnection threshold in thousandths
+    /// of a trip count (`-ftpp-loop-disconnect`).
+    pub tpp_cold_ppm: u32,
+    pub tpp_loop_trip_milli: u64,
     /// Whether edge counters updated in loops are kept in registers while
     /// the loop runs ([`promotion`], `-fprofile-counter-promotion`). It
     /// runs `mem2reg`, so the driver asks for it only when optimizing.
@@ -189,8 +195,11 @@ fn instrument_function(
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive | Strategy::Sample => (Vec::new(), false),
-        Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive => match options.weights.map(|p| profile_weights(name, checksum, shape, graph, p)) {
-            Some(Ok(w)) => (w, true),
+        Strategy::Ks | Strategy::Sese | Strategy::Path | Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive | Strategy::Tpp => match options
+            .weights
+            .map(|p| profile_weights(name, checksum, shape, graph, p))
+        {
+            Some(Ok((w, _))) => (w, true),
             Some(Err(warning)) => {
                 warnings.push(warning);
                 (weights::heuristic_weights(shape, graph), false)
@@ -210,6 +219,7 @@ fn instrument_function(
     };
     let mut sampling = crate::profile::Sampling::default();
     let mut tracing = crate::profile::Tracing::default();
+    let mut targeted = crate::profile::TargetedProfile::default();
     let (counters, flags) = if options.strategy.traces() {
         let record = records::record_symbol(&func.name);
         let every_predicate = options.strategy == Strategy::TraceNaive;
@@ -225,6 +235,26 @@ fn instrument_function(
         sampling = sample::sampling(func, cfg);
         stats.counters = sampling.blocks.len();
         (Vec::new(), nissecc_profile_format::abi::FLAG_SAMPLED)
+    } else if options.strategy == Strategy::Tpp {
+        targeted.cold_ppm = options.tpp_cold_ppm;
+        targeted.loop_trip_milli = options.tpp_loop_trip_milli;
+        // The warning for a function the training profile lacks was given
+        // with the weights: it is profiled as Ball–Larus profiles it.
+        if let Some(Ok((_, flow))) = options.weights.map(|p| profile_weights(name, checksum, shape, graph, p)) {
+            targeted.flow = flow;
+        }
+        let done = tpp::instrument(func, cfg, shape, graph, calls, &weights, &targeted, options.path_array_threshold, counters);
+        stats.counters = done.counters;
+        stats.split_edges = done.split_edges;
+        stats.paths = done.paths;
+        stats.hashed_paths = done.hashed;
+        stats.tpp = Some(stats::TppStats {
+            ball_larus_paths: done.ball_larus_paths,
+            counted_ends: done.counted_ends,
+            obvious_ends: done.obvious_ends,
+            disconnected_loops: done.disconnected_loops,
+        });
+        (Vec::new(), done.flags)
     } else if options.strategy == Strategy::Path {
         let done = path::instrument(func, cfg, shape, graph, calls, &weights, options.path_array_threshold, counters);
         stats.counters = done.counters;
@@ -249,6 +279,7 @@ fn instrument_function(
         sampling,
         source_lines,
         tracing,
+        targeted,
         ..CfgDescriptor::new(options.strategy, view.shape, counters)
     };
     (stats, checksum, descriptor.encode(), flags)
@@ -336,9 +367,10 @@ fn is_setjmp(data: &InstData) -> bool {
     matches!(data, InstData::Call { callee: Callee::Direct(name), .. } if SETJMP.contains(&name.as_str()))
 }
 
-/// The weights that `profile`'s counts for the function `name` give, or a
-/// warning saying why they cannot be used.
-fn profile_weights(name: &str, checksum: u64, shape: &FunctionShape, graph: &FlowGraph, profile: &Profile) -> Result<Vec<Weight>, String> {
+/// The weights that `profile`'s counts for the function `name` give, with
+/// the counts themselves by flow edge of `graph` (empty when the profiled
+/// shape differs), or a warning saying why they cannot be used.
+fn profile_weights(name: &str, checksum: u64, shape: &FunctionShape, graph: &FlowGraph, profile: &Profile) -> Result<(Vec<Weight>, Vec<u64>), String> {
     let Some(old) = profile.function(name) else {
         return Err(format!("warning: the weight profile has no counts for `{name}`; using the static heuristic"));
     };
@@ -352,5 +384,7 @@ fn profile_weights(name: &str, checksum: u64, shape: &FunctionShape, graph: &Flo
     let desc = CfgDescriptor::decode(&old.descriptor).map_err(unusable)?;
     let old_graph = FlowGraph::new(&desc.shape);
     let flow = path::derive::measured_flow(&desc, &old_graph, old).map_err(unusable)?;
-    Ok(weights::profile_weights(shape, graph, &desc, &flow))
+    let weights = weights::profile_weights(shape, graph, &desc, &flow);
+    let same_graph = desc.shape == *shape && old_graph.edges() == graph.edges();
+    Ok((weights, if same_graph { flow } else { Vec::new() }))
 }

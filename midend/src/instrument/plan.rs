@@ -48,7 +48,7 @@ pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight], replaced:
         Strategy::Naive => all.filter(countable).collect(),
         // Path profiling counts paths, not edges (see `path/`), a sampled
         // build counts nothing, and tracing writes witnesses (`trace/`).
-        Strategy::Path | Strategy::Sample | Strategy::Trace | Strategy::TraceNaive => Vec::new(),
+        Strategy::Path | Strategy::Tpp | Strategy::Sample | Strategy::Trace | Strategy::TraceNaive => Vec::new(),
         Strategy::Ks | Strategy::Sese => {
             let in_tree = spanning_tree(graph, weights, replaced);
             all.filter(countable).filter(|&e| !in_tree[e as usize]).collect()

@@ -43,6 +43,22 @@ pub struct FunctionStats {
     pub paths: u64,
     pub hashed_paths: bool,
     pub truncations: usize,
+    /// Targeted path profiling only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tpp: Option<TppStats>,
+}
+
+/// What targeted path profiling decided for one function.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TppStats {
+    /// The potential paths Ball–Larus numbering gives the function (its
+    /// hot paths are `FunctionStats::paths`).
+    pub ball_larus_paths: u64,
+    /// Recording points that count, and those left without code because
+    /// only obvious paths (or none that ran) end there.
+    pub counted_ends: usize,
+    pub obvious_ends: usize,
+    pub disconnected_loops: usize,
 }
 
 /// The outcome of instrumenting one module.
@@ -99,7 +115,14 @@ impl InstrumentReport {
                 (_, false) => "heuristic",
                 (_, true) => "profile",
             };
-            if self.strategy == Strategy::Path {
+            if let Some(t) = &f.tpp {
+                let storage = if f.hashed_paths { "hash" } else { "array" };
+                let summary = format!(
+                    "{weights:<9} paths {} ({storage}) of {} Ball-Larus, recording points {} counted {} obvious, loops disconnected {}",
+                    f.paths, t.ball_larus_paths, t.counted_ends, t.obvious_ends, t.disconnected_loops
+                );
+                line(&mut out, f, &summary);
+            } else if self.strategy == Strategy::Path {
                 let storage = if f.hashed_paths { "hash" } else { "array" };
                 line(&mut out, f, &format!("{weights:<9} paths {} ({storage}), truncations {}", f.paths, f.truncations));
             } else {
@@ -108,7 +131,7 @@ impl InstrumentReport {
         }
         line(&mut out, &self.total(), "");
         let _ = writeln!(out, "functions instrumented: {}", self.functions.len());
-        if self.strategy == Strategy::Path {
+        if matches!(self.strategy, Strategy::Path | Strategy::Tpp) {
             let hashed = self.functions.iter().filter(|f| f.hashed_paths).count();
             let _ = writeln!(out, "path storage: {} array, {hashed} hash table", self.functions.len() - hashed);
         }

@@ -102,6 +102,12 @@ pub enum Strategy {
     /// Tracing with a witness on every edge out of a block with several
     /// successors: the reference the optimal placement is checked against.
     TraceNaive,
+    /// Targeted path profiling (Joshi, Bond & Zilles): Ball–Larus paths of
+    /// the hot part of the graph that a training edge profile shows, with
+    /// one cold slot, and no counts where the paths are obvious from that
+    /// profile (see `instrument::tpp`). The descriptor stores the training
+    /// counts.
+    Tpp,
 }
 
 impl Strategy {
@@ -129,6 +135,7 @@ impl Strategy {
             Strategy::Vertex => "vertex",
             Strategy::Trace => "trace",
             Strategy::TraceNaive => "trace-naive",
+            Strategy::Tpp => "tpp",
         }
     }
 
@@ -142,6 +149,7 @@ impl Strategy {
             "vertex" => Some(Strategy::Vertex),
             "trace" => Some(Strategy::Trace),
             "trace-naive" => Some(Strategy::TraceNaive),
+            "tpp" => Some(Strategy::Tpp),
             _ => None,
         }
     }
@@ -177,6 +185,22 @@ pub struct CfgDescriptor {
     /// are `counters`: witness `i` is written when edge `counters[i]`
     /// runs); empty unless the strategy traces.
     pub tracing: Tracing,
+    /// What a TPP profile was planned from; empty for other strategies.
+    pub targeted: TargetedProfile,
+}
+
+/// What targeted path profiling planned a function's paths from: the
+/// training edge profile and the thresholds (`instrument::tpp`), from
+/// which a reader rebuilds the same hot graph and derived paths.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TargetedProfile {
+    /// `-ftpp-cold`, in parts per million of the source's count.
+    pub cold_ppm: u32,
+    /// `-ftpp-loop-disconnect`, in thousandths of a trip count.
+    pub loop_trip_milli: u64,
+    /// The training count of every flow edge, in flow-edge order; empty
+    /// when the training profile lacked the function.
+    pub flow: Vec<u64>,
 }
 
 /// The calls of a traced function that write to the trace, and whether
@@ -228,6 +252,7 @@ impl CfgDescriptor {
             sampling: Sampling::default(),
             block_hashes: Vec::new(),
             tracing: Tracing::default(),
+            targeted: TargetedProfile::default(),
             source_lines: None,
         }
     }
@@ -245,6 +270,7 @@ const STRATEGY_PATH: u8 = 3;
 const STRATEGY_VERTEX: u8 = 5;
 const STRATEGY_TRACE: u8 = 6;
 const STRATEGY_TRACE_NAIVE: u8 = 7;
+const STRATEGY_TPP: u8 = 8;
 
 impl CfgDescriptor {
     /// The bytes of the descriptor.
@@ -261,6 +287,7 @@ impl CfgDescriptor {
             Strategy::Vertex => STRATEGY_VERTEX,
             Strategy::Trace => STRATEGY_TRACE,
             Strategy::TraceNaive => STRATEGY_TRACE_NAIVE,
+            Strategy::Tpp => STRATEGY_TPP,
         });
         let mut flags = 0;
         for (set, flag) in [
@@ -337,6 +364,14 @@ impl CfgDescriptor {
                 }
             }
         }
+        if self.strategy == Strategy::Tpp {
+            put(&mut out, self.targeted.cold_ppm.into());
+            put(&mut out, self.targeted.loop_trip_milli);
+            put(&mut out, self.targeted.flow.len() as u64);
+            for &count in &self.targeted.flow {
+                put(&mut out, count);
+            }
+        }
         for &hash in &self.block_hashes {
             put(&mut out, hash);
         }
@@ -373,6 +408,7 @@ impl CfgDescriptor {
             STRATEGY_VERTEX => Strategy::Vertex,
             STRATEGY_TRACE => Strategy::Trace,
             STRATEGY_TRACE_NAIVE => Strategy::TraceNaive,
+            STRATEGY_TPP => Strategy::Tpp,
             other => return Err(r.error(format!("unknown strategy {other}"))),
         };
         let flags = r.byte("the flags")?;
@@ -457,6 +493,15 @@ impl CfgDescriptor {
                 tracing.calls.push(TracedCall { block, inst, callee });
             }
         }
+        let mut targeted = TargetedProfile::default();
+        if strategy == Strategy::Tpp {
+            targeted.cold_ppm = r.u32("the cold threshold")?;
+            targeted.loop_trip_milli = r.leb128("the loop disconnection threshold")?;
+            let num_flow = r.count("the number of training counts")?;
+            for _ in 0..num_flow {
+                targeted.flow.push(r.leb128("a training count")?);
+            }
+        }
         let mut block_hashes = Vec::new();
         if flags & FLAG_BLOCK_HASHES != 0 {
             for _ in 0..shape.block_lines.len() {
@@ -480,8 +525,11 @@ impl CfgDescriptor {
         }
 
         shape.validate().map_err(|e| format!("invalid CFG descriptor: {e}"))?;
-        if strategy == Strategy::Path && !counters.is_empty() {
-            return Err("invalid CFG descriptor: a path profile places no edge counters".into());
+        if matches!(strategy, Strategy::Path | Strategy::Tpp) && !counters.is_empty() {
+            return Err(format!("invalid CFG descriptor: a {strategy} profile places no edge counters"));
+        }
+        if strategy == Strategy::Tpp {
+            check_targeted(&shape, &targeted)?;
         }
         if strategy == Strategy::Sample {
             check_sampling(&shape, &sampling)?;
@@ -495,6 +543,7 @@ impl CfgDescriptor {
             sampling,
             block_hashes,
             tracing,
+            targeted,
             source_lines,
         };
         desc.counter_edges(&FlowGraph::new(&desc.shape))?;
@@ -520,6 +569,24 @@ impl CfgDescriptor {
         }
         Ok(edges)
     }
+}
+
+/// Checks a TPP descriptor's training profile: a count per flow edge (or
+/// none), conserved at every vertex, and a cold threshold of at most 100%.
+fn check_targeted(shape: &FunctionShape, targeted: &TargetedProfile) -> Result<(), String> {
+    if u64::from(targeted.cold_ppm) > 1_000_000 {
+        return Err(format!("invalid CFG descriptor: a cold threshold of {} parts per million", targeted.cold_ppm));
+    }
+    if targeted.flow.is_empty() {
+        return Ok(());
+    }
+    let graph = FlowGraph::new(shape);
+    if targeted.flow.len() != graph.edges().len() {
+        return Err(format!("invalid CFG descriptor: {} training counts for {} flow edges", targeted.flow.len(), graph.edges().len()));
+    }
+    let known: Vec<Option<u64>> = targeted.flow.iter().map(|&c| Some(c)).collect();
+    super::reconstruct::solve_flow(&graph, &known).map_err(|e| format!("invalid CFG descriptor: the training counts are inconsistent: {e}"))?;
+    Ok(())
 }
 
 /// Checks what a sample profile weighs: a positive period and distinct

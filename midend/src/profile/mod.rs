@@ -33,7 +33,7 @@ pub mod shape;
 pub mod vertex_flow;
 pub mod source_lines;
 
-pub use descriptor::{CfgDescriptor, Sampling, Strategy, TracedCall, Tracing};
+pub use descriptor::{CfgDescriptor, Sampling, Strategy, TargetedProfile, TracedCall, Tracing};
 pub use name::profile_name;
 pub use flow_graph::{FlowEdge, FlowEdgeKind, FlowGraph, Measure};
 pub use reconstruct::{reconstruct, CallSiteCount, EdgeProfile};

@@ -32,6 +32,9 @@ pub enum CutReason {
     BackEdge,
     /// Numbering cut it so that path numbers fit in 64 bits.
     Truncation,
+    /// Targeted path profiling cut it to disconnect a loop that runs many
+    /// iterations per entry (Joshi, Bond & Zilles, §4.2.1).
+    Disconnection,
 }
 
 /// An edge replaced by a pair of dummy edges.
@@ -153,7 +156,7 @@ impl PathDag {
     /// Cuts flow edge `flow_edge`: its `End` dummy takes the place of the
     /// live edge `replacing` in its source's successor list (or is
     /// appended), and its `Start` dummy is appended to ENTRY's.
-    pub(super) fn cut(&mut self, graph: &FlowGraph, flow_edge: u32, reason: CutReason, replacing: Option<u32>) {
+    pub(crate) fn cut(&mut self, graph: &FlowGraph, flow_edge: u32, reason: CutReason, replacing: Option<u32>) {
         let edge = *graph.edge(flow_edge);
         let c = self.cuts.len() as u32;
         self.cuts.push(Cut { flow_edge, reason });
@@ -205,6 +208,31 @@ impl PathDag {
     /// The live edges, in edge order.
     pub fn live_edges(&self) -> impl Iterator<Item = u32> + '_ {
         self.succs.iter().flatten().copied()
+    }
+
+    /// The same graph with only the live edges that `keep` accepts; edge
+    /// numbers, cuts and the topological order are unchanged.
+    pub fn filtered(&self, keep: impl Fn(u32) -> bool) -> PathDag {
+        let mut dag = self.clone();
+        for list in &mut dag.succs {
+            list.retain(|&e| keep(e));
+        }
+        dag
+    }
+
+    /// The live in-edges of every vertex.
+    pub fn preds(&self) -> Vec<Vec<u32>> {
+        let mut preds = vec![Vec::new(); self.succs.len()];
+        for e in self.live_edges() {
+            preds[self.edges[e as usize].to as usize].push(e);
+        }
+        preds
+    }
+
+    /// The live edge that stands for flow edge `flow_edge`, if it is not
+    /// cut.
+    pub fn live_flow_edge(&self, flow_edge: u32) -> Option<u32> {
+        self.live_edges().find(|&e| self.edges[e as usize].kind == DagEdgeKind::Flow(flow_edge))
     }
 
     /// The live dummy edge of `kind` (a `Start` or `End` of some cut).

@@ -73,6 +73,9 @@ pub fn measured_flow(desc: &CfgDescriptor, graph: &FlowGraph, function: &Functio
             }
             derive_flow(&number(graph), graph, &function.paths)
         }
+        Strategy::Tpp => Err(
+            "a tpp profile counts the hot paths of its training edge profile and lumps the others in one cold count: it determines no edge counts".into(),
+        ),
         // A sample profile holds weights: its counts are inferred.
         Strategy::Trace | Strategy::TraceNaive => Err(format!(
             "a {} build's profile holds no counts: `nissecc-profdata trace --edge-profile` folds its trace (.ntrace) into them",

@@ -79,7 +79,8 @@ pub fn instrument(
     let hashed = paths > array_threshold;
     let symbol = counters.symbol.to_string();
     let storage = if hashed { Storage::Hash { symbol } } else { Storage::Array { symbol } };
-    let split_edges = placement::insert_path_counting(func, cfg, shape, graph, &numbering, &inc, calls, &storage, counters.update);
+    let code = placement::RegisterCode::ball_larus(graph, &numbering, &inc);
+    let split_edges = placement::insert_path_counting(func, cfg, shape, graph, &code, calls, &storage, counters.update);
     PathInstrumentation {
         paths,
         hashed,

@@ -64,7 +64,14 @@ pub fn number(graph: &FlowGraph) -> Numbering {
 /// than ENTRY with more than `limit` paths. Panics if ENTRY's count does
 /// not fit in 64 bits, which `default_limit` rules out.
 pub fn number_with_limit(graph: &FlowGraph, limit: u64) -> Numbering {
-    let mut dag = PathDag::new(graph);
+    number_dag(PathDag::new(graph), graph, limit)
+}
+
+/// Numbers the paths of `dag`, an acyclic graph over `graph`'s vertices
+/// (the depth-first one of [`PathDag::new`], or a part of it), cutting
+/// edges out of any vertex other than ENTRY with more than `limit` paths.
+/// Vertices from which EXIT cannot be reached get no paths.
+pub fn number_dag(mut dag: PathDag, graph: &FlowGraph, limit: u64) -> Numbering {
     let mut num_paths = vec![0u64; dag.num_vertices() as usize];
     let order: Vec<u32> = dag.topological().to_vec();
     let exit = dag.exit();

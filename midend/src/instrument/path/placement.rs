@@ -36,6 +36,7 @@
 //! function has more paths than the array threshold.
 
 use super::dag::DagEdgeKind;
+use crate::instrument::tpp::analysis::POISON;
 use super::numbering::Numbering;
 use super::increments::{increment_site, IncrementSite};
 use crate::analysis::cfg::{split_edge, Cfg};
@@ -68,6 +69,93 @@ pub fn hash_count_signature() -> Signature {
     Signature::scalars(vec![Type::I64, Type::I64, Type::I64], None, false)
 }
 
+/// What the path register does on one flow edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EdgeCode {
+    /// Adds the constant: a live edge of the numbered graph.
+    Add(u64),
+    /// Counts the path that ends on the edge and starts the next one: a
+    /// cut edge (a back edge, a truncation or a disconnection).
+    Cut { end: Count, start: Start },
+    /// Ends the path at EXIT: a `return` or an early exit.
+    End(Count),
+    /// Starts a path where a `longjmp` landed: a re-entry after `setjmp`.
+    Restart(Start),
+    /// Becomes [`POISON`]: the edge is cold (targeted path profiling).
+    Poison,
+    /// Leaves the register alone: no count that uses it can follow.
+    Keep,
+}
+
+/// What a path's end counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// The path whose number is the register plus the constant.
+    Path(u64),
+    /// The cold slot (targeted path profiling).
+    Cold,
+    /// Nothing.
+    Nothing,
+}
+
+/// The register's value where a path starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    Const(u64),
+    Poison,
+    /// Whatever it held: nothing that follows counts it.
+    Keep,
+}
+
+/// The path-register code of a whole function.
+#[derive(Clone, Debug)]
+pub struct RegisterCode {
+    /// By flow edge.
+    pub edges: Vec<EdgeCode>,
+    /// The register at the function's entry.
+    pub entry: Start,
+    /// With a poisoned register possible, the number of hot paths: a count
+    /// goes to path `min(r, paths)`, so that every poisoned path lands in
+    /// the cold slot at index `paths`.
+    pub clamp: Option<u64>,
+}
+
+impl RegisterCode {
+    /// The code of Ball–Larus path profiling for `numbering`, whose edges
+    /// have the increments `inc`.
+    pub fn ball_larus(graph: &FlowGraph, numbering: &Numbering, inc: &[u64]) -> RegisterCode {
+        let dag = &numbering.dag;
+        let mut edges = vec![EdgeCode::Keep; graph.edges().len()];
+        for e in dag.live_edges() {
+            if let DagEdgeKind::Flow(f) = dag.edge(e).kind {
+                let k = inc[e as usize];
+                edges[f as usize] = match graph.edge(f).kind {
+                    FlowEdgeKind::Return(_) | FlowEdgeKind::EarlyExit(_) => EdgeCode::End(Count::Path(k)),
+                    FlowEdgeKind::ReEntry(_) => EdgeCode::Restart(Start::Const(k)),
+                    _ => EdgeCode::Add(k),
+                };
+            }
+        }
+        for (c, cut) in dag.cuts().iter().enumerate() {
+            let c = c as u32;
+            let end = Count::Path(inc[dag.dummy(DagEdgeKind::End(c)) as usize]);
+            let start = Start::Const(inc[dag.dummy(DagEdgeKind::Start(c)) as usize]);
+            edges[cut.flow_edge as usize] = EdgeCode::Cut { end, start };
+        }
+        RegisterCode { edges, entry: Start::Const(0), clamp: None }
+    }
+
+    fn code(&self, f: u32) -> EdgeCode {
+        self.edges[f as usize]
+    }
+
+    /// Whether flow edge `f` counts a path: its code must run on that edge
+    /// alone.
+    fn counts(&self, f: u32) -> bool {
+        matches!(self.code(f), EdgeCode::Cut { end, .. } if end != Count::Nothing)
+    }
+}
+
 /// The path register's value at some point: a known constant or an SSA
 /// value.
 #[derive(Clone, Copy, Debug)]
@@ -76,55 +164,41 @@ enum Register {
     Value(Value),
 }
 
-/// The increments of a cut edge: where its path ends and the next starts.
-#[derive(Clone, Copy, Debug)]
-struct CutIncrements {
-    end: u64,
-    start: u64,
+impl Register {
+    fn start(start: Start, r: Register) -> Register {
+        match start {
+            Start::Const(c) => Register::Const(c),
+            Start::Poison => Register::Const(POISON),
+            Start::Keep => r,
+        }
+    }
 }
 
 /// Rewrites `func` (whose CFG before instrumentation is `cfg` and whose
-/// shape's flow graph is `graph`) to count its paths, and returns how many
-/// edges it split. `calls[i]` is call site `i` of the shape, and `inc` the
-/// increment of every edge of `numbering`'s graph.
+/// shape's flow graph is `graph`) to keep the path register as `code`
+/// says and count paths in `storage`, and returns how many edges it split.
+/// `calls[i]` is call site `i` of the shape.
 #[allow(clippy::too_many_arguments)]
 pub fn insert_path_counting(
     func: &mut Function,
     cfg: &Cfg,
     shape: &FunctionShape,
     graph: &FlowGraph,
-    numbering: &Numbering,
-    inc: &[u64],
+    code: &RegisterCode,
     calls: &[Inst],
     storage: &Storage,
     update: ProfileUpdate,
 ) -> usize {
-    let dag = &numbering.dag;
-    let mut live_of_flow: Vec<Option<u32>> = vec![None; graph.edges().len()];
-    for e in dag.live_edges() {
-        if let DagEdgeKind::Flow(f) = dag.edge(e).kind {
-            live_of_flow[f as usize] = Some(e);
-        }
-    }
-    let mut cut_of_flow: HashMap<u32, CutIncrements> = HashMap::new();
-    for (c, cut) in dag.cuts().iter().enumerate() {
-        let c = c as u32;
-        let end = inc[dag.dummy(DagEdgeKind::End(c)) as usize];
-        let start = inc[dag.dummy(DagEdgeKind::Start(c)) as usize];
-        cut_of_flow.insert(cut.flow_edge, CutIncrements { end, start });
-    }
-    let flow_inc = |f: u32| live_of_flow[f as usize].map_or(0, |e| inc[e as usize]);
     let flow_of = |kind| graph.edge_of(kind).expect("the shape has this edge");
 
-    // Cut edges out of blocks with several successors get a block of their
-    // own, which counts the ending path and restarts the register.
-    let mut splits: HashMap<Block, CutIncrements> = HashMap::new();
+    // Edges that count a path out of blocks with several successors get a
+    // block of their own, which counts the ending path and restarts the
+    // register.
+    let mut splits: HashMap<Block, u32> = HashMap::new();
     for (i, edge) in cfg.edges().enumerate() {
         let f = flow_of(FlowEdgeKind::Cfg(i as u32));
-        if let Some(&cut) = cut_of_flow.get(&f) {
-            if cfg.succs(cfg.edge(edge).from).len() > 1 {
-                splits.insert(split_edge(func, cfg, edge), cut);
-            }
+        if code.counts(f) && cfg.succs(cfg.edge(edge).from).len() > 1 {
+            splits.insert(split_edge(func, cfg, edge), f);
         }
     }
 
@@ -139,16 +213,16 @@ pub fn insert_path_counting(
 
     for &block in &layout {
         let original = std::mem::take(&mut func.blocks[block].insts);
-        let mut out = Emitter { func: &mut *func, block, insts: Vec::with_capacity(original.len() + 8), storage, update };
-        let mut r = if block == entry { Register::Const(0) } else { Register::Value(params[&block]) };
+        let mut out = Emitter { func: &mut *func, block, insts: Vec::with_capacity(original.len() + 8), storage, update, clamp: code.clamp };
+        let mut r = if block == entry { Register::start(code.entry, Register::Const(0)) } else { Register::Value(params[&block]) };
         let (body, terminator) = original.split_at(original.len() - 1);
         let terminator = terminator[0];
 
-        if let Some(cut) = splits.get(&block) {
-            out.count_cut(r, *cut);
+        if let Some(&f) = splits.get(&block) {
+            r = out.run(r, code.code(f));
             out.insts.extend_from_slice(body);
-            let start = out.materialize(Register::Const(cut.start));
-            out.finish(terminator, &[start]);
+            let value = out.materialize(r);
+            out.finish(terminator, &[value]);
             continue;
         }
         let Some(&b) = position.get(&block) else {
@@ -162,11 +236,10 @@ pub fn insert_path_counting(
 
         // An increment deferred to this block by its only predecessor.
         if let [pred] = graph.preds(graph.block_entry(b)) {
-            if graph.edge(*pred).kind != FlowEdgeKind::Entry
-                && !cut_of_flow.contains_key(pred)
-                && increment_site(graph, *pred) == IncrementSite::Target
+            if let (FlowEdgeKind::Cfg(_), EdgeCode::Add(k), IncrementSite::Target) =
+                (graph.edge(*pred).kind, code.code(*pred), increment_site(graph, *pred))
             {
-                r = out.add(r, flow_inc(*pred));
+                r = out.add(r, k);
             }
         }
 
@@ -177,42 +250,48 @@ pub fn insert_path_counting(
                 continue;
             };
             let i = i as u32;
+            let continuation = code.code(flow_of(FlowEdgeKind::Continuation(i)));
             if site.exit == CallExit::ReturnsTwice {
                 out.insts.push(inst);
-                r = out.after_setjmp(inst, r, flow_of(FlowEdgeKind::Continuation(i)), flow_inc(flow_of(FlowEdgeKind::ReEntry(i))), &cut_of_flow, &flow_inc);
+                let EdgeCode::Restart(again) = code.code(flow_of(FlowEdgeKind::ReEntry(i))) else { unreachable!("a re-entry restarts") };
+                r = out.after_setjmp(inst, r, continuation, again);
                 continue;
             }
-            let slot = out.slot(r, flow_inc(flow_of(FlowEdgeKind::EarlyExit(i))));
-            out.bump(slot, 1);
+            let EdgeCode::End(end) = code.code(flow_of(FlowEdgeKind::EarlyExit(i))) else { unreachable!("an early exit ends a path") };
+            let slot = out.slot(r, end);
+            if let Some(slot) = slot {
+                out.bump(slot, 1);
+            }
             out.insts.push(inst);
             if site.exit == CallExit::MayNotReturn {
-                out.bump(slot, u64::MAX);
-                let continuation = flow_of(FlowEdgeKind::Continuation(i));
-                r = match cut_of_flow.get(&continuation) {
-                    Some(&cut) => out.count_cut(r, cut),
-                    None => out.add(r, flow_inc(continuation)),
-                };
+                if let Some(slot) = slot {
+                    out.bump(slot, u64::MAX);
+                }
+                r = out.run(r, continuation);
             }
         }
         debug_assert!(sites.next().is_none(), "every call site of block {b} was found");
 
         let args: Vec<Value> = match &out.func.insts[terminator] {
             InstData::Return { .. } => {
-                let slot = out.slot(r, flow_inc(flow_of(FlowEdgeKind::Return(b))));
-                out.bump(slot, 1);
+                let EdgeCode::End(end) = code.code(flow_of(FlowEdgeKind::Return(b))) else { unreachable!("a return ends a path") };
+                if let Some(slot) = out.slot(r, end) {
+                    out.bump(slot, 1);
+                }
                 Vec::new()
             }
             data => {
                 let slots = data.successors().len() as u32;
+                let several = cfg.succs(block).len() > 1;
                 (0..slots)
                     .map(|slot| {
                         let edge = cfg.edge_at(terminator, slot).expect("every successor slot is an edge");
                         let f = flow_of(FlowEdgeKind::Cfg(edge.as_u32()));
-                        let value = match cut_of_flow.get(&f) {
-                            Some(_) if cfg.succs(block).len() > 1 => r,
-                            Some(&cut) => out.count_cut(r, cut),
-                            None if increment_site(graph, f) == IncrementSite::Target => r,
-                            None => out.add(r, flow_inc(f)),
+                        let value = match code.code(f) {
+                            // The split block runs it.
+                            _ if several && code.counts(f) => r,
+                            EdgeCode::Add(_) if increment_site(graph, f) == IncrementSite::Target => r,
+                            edge_code => out.run(r, edge_code),
                         };
                         out.materialize(value)
                     })
@@ -231,6 +310,7 @@ struct Emitter<'f> {
     insts: Vec<Inst>,
     storage: &'f Storage,
     update: ProfileUpdate,
+    clamp: Option<u64>,
 }
 
 /// Where one path's count lives, computed once for a count and its undo.
@@ -273,10 +353,32 @@ impl Emitter<'_> {
         }
     }
 
+    /// Where the count `end` of a path whose register is `r` lives, if it
+    /// counts anything.
+    fn slot(&mut self, r: Register, end: Count) -> Option<CountSlot> {
+        match (end, self.clamp) {
+            (Count::Nothing, _) => None,
+            (Count::Path(k), None) => Some(self.path_slot(r, k)),
+            (Count::Cold, None) => unreachable!("a cold slot exists only with a clamp"),
+            (Count::Cold, Some(paths)) => Some(self.path_slot(Register::Const(paths), 0)),
+            (Count::Path(k), Some(paths)) => Some(match self.add(r, k) {
+                Register::Const(c) => self.path_slot(Register::Const(c.min(paths)), 0),
+                Register::Value(number) => {
+                    // A poisoned register is at least 2^63 (`tpp::POISON`):
+                    // `min(number, paths)` sends it to the cold slot.
+                    let limit = self.value(InstData::Iconst { imm: paths as i64 });
+                    let hot = self.emit(InstData::Icmp { cond: IntCC::Ult, args: [number, limit] }, Some(Type::I8)).expect("a comparison");
+                    let clamped = self.value(InstData::Select { cond: hot, if_true: number, if_false: limit });
+                    self.path_slot(Register::Value(clamped), 0)
+                }
+            }),
+        }
+    }
+
     /// Where the count of path `r + k` lives. In an array, `k` folds into
     /// the address: a constant `r` into the symbol's offset, and otherwise
     /// into the load and store offset when it fits.
-    fn slot(&mut self, r: Register, k: u64) -> CountSlot {
+    fn path_slot(&mut self, r: Register, k: u64) -> CountSlot {
         let offset = (k as i64).checked_mul(8).and_then(|bytes| i32::try_from(bytes).ok());
         match (self.storage, r, offset) {
             // Only an array index in range may become a symbol offset;
@@ -330,46 +432,48 @@ impl Emitter<'_> {
         }
     }
 
-    /// The register after `call`, a `setjmp` whose continuation is flow
-    /// edge `continuation`, given the register `r` before it. When the
+    /// The register after `call`, a `setjmp` whose continuation has the
+    /// code `continuation`, given the register `r` before it. When the
     /// call returns 0 the path goes on along the continuation (which, if
-    /// numbering cut it, counts the path ending there on that return
-    /// only); when it returns again, a `longjmp` landed, whatever `r`
-    /// held is stale, and a new path starts with the re-entry's increment
-    /// `again`.
-    fn after_setjmp(
-        &mut self,
-        call: Inst,
-        r: Register,
-        continuation: u32,
-        again: u64,
-        cut_of_flow: &HashMap<u32, CutIncrements>,
-        flow_inc: &dyn Fn(u32) -> u64,
-    ) -> Register {
+    /// it is cut, counts the path ending there on that return only); when
+    /// it returns again, a `longjmp` landed, whatever `r` held is stale,
+    /// and a new path starts as `again` says.
+    fn after_setjmp(&mut self, call: Inst, r: Register, continuation: EdgeCode, again: Start) -> Register {
         let result = self.func.inst_result(call).expect("setjmp returns an int");
         let ty = self.func.value_type(result);
         let zero = self.emit(InstData::Iconst { imm: 0 }, Some(ty)).expect("a constant");
         let first = self.emit(InstData::Icmp { cond: IntCC::Eq, args: [result, zero] }, Some(Type::I8)).expect("a comparison");
-        let after_first = match cut_of_flow.get(&continuation) {
-            Some(&cut) => {
-                let slot = self.slot(r, cut.end);
-                let once = self.value(InstData::Unary { op: UnaryOp::Uextend, arg: first });
-                self.bump_by(slot, once);
-                Register::Const(cut.start)
+        let after_first = match continuation {
+            EdgeCode::Cut { end, start } => {
+                if let Some(slot) = self.slot(r, end) {
+                    let once = self.value(InstData::Unary { op: UnaryOp::Uextend, arg: first });
+                    self.bump_by(slot, once);
+                }
+                Register::start(start, r)
             }
-            None => self.add(r, flow_inc(continuation)),
+            code => self.run(r, code),
         };
         let if_true = self.materialize(after_first);
-        let if_false = self.materialize(Register::Const(again));
+        let again = Register::start(again, Register::Const(0));
+        let if_false = self.materialize(again);
         Register::Value(self.value(InstData::Select { cond: first, if_true, if_false }))
     }
 
-    /// Runs a cut edge: counts the path ending there, and returns the
-    /// register of the path starting after it.
-    fn count_cut(&mut self, r: Register, cut: CutIncrements) -> Register {
-        let slot = self.slot(r, cut.end);
-        self.bump(slot, 1);
-        Register::Const(cut.start)
+    /// Runs the code of an edge on the register `r`, counting a path that
+    /// ends there, and returns the register after it.
+    fn run(&mut self, r: Register, code: EdgeCode) -> Register {
+        match code {
+            EdgeCode::Add(k) => self.add(r, k),
+            EdgeCode::Cut { end, start } => {
+                if let Some(slot) = self.slot(r, end) {
+                    self.bump(slot, 1);
+                }
+                Register::start(start, r)
+            }
+            EdgeCode::Poison => Register::Const(POISON),
+            EdgeCode::Keep => r,
+            EdgeCode::End(_) | EdgeCode::Restart(_) => unreachable!("no CFG edge ends or restarts a path"),
+        }
     }
 
     /// Appends the terminator, with `args` added to its successors' block

@@ -42,6 +42,9 @@ pub enum PathStart {
     LoopHeader { block: u32 },
     /// After an edge that numbering cut (`numbering.rs`), at `block`.
     Truncation { block: u32 },
+    /// After an edge into or out of a disconnected loop (targeted path
+    /// profiling), at `block`.
+    Disconnection { block: u32 },
     /// Where a `longjmp` landed: after call site `call` (its number in the
     /// shape), a `setjmp` in `block`, returned a second time.
     SecondReturn { call: u32, block: u32 },
@@ -59,6 +62,8 @@ pub enum PathEnd {
     EarlyExit { call: u32 },
     /// By taking an edge that numbering cut, to `block`.
     Truncation { block: u32 },
+    /// By taking an edge into or out of a disconnected loop, to `block`.
+    Disconnection { block: u32 },
 }
 
 /// A regenerated path in terms of the function's blocks.
@@ -85,6 +90,7 @@ pub fn block_path(numbering: &Numbering, graph: &FlowGraph, number: u64) -> Opti
             match dag.cuts()[c as usize].reason {
                 CutReason::BackEdge => PathStart::LoopHeader { block },
                 CutReason::Truncation => PathStart::Truncation { block },
+                CutReason::Disconnection => PathStart::Disconnection { block },
             }
         }
         DagEdgeKind::Flow(f) => match graph.edge(f).kind {
@@ -108,6 +114,7 @@ pub fn block_path(numbering: &Numbering, graph: &FlowGraph, number: u64) -> Opti
             match cut.reason {
                 CutReason::BackEdge => PathEnd::Latch { header: target },
                 CutReason::Truncation => PathEnd::Truncation { block: target },
+                CutReason::Disconnection => PathEnd::Disconnection { block: target },
             }
         }
         DagEdgeKind::Flow(f) => match graph.edge(f).kind {

@@ -1,0 +1,155 @@
+//! Targeted path profiling, `-fprofile-instr=tpp` (Joshi, Bond & Zilles,
+//! "Targeted Path Profiling: Lower Overhead Path Profiling for Staged
+//! Dynamic Optimization Systems", CGO 2004,
+//! `../shared/papers/targeted-path-profiling-joshi-bond-zilles.md`).
+//!
+//! Ball–Larus path profiling (`instrument::path`), guided by an edge
+//! profile of an earlier run (`-fprofile-instr-weights`):
+//!
+//! - **Cold paths (§4.1).** Edges under `-ftpp-cold` of their source's
+//!   count, and those no hot ENTRY → EXIT path uses, leave the graph
+//!   before numbering ([`cold`]), so fewer paths are numbered and more
+//!   functions count in an array. A cold edge whose target can still reach
+//!   a counting recording point *poisons* the path register: it becomes
+//!   [`analysis::POISON`], which no run of hot increments brings below
+//!   2^63, and every count goes to path `min(r, N)`, where slot `N` is the
+//!   function's one cold counter (Appendix A.1's conditional move). A cold
+//!   back edge always counts the cold slot, and the path after it starts
+//!   poisoned unless its own start dummy is hot (Figure 6: a cold cut edge
+//!   has no dummy pair in the hot graph, so the iteration after it is a
+//!   cold path; this is case (a), and case (c) is the same code).
+//! - **Loop disconnection (§4.2.1).** Loops whose average trip count is at
+//!   least `-ftpp-loop-disconnect` are cut out with dummy edges
+//!   ([`disconnect`]).
+//! - **Obvious paths (§4.2.2).** Recording points reached only by obvious
+//!   paths count nothing, and edges that reach no counting recording point
+//!   carry no register code ([`obvious`]); the paths are recovered from the
+//!   training counts, which the descriptor stores, so the profile's reader
+//!   rebuilds the same graph ([`analysis`]). Dummy edges carry code like
+//!   any other edge, as Appendix A.3 requires: a cut edge runs the code of
+//!   its exit dummy and then that of its entry dummy.
+//!
+//! The counts are Ball–Larus's: a dense array of `N + 1` counters or, past
+//! `-fpath-array-threshold`, the runtime's hash table, with the cold slot
+//! at number `N` in both.
+
+pub mod analysis;
+pub mod cold;
+pub mod compare;
+pub mod disconnect;
+pub mod obvious;
+
+use crate::analysis::cfg::Cfg;
+use crate::instrument::counter_array::CounterArray;
+use crate::instrument::path::dag::DagEdgeKind;
+use crate::instrument::path::increments::increments;
+use crate::instrument::path::placement::{insert_path_counting, Count, EdgeCode, RegisterCode, Start, Storage};
+use crate::instrument::weights::Weight;
+use crate::ir::{Function, Inst};
+use crate::profile::{FlowEdgeKind, FlowGraph, FunctionShape, TargetedProfile};
+use analysis::{Recording, TargetedPaths};
+use nissecc_profile_format::abi::{FLAG_PATH_ARRAY, FLAG_PATH_HASH};
+
+/// The default of `-ftpp-cold`: 5%, the cold threshold of the paper's
+/// recommended configuration TPP(5,15) (§5.1).
+pub const DEFAULT_COLD_PERCENT: f64 = 5.0;
+
+/// The default of `-ftpp-loop-disconnect`: loops entered on fewer than 15%
+/// of their header's runs, TPP(5,15)'s second threshold, run at least
+/// 100/15 iterations per entry.
+pub const DEFAULT_LOOP_DISCONNECT: f64 = 100.0 / 15.0;
+
+/// What TPP did to one function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TppInstrumentation {
+    /// The number of hot paths (the cold slot's number).
+    pub paths: u64,
+    /// The number Ball–Larus gives the same function.
+    pub ball_larus_paths: u64,
+    pub hashed: bool,
+    /// The length of the counter array (0 with the hash table).
+    pub counters: usize,
+    pub flags: u64,
+    /// Recording points that count, and those left out as obvious.
+    pub counted_ends: usize,
+    pub obvious_ends: usize,
+    pub disconnected_loops: usize,
+    pub split_edges: usize,
+}
+
+/// The path-register code of `paths`, whose hot edges have the
+/// increments `inc`.
+pub fn register_code(graph: &FlowGraph, paths: &TargetedPaths, inc: &[u64]) -> RegisterCode {
+    let dag = &paths.full;
+    let needed = |v: u32| paths.needed[v as usize];
+    let end = |e: u32| match paths.recording[e as usize] {
+        Recording::Path => Count::Path(inc[e as usize]),
+        Recording::Cold => Count::Cold,
+        Recording::Nothing => Count::Nothing,
+    };
+    let start = |e: u32| match () {
+        _ if !needed(dag.edge(e).to) => Start::Keep,
+        _ if paths.hot[e as usize] => Start::Const(inc[e as usize]),
+        _ => Start::Poison,
+    };
+    let mut edges = vec![EdgeCode::Keep; graph.edges().len()];
+    for e in dag.live_edges() {
+        let DagEdgeKind::Flow(f) = dag.edge(e).kind else { continue };
+        edges[f as usize] = match graph.edge(f).kind {
+            FlowEdgeKind::Return(_) | FlowEdgeKind::EarlyExit(_) => EdgeCode::End(end(e)),
+            FlowEdgeKind::ReEntry(_) => EdgeCode::Restart(start(e)),
+            _ if !needed(dag.edge(e).to) => EdgeCode::Keep,
+            _ if paths.hot[e as usize] => EdgeCode::Add(inc[e as usize]),
+            _ => EdgeCode::Poison,
+        };
+    }
+    for (c, cut) in dag.cuts().iter().enumerate() {
+        let c = c as u32;
+        let code = EdgeCode::Cut { end: end(dag.dummy(DagEdgeKind::End(c))), start: start(dag.dummy(DagEdgeKind::Start(c))) };
+        edges[cut.flow_edge as usize] = match code {
+            EdgeCode::Cut { end: Count::Nothing, start: Start::Keep } => EdgeCode::Keep,
+            code => code,
+        };
+    }
+    let entry_hot = dag.succs(dag.entry()).iter().any(|&e| paths.hot[e as usize]);
+    let entry = if entry_hot { Start::Const(0) } else { Start::Poison };
+    let cold_counted = paths.recording.contains(&Recording::Cold);
+    let clamp = (paths.may_poison() || cold_counted).then_some(paths.hot_paths());
+    RegisterCode { edges, entry, clamp }
+}
+
+/// Instruments `func` for targeted path profiling from the training
+/// profile `profile`; the arguments are those of `path::instrument`.
+#[allow(clippy::too_many_arguments)]
+pub fn instrument(
+    func: &mut Function,
+    cfg: &Cfg,
+    shape: &FunctionShape,
+    graph: &FlowGraph,
+    calls: &[Inst],
+    weights: &[Weight],
+    profile: &TargetedProfile,
+    array_threshold: u64,
+    counters: CounterArray,
+) -> TppInstrumentation {
+    let paths = TargetedPaths::new(graph, profile);
+    let inc = increments(&paths.numbering, graph, weights);
+    let code = register_code(graph, &paths, &inc);
+    let hot = paths.hot_paths();
+    let hashed = hot > array_threshold;
+    let symbol = counters.symbol.to_string();
+    let storage = if hashed { Storage::Hash { symbol } } else { Storage::Array { symbol } };
+    let split_edges = insert_path_counting(func, cfg, shape, graph, &code, calls, &storage, counters.update);
+    let ends: Vec<Recording> = paths.full.live_edges().filter(|&e| paths.full.edge(e).to == paths.full.exit()).map(|e| paths.recording[e as usize]).collect();
+    TppInstrumentation {
+        paths: hot,
+        ball_larus_paths: paths.ball_larus_paths,
+        hashed,
+        counters: if hashed { 0 } else { hot as usize + 1 },
+        flags: if hashed { FLAG_PATH_HASH } else { FLAG_PATH_ARRAY },
+        counted_ends: ends.iter().filter(|&&r| r != Recording::Nothing).count(),
+        obvious_ends: ends.iter().filter(|&&r| r == Recording::Nothing).count(),
+        disconnected_loops: paths.disconnected.len(),
+        split_edges,
+    }
+}
