@@ -194,3 +194,58 @@ pub fn attribution(paths: &TargetedPaths, graph: &FlowGraph, reported: &Reported
     }
     result
 }
+
+/// Checks `reported` against the split Ball–Larus profile `reference` of
+/// the same run, exactly:
+///
+/// - every hot path that ends where TPP counts has the reference's count,
+///   and TPP counts no other path;
+/// - the cold slot holds the reference's flow through the cold paths that
+///   end where TPP counts (the poisoned ones, and those ending on cold
+///   edges);
+/// - when the training profile is of the same run (`same_input`), every
+///   path ending where TPP counts nothing is recovered: the hot ones with
+///   the reference's counts, the cold ones adding up to the derived cold
+///   flow.
+pub fn check_against(paths: &TargetedPaths, reported: &Reported, reference: &HashMap<PathKey, u64>, same_input: bool) -> Result<(), String> {
+    use super::analysis::Recording;
+    let ends = |key: &PathKey| paths.recording[*key.last().expect("a path has edges") as usize];
+    let describe = |key: &PathKey| format!("{key:?}");
+    let (mut cold_counted, mut cold_derived) = (0u64, 0u64);
+    let mut counted: HashMap<&PathKey, u64> = HashMap::new();
+    let mut derived: HashMap<&PathKey, u64> = HashMap::new();
+    for (key, &count) in reference.iter().filter(|(_, &c)| c > 0) {
+        match (is_hot(paths, key), ends(key)) {
+            (true, Recording::Path) => drop(counted.insert(key, count)),
+            (true, Recording::Nothing) => drop(derived.insert(key, count)),
+            (true, Recording::Cold) => return Err(format!("hot path {} ends on a cold edge", describe(key))),
+            (false, Recording::Path | Recording::Cold) => cold_counted += count,
+            (false, Recording::Nothing) => cold_derived += count,
+        }
+    }
+    let compare = |what: &str, expected: &HashMap<&PathKey, u64>, actual: &HashMap<PathKey, u64>| -> Result<(), String> {
+        for (key, &count) in actual.iter().filter(|(_, &c)| c > 0) {
+            let truth = expected.get(key).copied().unwrap_or(0);
+            if truth != count {
+                return Err(format!("{what} path {} has count {count}; Ball–Larus says {truth}", describe(key)));
+            }
+        }
+        for (key, &truth) in expected {
+            if actual.get(*key).copied().unwrap_or(0) != truth {
+                return Err(format!("{what} path {} ran {truth} times and was not reported", describe(key)));
+            }
+        }
+        Ok(())
+    };
+    compare("counted", &counted, &reported.counted)?;
+    if reported.cold_counted != cold_counted {
+        return Err(format!("the cold slot holds {}; Ball–Larus's flow through cold paths that end at counting points is {cold_counted}", reported.cold_counted));
+    }
+    if same_input {
+        compare("derived", &derived, &reported.derived)?;
+        if reported.cold_derived != cold_derived {
+            return Err(format!("the derived cold flow is {}; Ball–Larus's flow through uncounted cold paths is {cold_derived}", reported.cold_derived));
+        }
+    }
+    Ok(())
+}
