@@ -6,7 +6,8 @@
 //! on the naive profile of the first input. On every input, the TPP build
 //! must print what the naive build prints, and its profile must agree
 //! exactly with the Ball–Larus profile of the same input, split at TPP's
-//! cuts (`tpp::compare::check_against`): every counted path has
+//! cuts (`profdata::targeted::compare_profiles`, through
+//! `tpp::compare::check_against`): every counted path has
 //! Ball–Larus's count and every hot path ending at a counting point is
 //! counted; the cold slot holds the flow of the cold paths; on the
 //! training input, every path TPP derives from the edge profile has
@@ -16,10 +17,8 @@
 mod common;
 
 use common::*;
-use nissecc_midend::instrument::path::numbering::number;
-use nissecc_midend::instrument::tpp::analysis::TargetedPaths;
-use nissecc_midend::instrument::tpp::compare::{check_against, split_ball_larus, Reported};
-use nissecc_midend::profile::{decode_descriptor, FlowGraph, Strategy};
+use nissecc::profdata::targeted::compare_profiles;
+use nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -45,29 +44,6 @@ fn read_profile(path: &Path) -> Result<nissecc_profile_format::Profile, String> 
     nissecc_profile_format::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Checks every function of the TPP profile `tpp` against the Ball–Larus
-/// profile `path` of the same input, and returns how many paths were
-/// compared.
-fn check_profiles(tpp: &Path, path: &Path, same_input: bool) -> Result<usize, String> {
-    let (tpp, path) = (read_profile(tpp)?, read_profile(path)?);
-    let mut compared = 0;
-    for function in &tpp.functions {
-        let what = |e: String| format!("function `{}`: {e}", function.name);
-        let descriptor = decode_descriptor(&function.descriptor).map_err(what)?;
-        if descriptor.strategy != Strategy::Tpp {
-            return Err(what(format!("a {} descriptor in a tpp build", descriptor.strategy)));
-        }
-        let graph = FlowGraph::new(&descriptor.shape);
-        let paths = TargetedPaths::new(&graph, &descriptor.targeted);
-        let reported = Reported::of(&paths, &function.paths).map_err(what)?;
-        let reference_paths = path.function(&function.name).map(|f| f.paths.clone()).unwrap_or_default();
-        let reference = split_ball_larus(&paths, &number(&graph), &reference_paths).map_err(what)?;
-        check_against(&paths, &reported, &reference, same_input).map_err(what)?;
-        compared += reference.len();
-    }
-    Ok(compared)
-}
-
 fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str>]) -> Result<(), String> {
     let exe = |label: &str| dir.join(format!("{name}.{label}"));
     let profile = |i: usize, label: &str| dir.join(format!("{name}.{i}.{label}.nprof"));
@@ -91,7 +67,8 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
         if run != references[i] {
             return Err(format!("{what}: the tpp build printed or exited differently (status {:?} vs {:?})", run.status, references[i].status));
         }
-        check_profiles(&profile(i, "tpp"), &profile(i, "path"), i == 0).map_err(|e| format!("{what}: {e}"))?;
+        let (tpp, path) = (read_profile(&profile(i, "tpp"))?, read_profile(&profile(i, "path"))?);
+        compare_profiles(&tpp, &path, i == 0, DEFAULT_ARRAY_THRESHOLD).map_err(|e| format!("{what}: {e}"))?;
     }
     Ok(())
 }

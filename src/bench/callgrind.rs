@@ -241,3 +241,16 @@ fn=(5) kernel'2
         assert!(parse("positions: instr\nevents: Ir\n", Path::new("/x"), &OwnFunctions::default()).is_err());
     }
 }
+
+/// The whole-process instructions of `exe input` with `env`, under
+/// callgrind, whose output goes to a directory in `dir` named after `exe`.
+pub fn process_instructions(exe: &Path, input: &str, env: &[(String, String)], dir: &Path) -> Result<u64, String> {
+    let out = dir.join(format!("callgrind-{}", exe.file_name().unwrap_or_default().to_string_lossy()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    let command_line = wrapper(&out);
+    let mut command = std::process::Command::new(&command_line[0]);
+    command.args(&command_line[1..]).arg(exe).arg(input).envs(env.iter().map(|(k, v)| (k, v)));
+    super::process::run_with_limit(command, std::time::Duration::from_secs(900), &format!("valgrind {}", exe.display()))?;
+    total_instructions(&out)
+}

@@ -26,7 +26,8 @@ use super::kernel;
 use super::manifest::Kernel;
 use super::parallel::{measure_kernels, selected_long_kernels};
 use super::options::Options;
-use super::process::run_with_limit;
+use super::process::{compile_nissecc, run_with_limit};
+use super::summary::median;
 use super::toolchain::Toolchain;
 use crate::profdata::counts::{function_counts, FunctionCounts};
 use crate::profdata::infer::infer_function;
@@ -50,7 +51,6 @@ const OBJECTIVES: [Objective; 2] = [Objective::Profi, Objective::Mcf];
 const DEFAULT_RATE: f64 = 0.01;
 /// The real sampler's rates (`NISSE_SAMPLE_HZ`).
 const SAMPLER_HZ: [u32; 2] = [1000, 250];
-const RUN_LIMIT: Duration = Duration::from_secs(300);
 /// How long the real sampler's runs of one kernel take in all, at least.
 const SAMPLED_CPU: Duration = Duration::from_secs(2);
 const MAX_SAMPLED_RUNS: u32 = 2000;
@@ -209,16 +209,6 @@ fn accepts_sampling(nissecc: &Path, dir: &Path) -> bool {
         && Command::new(nissecc).arg("-fprofile-sample").arg(&source).arg("-o").arg(dir.join("probe")).output().is_ok_and(|o| o.status.success())
 }
 
-fn compile(nissecc: &Path, flags: &[&str], source: &Path, exe: &Path) -> Result<(), String> {
-    let mut command = Command::new(nissecc);
-    command.args(flags).arg(source).arg("-o").arg(exe);
-    let output = run_with_limit(command, RUN_LIMIT, &format!("nissecc {flags:?}"))?;
-    if !output.status.success() {
-        return Err(format!("nissecc {flags:?} failed: {}", String::from_utf8_lossy(&output.stderr).trim_end()));
-    }
-    Ok(())
-}
-
 /// Runs `exe input` with `env` (through the kernel tier's runner); its
 /// stdout.
 fn run_input(exe: &Path, input: &str, env: &[(&str, String)]) -> Result<Vec<u8>, String> {
@@ -229,8 +219,8 @@ fn run_input(exe: &Path, input: &str, env: &[(&str, String)]) -> Result<Vec<u8>,
 fn measure_kernel(kernel: &Kernel, toolchain: &Toolchain, cases: &[Case], valgrind: bool, dir: &Path) -> Result<KernelResult, String> {
     let nissecc = &toolchain.nissecc;
     let path = |name: &str| dir.join(name);
-    compile(nissecc, &["-O2"], &kernel.source, &path("plain"))?;
-    compile(nissecc, &["-O2", "-fprofile-instr=naive"], &kernel.source, &path("naive"))?;
+    compile_nissecc(nissecc, &["-O2"], &kernel.source, &path("plain"))?;
+    compile_nissecc(nissecc, &["-O2", "-fprofile-instr=naive"], &kernel.source, &path("naive"))?;
     // The input that runs the most blocks: the kernel's long run.
     let mut heaviest: Option<(u128, &str, Vec<u8>)> = None;
     for (i, input) in kernel.inputs.iter().enumerate() {
@@ -259,7 +249,7 @@ fn measure_kernel(kernel: &Kernel, toolchain: &Toolchain, cases: &[Case], valgri
             Case::Sampler { hz } => {
                 let exe = path("sampling");
                 if !exe.exists() {
-                    compile(nissecc, &["-O2", "-fprofile-sample"], &kernel.source, &exe)?;
+                    compile_nissecc(nissecc, &["-O2", "-fprofile-sample"], &kernel.source, &exe)?;
                 }
                 // A kernel runs for milliseconds, and a CPU-time timer ticks
                 // at most at the kernel's tick rate: the runs are repeated,
@@ -280,7 +270,7 @@ fn measure_kernel(kernel: &Kernel, toolchain: &Toolchain, cases: &[Case], valgri
                 // The compiler infers the real samples' counts too, and
                 // the build it optimizes with them must behave.
                 let optimized = path(&format!("use-sampler-{hz}"));
-                compile(nissecc, &["-O2", &format!("-fprofile-use={}", file.display())], &kernel.source, &optimized)?;
+                compile_nissecc(nissecc, &["-O2", &format!("-fprofile-use={}", file.display())], &kernel.source, &optimized)?;
                 if run_input(&optimized, input, &[])? != expected {
                     return Err(format!("the build optimized with the {hz} Hz sample profile printed differently"));
                 }
@@ -324,7 +314,7 @@ fn stale_functions(kernel: &Kernel, nissecc: &Path, input: &str, exact: &Profile
     let old = match edit {
         Edit::OtherLevel => {
             let exe = dir.join("naive-O0");
-            compile(nissecc, &["-O0", "-fprofile-instr=naive"], &kernel.source, &exe)?;
+            compile_nissecc(nissecc, &["-O0", "-fprofile-instr=naive"], &kernel.source, &exe)?;
             let file = dir.join("exact-O0.nprof");
             run_input(&exe, input, &[("NISSE_PROFILE_FILE", file.display().to_string())])?;
             load(&file)?
@@ -332,7 +322,7 @@ fn stale_functions(kernel: &Kernel, nissecc: &Path, input: &str, exact: &Profile
         _ => exact.clone(),
     };
     let exe = dir.join(&stem);
-    compile(nissecc, &["-O2", "-fprofile-instr=naive"], &source, &exe)?;
+    compile_nissecc(nissecc, &["-O2", "-fprofile-instr=naive"], &source, &exe)?;
     let file = dir.join(format!("{stem}.nprof"));
     run_input(&exe, input, &[("NISSE_PROFILE_FILE", file.display().to_string())])?;
     let truth = counts_of(&load(&file)?)?;
@@ -450,7 +440,7 @@ fn pgo_instructions(
     for (label, profile) in [("plain", None), ("use-exact", Some(exact)), ("use-sampled", Some(sampled))] {
         let exe: PathBuf = dir.join(label);
         if let Some(profile) = profile {
-            compile(nissecc, &["-O2", &format!("-fprofile-use={}", profile.display())], &kernel.source, &exe)?;
+            compile_nissecc(nissecc, &["-O2", &format!("-fprofile-use={}", profile.display())], &kernel.source, &exe)?;
             if run_input(&exe, input, &[])? != expected {
                 return Err(format!("the {label} build printed differently"));
             }
@@ -474,19 +464,6 @@ fn mean(values: impl Iterator<Item = f64>) -> f64 {
         f64::NAN
     } else {
         sum / n as f64
-    }
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    values.sort_by(f64::total_cmp);
-    let mid = values.len() / 2;
-    if values.len() % 2 == 0 {
-        (values[mid - 1] + values[mid]) / 2.0
-    } else {
-        values[mid]
     }
 }
 
@@ -569,7 +546,7 @@ fn report(results: &[KernelResult], cases: &[Case], synthetic: &[(usize, Duratio
         out += "| profile | median gain | geometric mean gain | best gain |\n|---|---:|---:|---:|\n";
         for (label, gains) in [("exact (naive)", &exact), ("sampled at 0.01, inferred by profi", &sampled)] {
             let best = gains.iter().copied().fold(0.0, f64::max);
-            let _ = writeln!(out, "| {label} | ×{:.3} | ×{:.3} | ×{best:.3} |", median(gains.clone()), geomean(gains));
+            let _ = writeln!(out, "| {label} | ×{:.3} | ×{:.3} | ×{best:.3} |", median(&gains), geomean(gains));
         }
         let _ = writeln!(
             out,

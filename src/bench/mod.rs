@@ -38,6 +38,7 @@ pub mod scale;
 pub mod summary;
 pub mod timing;
 pub mod toolchain;
+pub mod tpp;
 pub mod tracing;
 
 use builds::Build;
@@ -71,6 +72,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         Tier::Scale => scale::run(options),
         Tier::Inference => inference::run(options),
         Tier::Tracing => tracing::run(options),
+        Tier::Tpp => tpp::run(options),
         Tier::All => {
             let errors: Vec<String> = [run_kernel_tier(options), programs::run(options, &programs)].into_iter().filter_map(Result::err).collect();
             if errors.is_empty() {

@@ -22,6 +22,10 @@ pub enum Tier {
     /// witness placement against the every-predicate one, on the long
     /// kernels.
     Tracing,
+    /// Targeted path profiling: overhead next to Ball–Larus, ks and sese,
+    /// array and hash-table functions, and attribution of definite flow,
+    /// on the long kernels.
+    Tpp,
     /// The kernels, then the programs.
     All,
 }

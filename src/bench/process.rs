@@ -30,3 +30,15 @@ pub fn run_checked(command: Command, limit: Duration, what: &str) -> Result<(Out
     }
     Ok((output, elapsed))
 }
+
+/// Builds `source` into `exe` with nissecc and `flags`, within five
+/// minutes; the error carries the compiler's stderr.
+pub fn compile_nissecc(nissecc: &std::path::Path, flags: &[&str], source: &std::path::Path, exe: &std::path::Path) -> Result<(), String> {
+    let mut command = Command::new(nissecc);
+    command.args(flags).arg(source).arg("-o").arg(exe);
+    let output = run_with_limit(command, Duration::from_secs(300), &format!("nissecc {flags:?}"))?;
+    if !output.status.success() {
+        return Err(format!("nissecc {flags:?} failed: {}", String::from_utf8_lossy(&output.stderr).trim_end()));
+    }
+    Ok(())
+}

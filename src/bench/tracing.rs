@@ -11,19 +11,19 @@
 //! must fold (`nissecc-profdata trace --edge-profile`) into exactly the
 //! naive profile of the same input; a difference fails the tier.
 
-use super::callgrind;
 use super::kernel;
 use super::manifest::Kernel;
 use super::parallel::{measure_kernels, selected_long_kernels};
 use super::options::Options;
-use super::process::run_with_limit;
+use super::callgrind::process_instructions;
+use super::process::compile_nissecc;
+use super::summary::median;
 use super::toolchain::Toolchain;
 use crate::profdata::show::{show, ShowOptions};
 use crate::profdata::trace::{trace_file, TraceOptions};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
 
 /// The two placements, by `-fprofile-instr` strategy.
 const PLACEMENTS: [&str; 2] = ["trace-naive", "trace"];
@@ -58,28 +58,6 @@ pub fn run(options: &Options) -> Result<(), String> {
     }
 }
 
-fn compile(nissecc: &Path, flags: &[&str], source: &Path, exe: &Path) -> Result<(), String> {
-    let mut command = Command::new(nissecc);
-    command.args(flags).arg(source).arg("-o").arg(exe);
-    let output = run_with_limit(command, Duration::from_secs(300), &format!("nissecc {flags:?}"))?;
-    if !output.status.success() {
-        return Err(format!("nissecc {flags:?} failed: {}", String::from_utf8_lossy(&output.stderr).trim_end()));
-    }
-    Ok(())
-}
-
-/// The whole-process instructions of `exe input` under callgrind.
-fn instructions(exe: &Path, input: &str, env: &[(String, String)], dir: &Path) -> Result<u64, String> {
-    let out = dir.join(format!("callgrind-{}", exe.file_name().unwrap_or_default().to_string_lossy()));
-    let _ = std::fs::remove_dir_all(&out);
-    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
-    let wrapper = callgrind::wrapper(&out);
-    let mut command = Command::new(&wrapper[0]);
-    command.args(&wrapper[1..]).arg(exe).arg(input).envs(env.iter().map(|(k, v)| (k, v)));
-    run_with_limit(command, Duration::from_secs(900), &format!("valgrind {}", exe.display()))?;
-    callgrind::total_instructions(&out)
-}
-
 /// The bytes of the tokens in the trace file at `path` (each an LEB128
 /// number), without its header.
 fn token_bytes(path: &Path) -> Result<u64, String> {
@@ -92,8 +70,8 @@ fn measure(kernel: &Kernel, toolchain: &Toolchain, valgrind: bool, dir: &Path) -
     let nissecc = &toolchain.nissecc;
     let input = kernel.inputs.last().ok_or("the kernel has no input")?;
     let path = |name: &str| dir.join(name);
-    compile(nissecc, &["-O2"], &kernel.source, &path("plain"))?;
-    compile(nissecc, &["-O2", "-fprofile-instr=naive"], &kernel.source, &path("naive"))?;
+    compile_nissecc(nissecc, &["-O2"], &kernel.source, &path("plain"))?;
+    compile_nissecc(nissecc, &["-O2", "-fprofile-instr=naive"], &kernel.source, &path("naive"))?;
     let reference = kernel::run(&path("plain"), input, &[])?;
     let env = |file: &str| vec![("NISSE_PROFILE_FILE".to_string(), path(file).display().to_string())];
     kernel::run(&path("naive"), input, &env("naive.nprof"))?;
@@ -108,7 +86,7 @@ fn measure(kernel: &Kernel, toolchain: &Toolchain, valgrind: bool, dir: &Path) -
         .sum();
     let mut bytes = [0; 2];
     for (k, placement) in PLACEMENTS.iter().enumerate() {
-        compile(nissecc, &["-O2", &format!("-fprofile-instr={placement}")], &kernel.source, &path(placement))?;
+        compile_nissecc(nissecc, &["-O2", &format!("-fprofile-instr={placement}")], &kernel.source, &path(placement))?;
         let _ = std::fs::remove_file(path(&format!("{placement}.ntrace")));
         let run = kernel::run(&path(placement), input, &env(&format!("{placement}.nprof")))?;
         if run != reference {
@@ -122,25 +100,16 @@ fn measure(kernel: &Kernel, toolchain: &Toolchain, valgrind: bool, dir: &Path) -
         bytes[k] = token_bytes(&trace)?;
     }
     let instructions = if valgrind {
-        let plain = instructions(&path("plain"), input, &[], dir)?;
+        let plain = process_instructions(&path("plain"), input, &[], dir)?;
         let mut traced = [0; 2];
         for (k, placement) in PLACEMENTS.iter().enumerate() {
-            traced[k] = instructions(&path(placement), input, &env(&format!("{placement}.m.nprof")), dir)?;
+            traced[k] = process_instructions(&path(placement), input, &env(&format!("{placement}.m.nprof")), dir)?;
         }
         Some((plain, traced))
     } else {
         None
     };
     Ok(KernelResult { name: kernel.name.clone(), blocks, bytes, instructions })
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    match values.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => values[n / 2],
-        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
 }
 
 fn report(results: &[KernelResult]) -> String {
@@ -164,7 +133,7 @@ fn report(results: &[KernelResult]) -> String {
     }
     let medians = |f: &dyn Fn(&KernelResult) -> Option<f64>| {
         let values: Vec<f64> = results.iter().filter_map(f).collect();
-        (!values.is_empty()).then(|| median(values))
+        (!values.is_empty()).then(|| median(&values))
     };
     let _ = writeln!(
         out,

@@ -9,7 +9,7 @@ use super::counts::FunctionCounts;
 use super::load::load;
 use nissecc_midend::instrument::path::numbering::number;
 use nissecc_midend::instrument::tpp::analysis::TargetedPaths;
-use nissecc_midend::instrument::tpp::compare::{attribution, split_ball_larus, Attribution, Reported};
+use nissecc_midend::instrument::tpp::compare::{attribution, check_against, split_ball_larus, Attribution, Reported};
 use nissecc_midend::profile::{decode_descriptor, CfgDescriptor, FlowGraph, Strategy};
 use nissecc_profile_format::Profile;
 use std::path::Path;
@@ -88,4 +88,54 @@ pub fn summaries(functions: &[FunctionCounts], reference: Option<&Profile>) -> R
 /// The Ball–Larus profile named by `--reference`.
 pub fn load_reference(path: &Path) -> Result<Profile, String> {
     load(path)
+}
+
+/// A TPP profile checked against the Ball–Larus profile of the same run.
+#[derive(Clone, Debug, Default)]
+pub struct Comparison {
+    /// The attribution of definite flow over all functions.
+    pub attribution: Attribution,
+    /// Functions whose paths count in an array and in the hash table, under
+    /// TPP and under Ball–Larus, at the array threshold given.
+    pub tpp_arrays: usize,
+    pub tpp_hashed: usize,
+    pub ball_larus_arrays: usize,
+    pub ball_larus_hashed: usize,
+    /// Paths compared (after splitting).
+    pub paths: usize,
+}
+
+/// Checks every function of the TPP profile `tpp` exactly against the
+/// Ball–Larus profile `path` of the same input
+/// (`tpp::compare::check_against`; `same_input` when the TPP build was
+/// trained on that input too), and measures the attribution of definite
+/// flow and the path storage at `array_threshold` paths.
+pub fn compare_profiles(tpp: &Profile, path: &Profile, same_input: bool, array_threshold: u64) -> Result<Comparison, String> {
+    let mut comparison = Comparison::default();
+    for function in &tpp.functions {
+        let what = |e: String| format!("function `{}`: {e}", function.name);
+        let descriptor = decode_descriptor(&function.descriptor).map_err(what)?;
+        if descriptor.strategy != Strategy::Tpp {
+            return Err(what(format!("a {} descriptor in a tpp profile", descriptor.strategy)));
+        }
+        let graph = FlowGraph::new(&descriptor.shape);
+        let paths = TargetedPaths::new(&graph, &descriptor.targeted);
+        let reported = Reported::of(&paths, &function.paths).map_err(what)?;
+        let reference_paths = path.function(&function.name).map(|f| f.paths.clone()).unwrap_or_default();
+        let reference = split_ball_larus(&paths, &number(&graph), &reference_paths).map_err(what)?;
+        check_against(&paths, &reported, &reference, same_input).map_err(what)?;
+        comparison.attribution.add(attribution(&paths, &graph, &reported, &reference));
+        comparison.paths += reference.len();
+        if paths.hot_paths() > array_threshold {
+            comparison.tpp_hashed += 1;
+        } else {
+            comparison.tpp_arrays += 1;
+        }
+        if paths.ball_larus_paths > array_threshold {
+            comparison.ball_larus_hashed += 1;
+        } else {
+            comparison.ball_larus_arrays += 1;
+        }
+    }
+    Ok(comparison)
 }
