@@ -61,6 +61,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("hoist-loads", crate::transform::filetest::hoist_loads_test),
     ("address-offsets", crate::transform::filetest::address_offsets_test),
     ("unroll", crate::pgo::unroll::filetest),
+    ("tpp", crate::instrument::tpp::filetest::tpp),
     // Register new test kinds here.
 ];
 

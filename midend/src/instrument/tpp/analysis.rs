@@ -72,6 +72,8 @@ pub struct TargetedPaths {
     pub disconnected: Vec<u32>,
     /// The number of paths Ball–Larus numbering gives the function.
     pub ball_larus_paths: u64,
+    /// By cut: its start dummy (see [`TargetedPaths::start_of`]).
+    start_of: Vec<u32>,
 }
 
 /// The poison value: set on a transition into cold code (Joshi, Bond &
@@ -109,9 +111,23 @@ impl TargetedPaths {
             Some(flow) => disconnect(&mut full, graph, flow, profile.loop_trip_milli, flow_hot),
             None => Vec::new(),
         };
+        // One start per cut target (Figure 6b): a path that begins after a
+        // cold back edge begins where the hot ones into the same header do.
+        let mut first_start = std::collections::HashMap::new();
+        let mut start_of: Vec<u32> = Vec::new();
+        for c in 0..full.cuts().len() as u32 {
+            let s = full.dummy(DagEdgeKind::Start(c));
+            start_of.push(*first_start.entry(full.edge(s).to).or_insert(s));
+        }
+        full = full.filtered(|e| match full.edge(e).kind {
+            DagEdgeKind::Start(c) => start_of[c as usize] == e,
+            _ => true,
+        });
+        let starts = &start_of;
         let edge_hot = |dag: &PathDag, e: u32| match dag.edge(e).kind {
             DagEdgeKind::Flow(f) => flow_hot(f),
-            DagEdgeKind::Start(c) | DagEdgeKind::End(c) => flow_hot(dag.cuts()[c as usize].flow_edge),
+            DagEdgeKind::End(c) => flow_hot(dag.cuts()[c as usize].flow_edge),
+            DagEdgeKind::Start(_) => (0..starts.len()).any(|c| starts[c] == e && flow_hot(dag.cuts()[c].flow_edge)),
         };
         let marks: Vec<bool> = (0..full.num_edges() as u32).map(|e| edge_hot(&full, e)).collect();
         let hot = prune(&full, &marks);
@@ -122,6 +138,7 @@ impl TargetedPaths {
         for cut in &numbering.dag.cuts()[before..] {
             let e = full.live_flow_edge(cut.flow_edge).expect("numbering cuts a live edge");
             full.cut(graph, cut.flow_edge, cut.reason, Some(e));
+            start_of.push(full.dummy(DagEdgeKind::Start(full.cuts().len() as u32 - 1)));
         }
         let mut hot = hot;
         hot.resize(full.num_edges(), true);
@@ -129,7 +146,10 @@ impl TargetedPaths {
         let count = |e: u32| match (flow, full.edge(e).kind) {
             (None, _) => 1,
             (Some(flow), DagEdgeKind::Flow(f)) => flow[f as usize],
-            (Some(flow), DagEdgeKind::Start(c) | DagEdgeKind::End(c)) => flow[full.cuts()[c as usize].flow_edge as usize],
+            (Some(flow), DagEdgeKind::End(c)) => flow[full.cuts()[c as usize].flow_edge as usize],
+            (Some(flow), DagEdgeKind::Start(_)) => {
+                (0..start_of.len()).filter(|&c| start_of[c] == e).map(|c| flow[full.cuts()[c].flow_edge as usize]).fold(0, u64::saturating_add)
+            }
         };
         let ran: Vec<bool> = (0..full.num_edges() as u32).map(|e| count(e) > 0).collect();
         let found = match flow {
@@ -160,7 +180,13 @@ impl TargetedPaths {
                     .collect()
             })
             .unwrap_or_default();
-        TargetedPaths { full, numbering, hot, recording, needed, derived, disconnected, ball_larus_paths }
+        TargetedPaths { full, numbering, hot, recording, needed, derived, disconnected, ball_larus_paths, start_of }
+    }
+
+    /// The start dummy of the path that begins after cut `c`: the first
+    /// one into the cut's target.
+    pub fn start_of(&self, c: u32) -> u32 {
+        self.start_of[c as usize]
     }
 
     /// The number of hot paths; the cold slot's number.

@@ -8,7 +8,10 @@
 //! disconnects loops (and where its own numbering truncates). As the paper
 //! does (§5, footnote 5), every Ball–Larus path is split at the edges TPP
 //! cuts, which include every edge Ball–Larus cuts, so that each piece is a
-//! path of TPP's graph; the pieces' counts add up per path.
+//! path of TPP's graph; the pieces' counts add up per path. TPP starts
+//! every path that begins at one vertex after a cut with one dummy edge
+//! (`TargetedPaths::start_of`), so pieces that Ball–Larus tells apart only
+//! by the back edge before them add up too.
 
 use super::analysis::TargetedPaths;
 use crate::instrument::path::dag::DagEdgeKind;
@@ -94,7 +97,7 @@ pub fn split_ball_larus(paths: &TargetedPaths, ball_larus: &Numbering, counts: &
         let mut piece: PathKey = Vec::new();
         for e in edges {
             match ball_larus.dag.edge(e).kind {
-                DagEdgeKind::Start(c) => piece.push(full.dummy(DagEdgeKind::Start(tpp_cut(ball_larus.dag.cuts()[c as usize].flow_edge)?))),
+                DagEdgeKind::Start(c) => piece.push(paths.start_of(tpp_cut(ball_larus.dag.cuts()[c as usize].flow_edge)?)),
                 DagEdgeKind::End(c) => {
                     piece.push(full.dummy(DagEdgeKind::End(tpp_cut(ball_larus.dag.cuts()[c as usize].flow_edge)?)));
                     *split.entry(std::mem::take(&mut piece)).or_default() += count;
@@ -110,7 +113,7 @@ pub fn split_ball_larus(paths: &TargetedPaths, ball_larus: &Numbering, counts: &
                         let c = tpp_cut(f)?;
                         piece.push(full.dummy(DagEdgeKind::End(c)));
                         *split.entry(std::mem::take(&mut piece)).or_default() += count;
-                        piece.push(full.dummy(DagEdgeKind::Start(c)));
+                        piece.push(paths.start_of(c));
                     }
                 },
             }

@@ -14,10 +14,13 @@
 //!   [`analysis::POISON`], which no run of hot increments brings below
 //!   2^63, and every count goes to path `min(r, N)`, where slot `N` is the
 //!   function's one cold counter (Appendix A.1's conditional move). A cold
-//!   back edge always counts the cold slot, and the path after it starts
-//!   poisoned unless its own start dummy is hot (Figure 6: a cold cut edge
-//!   has no dummy pair in the hot graph, so the iteration after it is a
-//!   cold path; this is case (a), and case (c) is the same code).
+//!   back edge always counts the cold slot. The paths that begin at a
+//!   loop header share one start dummy, whichever back edge (or cut) ran,
+//!   so Figure 6's three cases follow: when some hot edge is cut into the
+//!   header, its dummy is hot and a cold back edge restarts the register
+//!   there (case b); when none is, the dummy is cold and the cold back edge
+//!   poisons (case a); and a back edge from a cold loop body poisons a
+//!   register that is already poisoned (case c, the same code).
 //! - **Loop disconnection (§4.2.1).** Loops whose average trip count is at
 //!   least `-ftpp-loop-disconnect` are cut out with dummy edges
 //!   ([`disconnect`]).
@@ -37,6 +40,7 @@ pub mod analysis;
 pub mod cold;
 pub mod compare;
 pub mod disconnect;
+pub mod filetest;
 pub mod obvious;
 
 use crate::analysis::cfg::Cfg;
@@ -105,7 +109,7 @@ pub fn register_code(graph: &FlowGraph, paths: &TargetedPaths, inc: &[u64]) -> R
     }
     for (c, cut) in dag.cuts().iter().enumerate() {
         let c = c as u32;
-        let code = EdgeCode::Cut { end: end(dag.dummy(DagEdgeKind::End(c))), start: start(dag.dummy(DagEdgeKind::Start(c))) };
+        let code = EdgeCode::Cut { end: end(dag.dummy(DagEdgeKind::End(c))), start: start(paths.start_of(c)) };
         edges[cut.flow_edge as usize] = match code {
             EdgeCode::Cut { end: Count::Nothing, start: Start::Keep } => EdgeCode::Keep,
             code => code,
