@@ -92,6 +92,9 @@ pub enum EdgeCode {
 pub enum Count {
     /// The path whose number is the register plus the constant.
     Path(u64),
+    /// The same, or the cold slot if the register may be poisoned there
+    /// (targeted path profiling): the count goes to `min(r + k, paths)`.
+    PathOrCold(u64),
     /// The cold slot (targeted path profiling).
     Cold,
     /// Nothing.
@@ -114,9 +117,8 @@ pub struct RegisterCode {
     pub edges: Vec<EdgeCode>,
     /// The register at the function's entry.
     pub entry: Start,
-    /// With a poisoned register possible, the number of hot paths: a count
-    /// goes to path `min(r, paths)`, so that every poisoned path lands in
-    /// the cold slot at index `paths`.
+    /// With a cold slot, the number of hot paths: the slot's index, where
+    /// [`Count::PathOrCold`] sends a poisoned register.
     pub clamp: Option<u64>,
 }
 
@@ -358,10 +360,10 @@ impl Emitter<'_> {
     fn slot(&mut self, r: Register, end: Count) -> Option<CountSlot> {
         match (end, self.clamp) {
             (Count::Nothing, _) => None,
-            (Count::Path(k), None) => Some(self.path_slot(r, k)),
-            (Count::Cold, None) => unreachable!("a cold slot exists only with a clamp"),
+            (Count::Path(k), _) => Some(self.path_slot(r, k)),
+            (Count::Cold | Count::PathOrCold(_), None) => unreachable!("a cold slot exists only with a clamp"),
             (Count::Cold, Some(paths)) => Some(self.path_slot(Register::Const(paths), 0)),
-            (Count::Path(k), Some(paths)) => Some(match self.add(r, k) {
+            (Count::PathOrCold(k), Some(paths)) => Some(match self.add(r, k) {
                 Register::Const(c) => self.path_slot(Register::Const(c.min(paths)), 0),
                 Register::Value(number) => {
                     // A poisoned register is at least 2^63 (`tpp::POISON`):

@@ -193,11 +193,4 @@ impl TargetedPaths {
     pub fn hot_paths(&self) -> u64 {
         self.numbering.total()
     }
-
-    /// Whether any register value can be poisoned: some cold edge, cold
-    /// restart or cold ENTRY leads to a counting recording point.
-    pub fn may_poison(&self) -> bool {
-        self.full.live_edges().any(|e| !self.hot[e as usize] && self.needed[self.full.edge(e).to as usize])
-            || !self.full.succs(self.full.entry()).iter().any(|&e| self.hot[e as usize])
-    }
 }

@@ -72,6 +72,7 @@ pub fn tpp(module: &Module, args: &str) -> Result<String, String> {
         };
         let count = |c: Count| match c {
             Count::Path(k) => format!("count path r+{k}"),
+            Count::PathOrCold(k) => format!("count path min(r+{k}, cold)"),
             Count::Cold => "count cold".to_string(),
             Count::Nothing => "count nothing".to_string(),
         };

@@ -86,7 +86,10 @@ pub struct TppInstrumentation {
 pub fn register_code(graph: &FlowGraph, paths: &TargetedPaths, inc: &[u64]) -> RegisterCode {
     let dag = &paths.full;
     let needed = |v: u32| paths.needed[v as usize];
+    let entry_hot = dag.succs(dag.entry()).iter().any(|&e| paths.hot[e as usize]);
+    let poisoned = may_be_poisoned(graph, paths, entry_hot);
     let end = |e: u32| match paths.recording[e as usize] {
+        Recording::Path if poisoned[dag.edge(e).from as usize] => Count::PathOrCold(inc[e as usize]),
         Recording::Path => Count::Path(inc[e as usize]),
         Recording::Cold => Count::Cold,
         Recording::Nothing => Count::Nothing,
@@ -115,13 +118,34 @@ pub fn register_code(graph: &FlowGraph, paths: &TargetedPaths, inc: &[u64]) -> R
             code => code,
         };
     }
-    let entry_hot = dag.succs(dag.entry()).iter().any(|&e| paths.hot[e as usize]);
     let entry = if entry_hot { Start::Const(0) } else { Start::Poison };
-    let cold_counted = paths.recording.contains(&Recording::Cold);
-    let clamp = (paths.may_poison() || cold_counted).then_some(paths.hot_paths());
-    RegisterCode { edges, entry, clamp }
+    let cold_slot = edges.iter().any(|code| matches!(code, EdgeCode::End(Count::Cold | Count::PathOrCold(_)) | EdgeCode::Cut { end: Count::Cold | Count::PathOrCold(_), .. }));
+    RegisterCode { edges, entry, clamp: cold_slot.then_some(paths.hot_paths()) }
 }
 
+/// By vertex: whether the register may hold a poisoned value there. It is
+/// poisoned after a cold edge (or a cold ENTRY, or a cold start), and stays
+/// so along hot edges until a path starts again (a start dummy, or a
+/// re-entry after `setjmp`); only the counts at the ends of such vertices
+/// need the `min` that sends it to the cold slot.
+fn may_be_poisoned(graph: &FlowGraph, paths: &TargetedPaths, entry_hot: bool) -> Vec<bool> {
+    let dag = &paths.full;
+    let mut poisoned = vec![false; dag.num_vertices() as usize];
+    poisoned[dag.entry() as usize] = !entry_hot;
+    for &v in dag.topological() {
+        for &e in dag.succs(v) {
+            let edge = dag.edge(e);
+            let starts = match edge.kind {
+                DagEdgeKind::Start(_) => true,
+                DagEdgeKind::Flow(f) => matches!(graph.edge(f).kind, FlowEdgeKind::ReEntry(_)),
+                DagEdgeKind::End(_) => false,
+            };
+            let after = !paths.hot[e as usize] || (!starts && poisoned[v as usize]);
+            poisoned[edge.to as usize] |= after;
+        }
+    }
+    poisoned
+}
 /// Instruments `func` for targeted path profiling from the training
 /// profile `profile`; the arguments are those of `path::instrument`.
 #[allow(clippy::too_many_arguments)]
@@ -157,3 +181,4 @@ pub fn instrument(
         split_edges,
     }
 }
+
