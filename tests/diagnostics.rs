@@ -91,9 +91,12 @@ fn bad_profiling_flags_are_errors_not_panics() {
     let source = project_root().join("tests/c/if_else.c");
     let dir = scratch_dir("bad-profiling-flags");
     for (flags, expected) in [
-        (&["-fprofile-instr=paths"][..], "unknown profiling strategy 'paths' (expected naive, ks, sese, path, vertex, trace or trace-naive)"),
+        (&["-fprofile-instr=paths"][..], "unknown profiling strategy 'paths' (expected naive, ks, sese, path, vertex, trace, trace-naive or tpp)"),
         (&["-fprofile-instr=path", "-fpath-array-threshold=lots"][..], "-fpath-array-threshold needs a number of paths, not 'lots'"),
         (&["-fprofile-instr=path", "-fpath-array-threshold=-1"][..], "not '-1'"),
+        (&["-fprofile-instr=tpp"][..], "-fprofile-instr=tpp needs an edge profile to target: -fprofile-instr-weights=FILE"),
+        (&["-fprofile-instr=tpp", "-ftpp-cold=150"][..], "-ftpp-cold needs a percentage from 0 to 100, not '150'"),
+        (&["-fprofile-instr=tpp", "-ftpp-loop-disconnect=many"][..], "-ftpp-loop-disconnect needs a non-negative trip count, not 'many'"),
     ] {
         let out = Command::new(nissecc()).args(flags).arg(&source).arg("-o").arg(dir.join("out")).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);

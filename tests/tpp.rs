@@ -87,3 +87,47 @@ fn multi_file_programs_profile_targeted_paths_exactly() {
 fn kernels_profile_targeted_paths_exactly_on_every_input() {
     check_program_set(ProgramSet::Kernels, "tpp-kernels", "TPP oracle, kernels", &check_program);
 }
+
+/// `show` of a TPP profile: the paths counted and derived, marked, the
+/// cold share, the attribution of definite flow against `--reference`,
+/// and the same in `--json`; and a damaged profile is an error that names
+/// the function.
+#[test]
+fn show_lists_counted_and_derived_paths_and_rejects_damage() {
+    let dir = scratch_dir(&format!("tpp-show-{}", std::process::id()));
+    let source = project_root().join("tests/c/binary_search.c");
+    let exe = |label: &str| dir.join(label);
+    let profile = |label: &str| dir.join(format!("{label}.nprof"));
+    for label in ["naive", "path"] {
+        build_nissecc(std::slice::from_ref(&source), &exe(label), &[LEVEL, &format!("-fprofile-instr={label}")]).unwrap();
+        run_with_profile(&exe(label), &[], &profile(label)).unwrap();
+    }
+    let weights = format!("-fprofile-instr-weights={}", profile("naive").display());
+    build_nissecc(std::slice::from_ref(&source), &exe("tpp"), &[LEVEL, "-fprofile-instr=tpp", &weights]).unwrap();
+    run_with_profile(&exe("tpp"), &[], &profile("tpp")).unwrap();
+
+    let reference = format!("--reference={}", profile("path").display());
+    let text = profdata_output(&["show", "--paths", &reference], &profile("tpp")).unwrap();
+    assert!(text.contains("(counted)") && text.contains("(derived)"), "{text}");
+    let total = text.lines().find(|l| l.trim_start().starts_with("total: path runs")).unwrap_or_else(|| panic!("no total line:\n{text}"));
+    assert!(total.contains("attribution of definite flow"), "{total}");
+
+    let json: serde_json::Value = serde_json::from_str(&profdata_output(&["show", "--paths", "--json", &reference], &profile("tpp")).unwrap()).unwrap();
+    let functions = json["functions"].as_array().unwrap();
+    let bsearch = functions.iter().find(|f| f["name"].as_str().is_some_and(|n| n.ends_with("isqrt"))).expect("isqrt is listed");
+    let aodf = bsearch["tpp"]["attribution_of_definite_flow"].as_f64().unwrap();
+    assert!(aodf > 0.5 && aodf <= 1.0, "{aodf}");
+    let derived = functions.iter().flat_map(|f| f["paths"].as_array().unwrap()).filter(|p| p["derived"] == true).count();
+    assert!(derived > 0, "no derived path in {json}");
+
+    // A path number past the cold slot (the last, so that the numbers
+    // stay sorted as the file format requires).
+    let mut damaged = read_profile(&profile("tpp")).unwrap();
+    let function = damaged.functions.iter_mut().find(|f| !f.paths.is_empty()).unwrap();
+    let name = function.name.clone();
+    function.paths.last_mut().unwrap().0 = u64::MAX / 2;
+    std::fs::write(profile("damaged"), nissecc_profile_format::write(&damaged)).unwrap();
+    let error = profdata_output(&["show"], &profile("damaged")).unwrap_err();
+    assert!(error.contains(&format!("`{name}`")) && error.contains("outside the"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
