@@ -30,8 +30,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
-/// The strategies whose overhead the tier reports, TPP's build last.
-const STRATEGIES: [&str; 4] = ["path", "ks", "sese", "tpp"];
+/// The builds whose overhead the tier reports: three strategies, then TPP
+/// trained on the first input (`tpp`) and on the measured one
+/// (`tpp-same`).
+const STRATEGIES: [&str; 5] = ["path", "ks", "sese", "tpp", "tpp-same"];
 
 /// What one kernel measured.
 struct KernelResult {
@@ -40,7 +42,7 @@ struct KernelResult {
     same: Comparison,
     cross: Comparison,
     /// Plain instructions, and each strategy's, when measured.
-    instructions: Option<(u64, [u64; 4])>,
+    instructions: Option<(u64, [u64; 5])>,
 }
 
 pub fn run(options: &Options) -> Result<(), String> {
@@ -95,7 +97,7 @@ fn measure(kernel: &Kernel, toolchain: &Toolchain, valgrind: bool, dir: &Path) -
     let cross = compare_profiles(&load(&path("tpp.nprof"))?, &ball_larus, false, DEFAULT_ARRAY_THRESHOLD).map_err(|e| format!("cross input: {e}"))?;
     let instructions = if valgrind {
         let plain = process_instructions(&path("plain"), last, &[], dir)?;
-        let mut measured = [0; 4];
+        let mut measured = [0; 5];
         for (k, strategy) in STRATEGIES.iter().enumerate() {
             measured[k] = process_instructions(&path(strategy), last, &env(&format!("{strategy}.m.nprof")), dir)?;
         }
@@ -108,7 +110,7 @@ fn measure(kernel: &Kernel, toolchain: &Toolchain, valgrind: bool, dir: &Path) -
 
 fn report(results: &[KernelResult]) -> String {
     let mut out = String::from(
-        "## nissecc-bench: TPP tier\n\nTargeted path profiling (`-fprofile-instr=tpp`, TPP(5, 6.67)) trained on the naive profile of each long kernel's first input and run on its last: whole-process instructions over the plain -O2 build (callgrind) next to Ball–Larus (`path`), `ks` and `sese`; functions counting paths in an array / the hash table under Ball–Larus and TPP; attribution of definite flow (AoDF) against the Ball–Larus profile of the last input, trained on the last input (same) and on the first (cross). Every TPP profile passed the exact check.\n\n| kernel | path | ks | sese | tpp | tpp ≤ path | BL array/hash | TPP array/hash | AoDF same | AoDF cross |\n|---|---:|---:|---:|---:|:---:|---:|---:|---:|---:|\n",
+        "## nissecc-bench: TPP tier\n\nTargeted path profiling (`-fprofile-instr=tpp`, TPP(5, 6.67)) trained on the naive profile of each long kernel's first input and run on its last: whole-process instructions over the plain -O2 build (callgrind) next to Ball–Larus (`path`), `ks` and `sese`; functions counting paths in an array / the hash table under Ball–Larus and TPP; attribution of definite flow (AoDF) against the Ball–Larus profile of the last input, trained on the last input (same) and on the first (cross). Every TPP profile passed the exact check.\n\n| kernel | path | ks | sese | tpp | tpp ≤ path | tpp same input | BL array/hash | TPP array/hash | AoDF same | AoDF cross |\n|---|---:|---:|---:|---:|:---:|---:|---:|---:|---:|---:|\n",
     );
     let overhead = |r: &KernelResult, k: usize| r.instructions.map(|(plain, measured)| measured[k] as f64 / plain.max(1) as f64);
     let show = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("×{x:.3}"));
@@ -119,12 +121,13 @@ fn report(results: &[KernelResult]) -> String {
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {cheaper} | {}/{} | {}/{} | {:.2}% | {:.2}% |",
+            "| {} | {} | {} | {} | {} | {cheaper} | {} | {}/{} | {}/{} | {:.2}% | {:.2}% |",
             r.name,
             show(overhead(r, 0)),
             show(overhead(r, 1)),
             show(overhead(r, 2)),
             show(overhead(r, 3)),
+            show(overhead(r, 4)),
             r.cross.ball_larus_arrays,
             r.cross.ball_larus_hashed,
             r.cross.tpp_arrays,
@@ -140,11 +143,12 @@ fn report(results: &[KernelResult]) -> String {
     let sum = |f: &dyn Fn(&KernelResult) -> usize| results.iter().map(f).sum::<usize>();
     let _ = writeln!(
         out,
-        "| median (totals) | {} | {} | {} | {} | | {}/{} | {}/{} | {:.2}% | {:.2}% |",
+        "| median (totals) | {} | {} | {} | {} | | {} | {}/{} | {}/{} | {:.2}% | {:.2}% |",
         show(medians(&|r| overhead(r, 0))),
         show(medians(&|r| overhead(r, 1))),
         show(medians(&|r| overhead(r, 2))),
         show(medians(&|r| overhead(r, 3))),
+        show(medians(&|r| overhead(r, 4))),
         sum(&|r| r.cross.ball_larus_arrays),
         sum(&|r| r.cross.ball_larus_hashed),
         sum(&|r| r.cross.tpp_arrays),
@@ -154,13 +158,16 @@ fn report(results: &[KernelResult]) -> String {
     );
     let extra = |k: usize| medians(&|r| overhead(r, k).map(|x| x - 1.0));
     if let (Some(path), Some(tpp)) = (extra(0), extra(3)) {
-        let costlier = results.iter().filter(|r| matches!((overhead(r, 3), overhead(r, 0)), (Some(t), Some(p)) if t > p)).count();
+        let costlier = |k: usize| results.iter().filter(|r| matches!((overhead(r, k), overhead(r, 0)), (Some(t), Some(p)) if t > p)).count();
         let _ = writeln!(
             out,
-            "\nMedian extra instructions: Ball–Larus {:.1}%, TPP {:.1}% ({:.0}% of Ball–Larus's; target at most 50%); kernels where TPP costs more than Ball–Larus: {costlier}; lowest AoDF same input {:.2}% (target at least 98% median).",
+            "\nMedian extra instructions: Ball–Larus {:.1}%, TPP {:.1}% ({:.0}% of Ball–Larus's; target at most 50%), TPP trained on the same input {:.1}%; kernels where TPP costs more than Ball–Larus: {} (same input: {}); lowest AoDF same input {:.2}% (target at least 98% median).",
             100.0 * path,
             100.0 * tpp,
             100.0 * tpp / path.max(f64::MIN_POSITIVE),
+            100.0 * extra(4).unwrap_or(f64::NAN),
+            costlier(3),
+            costlier(4),
             100.0 * results.iter().map(|r| r.same.attribution.aodf()).fold(f64::INFINITY, f64::min)
         );
     }
