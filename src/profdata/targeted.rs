@@ -18,7 +18,7 @@ use std::path::Path;
 /// describes.
 pub fn check(descriptor: &CfgDescriptor, paths: &[(u64, u64)]) -> Result<(), String> {
     let graph = FlowGraph::new(&descriptor.shape);
-    Reported::of(&TargetedPaths::new(&graph, &descriptor.targeted), paths).map(|_| ())
+    Reported::of(&TargetedPaths::new(&graph, &descriptor.targeted), paths, descriptor.targeted.cold_slots).map(|_| ())
 }
 
 /// One function of a TPP profile.
@@ -56,7 +56,7 @@ pub fn summaries(functions: &[FunctionCounts], reference: Option<&Profile>) -> R
     for function in functions.iter().filter(|f| f.descriptor.strategy == Strategy::Tpp) {
         let graph = FlowGraph::new(&function.descriptor.shape);
         let paths = TargetedPaths::new(&graph, &function.descriptor.targeted);
-        let reported = Reported::of(&paths, &function.paths).map_err(|e| format!("function `{}`: {e}", function.name))?;
+        let reported = Reported::of(&paths, &function.paths, function.descriptor.targeted.cold_slots).map_err(|e| format!("function `{}`: {e}", function.name))?;
         let attribution = match reference.and_then(|r| r.function(&function.name)) {
             None => None,
             Some(reference) => {
@@ -120,7 +120,7 @@ pub fn compare_profiles(tpp: &Profile, path: &Profile, same_input: bool, array_t
         }
         let graph = FlowGraph::new(&descriptor.shape);
         let paths = TargetedPaths::new(&graph, &descriptor.targeted);
-        let reported = Reported::of(&paths, &function.paths).map_err(what)?;
+        let reported = Reported::of(&paths, &function.paths, descriptor.targeted.cold_slots).map_err(what)?;
         let reference_paths = path.function(&function.name).map(|f| f.paths.clone()).unwrap_or_default();
         let reference = split_ball_larus(&paths, &number(&graph), &reference_paths).map_err(what)?;
         check_against(&paths, &reported, &reference, same_input).map_err(what)?;

@@ -244,6 +244,7 @@ fn instrument_function(
             targeted.flow = flow;
         }
         let done = tpp::instrument(func, cfg, shape, graph, calls, &weights, &targeted, options.path_array_threshold, counters);
+        targeted.cold_slots = done.cold_slots;
         stats.counters = done.counters;
         stats.split_edges = done.split_edges;
         stats.paths = done.paths;

@@ -201,6 +201,9 @@ pub struct TargetedProfile {
     /// The training count of every flow edge, in flow-edge order; empty
     /// when the training profile lacked the function.
     pub flow: Vec<u64>,
+    /// How many path numbers from the number of hot paths on count cold
+    /// paths (at least 1); set by instrumentation.
+    pub cold_slots: u64,
 }
 
 /// The calls of a traced function that write to the trace, and whether
@@ -367,6 +370,7 @@ impl CfgDescriptor {
         if self.strategy == Strategy::Tpp {
             put(&mut out, self.targeted.cold_ppm.into());
             put(&mut out, self.targeted.loop_trip_milli);
+            put(&mut out, self.targeted.cold_slots);
             put(&mut out, self.targeted.flow.len() as u64);
             for &count in &self.targeted.flow {
                 put(&mut out, count);
@@ -497,6 +501,7 @@ impl CfgDescriptor {
         if strategy == Strategy::Tpp {
             targeted.cold_ppm = r.u32("the cold threshold")?;
             targeted.loop_trip_milli = r.leb128("the loop disconnection threshold")?;
+            targeted.cold_slots = r.leb128("the number of cold slots")?;
             let num_flow = r.count("the number of training counts")?;
             for _ in 0..num_flow {
                 targeted.flow.push(r.leb128("a training count")?);
@@ -574,6 +579,9 @@ impl CfgDescriptor {
 /// Checks a TPP descriptor's training profile: a count per flow edge (or
 /// none), conserved at every vertex, and a cold threshold of at most 100%.
 fn check_targeted(shape: &FunctionShape, targeted: &TargetedProfile) -> Result<(), String> {
+    if targeted.cold_slots == 0 || targeted.cold_slots > 1 << 20 {
+        return Err(format!("invalid CFG descriptor: {} cold slots", targeted.cold_slots));
+    }
     if u64::from(targeted.cold_ppm) > 1_000_000 {
         return Err(format!("invalid CFG descriptor: a cold threshold of {} parts per million", targeted.cold_ppm));
     }

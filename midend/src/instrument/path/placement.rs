@@ -36,7 +36,6 @@
 //! function has more paths than the array threshold.
 
 use super::dag::DagEdgeKind;
-use crate::instrument::tpp::analysis::POISON;
 use super::numbering::Numbering;
 use super::increments::{increment_site, IncrementSite};
 use crate::analysis::cfg::{split_edge, Cfg};
@@ -120,6 +119,8 @@ pub struct RegisterCode {
     /// With a cold slot, the number of hot paths: the slot's index, where
     /// [`Count::PathOrCold`] sends a poisoned register.
     pub clamp: Option<u64>,
+    /// The value a poisoned register gets (targeted path profiling).
+    pub poison: u64,
 }
 
 impl RegisterCode {
@@ -144,17 +145,19 @@ impl RegisterCode {
             let start = Start::Const(inc[dag.dummy(DagEdgeKind::Start(c)) as usize]);
             edges[cut.flow_edge as usize] = EdgeCode::Cut { end, start };
         }
-        RegisterCode { edges, entry: Start::Const(0), clamp: None }
+        RegisterCode { edges, entry: Start::Const(0), clamp: None, poison: 0 }
     }
 
     fn code(&self, f: u32) -> EdgeCode {
         self.edges[f as usize]
     }
 
-    /// Whether flow edge `f` counts a path: its code must run on that edge
-    /// alone.
-    fn counts(&self, f: u32) -> bool {
-        matches!(self.code(f), EdgeCode::Cut { end, .. } if end != Count::Nothing)
+    /// Whether the code of flow edge `f`, out of a block with several
+    /// successors, gets a block of its own: a count must run on that edge
+    /// alone, and a poison, which runs rarely, would otherwise materialize
+    /// its constant before the branch every time the block runs.
+    fn splits(&self, f: u32) -> bool {
+        matches!(self.code(f), EdgeCode::Cut { end, .. } if end != Count::Nothing) || self.code(f) == EdgeCode::Poison
     }
 }
 
@@ -167,10 +170,10 @@ enum Register {
 }
 
 impl Register {
-    fn start(start: Start, r: Register) -> Register {
+    fn start(start: Start, r: Register, poison: u64) -> Register {
         match start {
             Start::Const(c) => Register::Const(c),
-            Start::Poison => Register::Const(POISON),
+            Start::Poison => Register::Const(poison),
             Start::Keep => r,
         }
     }
@@ -193,13 +196,13 @@ pub fn insert_path_counting(
 ) -> usize {
     let flow_of = |kind| graph.edge_of(kind).expect("the shape has this edge");
 
-    // Edges that count a path out of blocks with several successors get a
-    // block of their own, which counts the ending path and restarts the
-    // register.
+    // Edges that count a path (or poison the register) out of blocks with
+    // several successors get a block of their own, which counts the ending
+    // path and restarts the register (or poisons it).
     let mut splits: HashMap<Block, u32> = HashMap::new();
     for (i, edge) in cfg.edges().enumerate() {
         let f = flow_of(FlowEdgeKind::Cfg(i as u32));
-        if code.counts(f) && cfg.succs(cfg.edge(edge).from).len() > 1 {
+        if code.splits(f) && cfg.succs(cfg.edge(edge).from).len() > 1 {
             splits.insert(split_edge(func, cfg, edge), f);
         }
     }
@@ -215,8 +218,8 @@ pub fn insert_path_counting(
 
     for &block in &layout {
         let original = std::mem::take(&mut func.blocks[block].insts);
-        let mut out = Emitter { func: &mut *func, block, insts: Vec::with_capacity(original.len() + 8), storage, update, clamp: code.clamp };
-        let mut r = if block == entry { Register::start(code.entry, Register::Const(0)) } else { Register::Value(params[&block]) };
+        let mut out = Emitter { func: &mut *func, block, insts: Vec::with_capacity(original.len() + 8), storage, update, clamp: code.clamp, poison: code.poison };
+        let mut r = if block == entry { Register::start(code.entry, Register::Const(0), code.poison) } else { Register::Value(params[&block]) };
         let (body, terminator) = original.split_at(original.len() - 1);
         let terminator = terminator[0];
 
@@ -291,7 +294,7 @@ pub fn insert_path_counting(
                         let f = flow_of(FlowEdgeKind::Cfg(edge.as_u32()));
                         let value = match code.code(f) {
                             // The split block runs it.
-                            _ if several && code.counts(f) => r,
+                            _ if several && code.splits(f) => r,
                             EdgeCode::Add(_) if increment_site(graph, f) == IncrementSite::Target => r,
                             edge_code => out.run(r, edge_code),
                         };
@@ -313,6 +316,7 @@ struct Emitter<'f> {
     storage: &'f Storage,
     update: ProfileUpdate,
     clamp: Option<u64>,
+    poison: u64,
 }
 
 /// Where one path's count lives, computed once for a count and its undo.
@@ -451,12 +455,12 @@ impl Emitter<'_> {
                     let once = self.value(InstData::Unary { op: UnaryOp::Uextend, arg: first });
                     self.bump_by(slot, once);
                 }
-                Register::start(start, r)
+                Register::start(start, r, self.poison)
             }
             code => self.run(r, code),
         };
         let if_true = self.materialize(after_first);
-        let again = Register::start(again, Register::Const(0));
+        let again = Register::start(again, Register::Const(0), self.poison);
         let if_false = self.materialize(again);
         Register::Value(self.value(InstData::Select { cond: first, if_true, if_false }))
     }
@@ -470,9 +474,9 @@ impl Emitter<'_> {
                 if let Some(slot) = self.slot(r, end) {
                     self.bump(slot, 1);
                 }
-                Register::start(start, r)
+                Register::start(start, r, self.poison)
             }
-            EdgeCode::Poison => Register::Const(POISON),
+            EdgeCode::Poison => Register::Const(self.poison),
             EdgeCode::Keep => r,
             EdgeCode::End(_) | EdgeCode::Restart(_) => unreachable!("no CFG edge ends or restarts a path"),
         }

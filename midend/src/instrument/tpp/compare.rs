@@ -39,17 +39,18 @@ pub struct Reported {
 impl Reported {
     /// The `(number, count)` pairs of a TPP profile of the function whose
     /// targeted graph is `paths`, with the derived paths, or why they are
-    /// not a TPP profile of it.
-    pub fn of(paths: &TargetedPaths, counts: &[(u64, u64)]) -> Result<Reported, String> {
+    /// not a TPP profile of it. `cold_slots` is the number of path
+    /// numbers, from the number of hot paths on, that count cold paths.
+    pub fn of(paths: &TargetedPaths, counts: &[(u64, u64)], cold_slots: u64) -> Result<Reported, String> {
         let mut reported = Reported::default();
-        let cold = paths.hot_paths();
+        let hot = paths.hot_paths();
         for &(number, count) in counts {
-            if number == cold {
+            if number >= hot && number - hot < cold_slots {
                 reported.cold_counted += count;
                 continue;
             }
             let edges = regenerate(&paths.numbering, number)
-                .ok_or_else(|| format!("path number {number} is outside the {} hot paths and the cold slot", paths.hot_paths()))?;
+                .ok_or_else(|| format!("path number {number} is outside the {hot} hot paths and the {cold_slots} cold slots"))?;
             let last = *edges.last().expect("a path has edges");
             if paths.recording[last as usize] != super::analysis::Recording::Path {
                 return Err(format!("hot path {number} ends where the targeted graph counts nothing"));

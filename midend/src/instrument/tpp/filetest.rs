@@ -56,13 +56,13 @@ pub fn tpp(module: &Module, args: &str) -> Result<String, String> {
             }
         }
         let flow = solve_flow(&graph, &known).map_err(|e| format!("test tpp: @{}: the counts are inconsistent: {e}", func.name))?;
-        let profile = TargetedProfile { cold_ppm: (cold * 10_000.0).round() as u32, loop_trip_milli: trip_milli(trips), flow };
+        let profile = TargetedProfile { cold_ppm: (cold * 10_000.0).round() as u32, loop_trip_milli: trip_milli(trips), flow, cold_slots: 1 };
         let paths = TargetedPaths::new(&graph, &profile);
         let inc = increments(&paths.numbering, &graph, &heuristic_weights(&shape, &graph));
-        let code = register_code(&graph, &paths, &inc);
+        let (code, cold_slots) = register_code(&graph, &paths, &inc, false);
         let block = |v: u32| graph.describe(v);
         let _ = writeln!(out, "function @{}:", func.name);
-        let _ = writeln!(out, "  paths: {} Ball-Larus, {} hot; cold slot {}", paths.ball_larus_paths, paths.hot_paths(), code.clamp.is_some());
+        let _ = writeln!(out, "  paths: {} Ball-Larus, {} hot; cold slots {cold_slots}", paths.ball_larus_paths, paths.hot_paths());
         let headers: Vec<String> = paths.disconnected.iter().map(|&h| block(h)).collect();
         let _ = writeln!(out, "  disconnected loops: [{}]", headers.join(", "));
         let start = |s: Start| match s {

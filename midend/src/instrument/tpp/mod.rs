@@ -51,7 +51,7 @@ use crate::instrument::path::placement::{insert_path_counting, Count, EdgeCode, 
 use crate::instrument::weights::Weight;
 use crate::ir::{Function, Inst};
 use crate::profile::{FlowEdgeKind, FlowGraph, FunctionShape, TargetedProfile};
-use analysis::{Recording, TargetedPaths};
+use analysis::{Recording, TargetedPaths, POISON};
 use nissecc_profile_format::abi::{FLAG_PATH_ARRAY, FLAG_PATH_HASH};
 
 /// The default of `-ftpp-cold`: 5%, the cold threshold of the paper's
@@ -79,15 +79,36 @@ pub struct TppInstrumentation {
     pub obvious_ends: usize,
     pub disconnected_loops: usize,
     pub split_edges: usize,
+    /// The numbers from `paths` on that count cold paths.
+    pub cold_slots: u64,
 }
 
+/// The largest number of cold slots a function's array may get so that a
+/// poisoned register needs no `min` (see [`register_code`]), besides the
+/// number of hot paths.
+pub const MAX_COLD_SLOTS: u64 = 256;
+
 /// The path-register code of `paths`, whose hot edges have the
-/// increments `inc`.
-pub fn register_code(graph: &FlowGraph, paths: &TargetedPaths, inc: &[u64]) -> RegisterCode {
+/// increments `inc`, and the number of cold slots it counts in (from
+/// number `N`, the number of hot paths, on). With the hash table, or when
+/// the range below is too wide, a poisoned register is [`POISON`] and each
+/// end it may reach counts `min(r + k, N)`: one cold slot. Otherwise the
+/// poisoned register starts at a value that makes every number it can
+/// reach at an end fall in `[N, N + slots)`: the sums of increments from a
+/// vertex to EXIT lie in a range known at compile time (after a poison,
+/// only hot edges add to the register until it ends, restarts or is
+/// poisoned again), so the ends count `r + k` exactly as Ball–Larus does,
+/// and every slot past `N` is cold.
+pub fn register_code(graph: &FlowGraph, paths: &TargetedPaths, inc: &[u64], hashed: bool) -> (RegisterCode, u64) {
     let dag = &paths.full;
     let needed = |v: u32| paths.needed[v as usize];
     let entry_hot = dag.succs(dag.entry()).iter().any(|&e| paths.hot[e as usize]);
-    let poisoned = may_be_poisoned(graph, paths, entry_hot);
+    let mut poisoned = may_be_poisoned(graph, paths, entry_hot);
+    let any_poisoned = poisoned.contains(&true);
+    let range = (!hashed && any_poisoned).then(|| increment_sums(paths, inc)).flatten().filter(|(lo, hi)| hi - lo < i128::from(MAX_COLD_SLOTS));
+    if range.is_some() {
+        poisoned.fill(false);
+    }
     let end = |e: u32| match paths.recording[e as usize] {
         Recording::Path if poisoned[dag.edge(e).from as usize] => Count::PathOrCold(inc[e as usize]),
         Recording::Path => Count::Path(inc[e as usize]),
@@ -119,8 +140,33 @@ pub fn register_code(graph: &FlowGraph, paths: &TargetedPaths, inc: &[u64]) -> R
         };
     }
     let entry = if entry_hot { Start::Const(0) } else { Start::Poison };
-    let cold_slot = edges.iter().any(|code| matches!(code, EdgeCode::End(Count::Cold | Count::PathOrCold(_)) | EdgeCode::Cut { end: Count::Cold | Count::PathOrCold(_), .. }));
-    RegisterCode { edges, entry, clamp: cold_slot.then_some(paths.hot_paths()) }
+    let n = paths.hot_paths();
+    let (poison, slots) = match range {
+        // The lowest sum lands at N.
+        Some((lo, hi)) => ((i128::from(n) - lo) as u64, (hi - lo + 1) as u64),
+        None => (POISON, 1),
+    };
+    (RegisterCode { edges, entry, clamp: Some(n), poison }, slots)
+}
+
+/// The least and greatest sum of increments from any vertex of the hot
+/// graph to EXIT, as integers (the increments are differences of
+/// potentials that `poison_limit` keeps within 64 bits), or `None` when
+/// the hot graph is empty.
+fn increment_sums(paths: &TargetedPaths, inc: &[u64]) -> Option<(i128, i128)> {
+    let dag = &paths.numbering.dag;
+    let n = dag.num_vertices() as usize;
+    let mut sums: Vec<Option<(i128, i128)>> = vec![None; n];
+    sums[dag.exit() as usize] = Some((0, 0));
+    for &v in dag.topological().iter().rev() {
+        for &e in dag.succs(v) {
+            let Some((lo, hi)) = sums[dag.edge(e).to as usize] else { continue };
+            let k = i128::from(inc[e as usize] as i64);
+            let entry = sums[v as usize].get_or_insert((lo + k, hi + k));
+            *entry = (entry.0.min(lo + k), entry.1.max(hi + k));
+        }
+    }
+    sums.into_iter().flatten().reduce(|a, b| (a.0.min(b.0), a.1.max(b.1)))
 }
 
 /// By vertex: whether the register may hold a poisoned value there. It is
@@ -162,9 +208,9 @@ pub fn instrument(
 ) -> TppInstrumentation {
     let paths = TargetedPaths::new(graph, profile);
     let inc = increments(&paths.numbering, graph, weights);
-    let code = register_code(graph, &paths, &inc);
     let hot = paths.hot_paths();
     let hashed = hot > array_threshold;
+    let (code, cold_slots) = register_code(graph, &paths, &inc, hashed);
     let symbol = counters.symbol.to_string();
     let storage = if hashed { Storage::Hash { symbol } } else { Storage::Array { symbol } };
     let split_edges = insert_path_counting(func, cfg, shape, graph, &code, calls, &storage, counters.update);
@@ -173,7 +219,8 @@ pub fn instrument(
         paths: hot,
         ball_larus_paths: paths.ball_larus_paths,
         hashed,
-        counters: if hashed { 0 } else { hot as usize + 1 },
+        counters: if hashed { 0 } else { (hot + cold_slots) as usize },
+        cold_slots,
         flags: if hashed { FLAG_PATH_HASH } else { FLAG_PATH_ARRAY },
         counted_ends: ends.iter().filter(|&&r| r != Recording::Nothing).count(),
         obvious_ends: ends.iter().filter(|&&r| r == Recording::Nothing).count(),
