@@ -42,7 +42,7 @@ fn loop_function(name: &str, strategy: Strategy, calls: u64, iterations: u64) ->
         Strategy::Ks | Strategy::Sese => (vec![Cfg(3), Entry], vec![iterations, calls]),
         Strategy::Path => panic!("path profiles count paths: see `loop_path_profile`"),
         Strategy::Sample => panic!("sample profiles weigh sampled blocks; they place no counters"),
-        Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive => panic!("the {strategy} profiles of these tests come from the compiler"),
+        Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive | Strategy::Tpp => panic!("the {strategy} profiles of these tests come from the compiler"),
     };
     let descriptor = CfgDescriptor::new(strategy, loop_shape(), kinds).encode();
     FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters, paths: vec![] }
