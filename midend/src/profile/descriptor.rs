@@ -28,6 +28,10 @@
 //!     block or call site; 0 for entry)
 //! for the strategy `sample` (4) only: the period, then num_sampled,
 //!     then per sampled block: block, size
+//! for the strategy `tpp` (8) only: the cold threshold (parts per
+//!     million), the loop disconnection threshold (thousandths), the
+//!     number of cold slots, num_flow, then num_flow training counts
+//!     (one per flow edge, or none)
 //! with flag bit 2 only: num_blocks block hashes
 //! with flag bit 3 only: the source file's name length, its bytes, then
 //!     per block: num_lines, then its lines
