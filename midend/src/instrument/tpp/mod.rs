@@ -10,11 +10,15 @@
 //!   count, and those no hot ENTRY → EXIT path uses, leave the graph
 //!   before numbering ([`cold`]), so fewer paths are numbered and more
 //!   functions count in an array. A cold edge whose target can still reach
-//!   a counting recording point *poisons* the path register: it becomes
-//!   [`analysis::POISON`], which no run of hot increments brings below
-//!   2^63, and every count goes to path `min(r, N)`, where slot `N` is the
-//!   function's one cold counter (Appendix A.1's conditional move). A cold
-//!   back edge always counts the cold slot. The paths that begin at a
+//!   a counting recording point *poisons* the path register, so that the
+//!   path lands in a cold counter (Appendix A): in an array, the register
+//!   starts where every number the hot increments can bring it to is one
+//!   of a few cold slots past the `N` hot paths, and the ends count as
+//!   Ball–Larus's do; otherwise it becomes [`analysis::POISON`], which no
+//!   run of hot increments brings below 2^63, and the ends a poisoned
+//!   register can reach count `min(r, N)` (Appendix A.1's conditional
+//!   move; see [`register_code`]). A cold back edge always counts a cold
+//!   slot. The paths that begin at a
 //!   loop header share one start dummy, whichever back edge (or cut) ran,
 //!   so Figure 6's three cases follow: when some hot edge is cut into the
 //!   header, its dummy is hot and a cold back edge restarts the register
@@ -32,9 +36,10 @@
 //!   any other edge, as Appendix A.3 requires: a cut edge runs the code of
 //!   its exit dummy and then that of its entry dummy.
 //!
-//! The counts are Ball–Larus's: a dense array of `N + 1` counters or, past
-//! `-fpath-array-threshold`, the runtime's hash table, with the cold slot
-//! at number `N` in both.
+//! The counts are Ball–Larus's: a dense array of `N` hot counters and the
+//! cold slots after them or, past `-fpath-array-threshold`, the runtime's
+//! hash table, with the one cold slot at number `N`. The descriptor records
+//! the number of cold slots.
 
 pub mod analysis;
 pub mod cold;
