@@ -114,9 +114,12 @@ fn paths_text(path: &Path, functions: &[FunctionCounts], topn: Option<usize>, su
     let mut all: Vec<ShownPath> = Vec::new();
     let (mut executed, mut potential) = (0u64, 0u64);
     for function in &profiled {
-        executed += function.paths.len() as u64;
+        let paths = executed_paths(function);
+        // Of a TPP profile, the counted hot paths: not its cold slots, nor
+        // the paths derived from its training profile.
+        executed += paths.iter().filter(|p| !p.derived).count() as u64;
         potential = potential.saturating_add(potential_paths(function));
-        all.extend(executed_paths(function));
+        all.extend(paths);
     }
     let total: u128 = all.iter().map(|p| u128::from(p.count)).sum();
     all.sort_by_key(|p| std::cmp::Reverse(p.count));
