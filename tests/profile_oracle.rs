@@ -53,7 +53,6 @@ mod common;
 use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
 
 /// The instrumented builds: a name, the flags, and what the profile
 /// measures (path profiles are compared through `derive-edges`, vertex
@@ -69,23 +68,6 @@ const BUILDS: [(&str, &[&str], Measured); 8] = [
     ("vertex", &["-fprofile-instr=vertex"], Measured::Blocks),
 ];
 const LEVEL: &str = "-O2";
-
-/// Runs `exe` with its profile written to `profile`. A complaint of the
-/// runtime (such as two functions recorded under one name) is a failure:
-/// it means counts were dropped.
-fn run_profiled(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, String> {
-    let _ = std::fs::remove_file(profile);
-    let mut cmd = Command::new(exe);
-    cmd.args(args).env("NISSE_PROFILE_FILE", profile);
-    let out = run_with_timeout(cmd, Duration::from_secs(60))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if let Some(complaint) = stderr.lines().find(|l| l.starts_with("nisse-runtime:")) {
-        return Err(complaint.to_string());
-    }
-    Ok(RunResult { stdout: out.stdout, status: out.status.code() })
-}
-
-
 
 /// Builds `sources` plainly and with each strategy, runs every build on
 /// each input and compares (see the module comment).

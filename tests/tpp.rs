@@ -17,32 +17,12 @@
 mod common;
 
 use common::*;
+use nissecc::profdata::load::load;
 use nissecc::profdata::targeted::compare_profiles;
 use nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Duration;
 
 const LEVEL: &str = "-O2";
-
-/// Runs `exe` with `args`, its profile going to `profile`; a complaint of
-/// the runtime is a failure.
-fn run_with_profile(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, String> {
-    let _ = std::fs::remove_file(profile);
-    let mut cmd = Command::new(exe);
-    cmd.args(args).env("NISSE_PROFILE_FILE", profile);
-    let out = run_with_timeout(cmd, Duration::from_secs(60))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if let Some(complaint) = stderr.lines().find(|l| l.starts_with("nisse-runtime:")) {
-        return Err(complaint.to_string());
-    }
-    Ok(RunResult { stdout: out.stdout, status: out.status.code() })
-}
-
-fn read_profile(path: &Path) -> Result<nissecc_profile_format::Profile, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    nissecc_profile_format::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
 
 fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str>]) -> Result<(), String> {
     let exe = |label: &str| dir.join(format!("{name}.{label}"));
@@ -53,8 +33,8 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
     let mut references = Vec::new();
     for (i, args) in inputs.iter().enumerate() {
         let what = format!("{name} input {args:?}");
-        references.push(run_with_profile(&exe("naive"), args, &profile(i, "naive")).map_err(|e| format!("{what} (naive): {e}"))?);
-        let run = run_with_profile(&exe("path"), args, &profile(i, "path")).map_err(|e| format!("{what} (path): {e}"))?;
+        references.push(run_profiled(&exe("naive"), args, &profile(i, "naive")).map_err(|e| format!("{what} (naive): {e}"))?);
+        let run = run_profiled(&exe("path"), args, &profile(i, "path")).map_err(|e| format!("{what} (path): {e}"))?;
         if run != references[i] {
             return Err(format!("{what}: the path build printed or exited differently"));
         }
@@ -63,11 +43,11 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
     build_nissecc(sources, &exe("tpp"), &[LEVEL, "-fprofile-instr=tpp", &weights]).map_err(|e| format!("{name} tpp: {e}"))?;
     for (i, args) in inputs.iter().enumerate() {
         let what = format!("{name} input {args:?}");
-        let run = run_with_profile(&exe("tpp"), args, &profile(i, "tpp")).map_err(|e| format!("{what} (tpp): {e}"))?;
+        let run = run_profiled(&exe("tpp"), args, &profile(i, "tpp")).map_err(|e| format!("{what} (tpp): {e}"))?;
         if run != references[i] {
             return Err(format!("{what}: the tpp build printed or exited differently (status {:?} vs {:?})", run.status, references[i].status));
         }
-        let (tpp, path) = (read_profile(&profile(i, "tpp"))?, read_profile(&profile(i, "path"))?);
+        let (tpp, path) = (load(&profile(i, "tpp"))?, load(&profile(i, "path"))?);
         compare_profiles(&tpp, &path, i == 0, DEFAULT_ARRAY_THRESHOLD).map_err(|e| format!("{what}: {e}"))?;
     }
     Ok(())
@@ -100,11 +80,11 @@ fn show_lists_counted_and_derived_paths_and_rejects_damage() {
     let profile = |label: &str| dir.join(format!("{label}.nprof"));
     for label in ["naive", "path"] {
         build_nissecc(std::slice::from_ref(&source), &exe(label), &[LEVEL, &format!("-fprofile-instr={label}")]).unwrap();
-        run_with_profile(&exe(label), &[], &profile(label)).unwrap();
+        run_profiled(&exe(label), &[], &profile(label)).unwrap();
     }
     let weights = format!("-fprofile-instr-weights={}", profile("naive").display());
     build_nissecc(std::slice::from_ref(&source), &exe("tpp"), &[LEVEL, "-fprofile-instr=tpp", &weights]).unwrap();
-    run_with_profile(&exe("tpp"), &[], &profile("tpp")).unwrap();
+    run_profiled(&exe("tpp"), &[], &profile("tpp")).unwrap();
 
     let reference = format!("--reference={}", profile("path").display());
     let text = profdata_output(&["show", "--paths", &reference], &profile("tpp")).unwrap();
@@ -122,7 +102,7 @@ fn show_lists_counted_and_derived_paths_and_rejects_damage() {
 
     // A path number past the cold slot (the last, so that the numbers
     // stay sorted as the file format requires).
-    let mut damaged = read_profile(&profile("tpp")).unwrap();
+    let mut damaged = load(&profile("tpp")).unwrap();
     let function = damaged.functions.iter_mut().find(|f| !f.paths.is_empty()).unwrap();
     let name = function.name.clone();
     function.paths.last_mut().unwrap().0 = u64::MAX / 2;

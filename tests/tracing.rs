@@ -16,23 +16,8 @@ mod common;
 use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
 
 const LEVEL: &str = "-O2";
-
-/// Runs `exe` with `args`, its profile going to `profile` (and a trace
-/// next to it); a complaint of the runtime is a failure.
-fn run_with_profile(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, String> {
-    let _ = std::fs::remove_file(profile);
-    let mut cmd = Command::new(exe);
-    cmd.args(args).env("NISSE_PROFILE_FILE", profile);
-    let out = run_with_timeout(cmd, Duration::from_secs(60))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if let Some(complaint) = stderr.lines().find(|l| l.starts_with("nisse-runtime:")) {
-        return Err(complaint.to_string());
-    }
-    Ok(RunResult { stdout: out.stdout, status: out.status.code() })
-}
 
 /// `nissecc-profdata trace ARGS TRACE`.
 fn trace(args: &[&str], trace: &Path) -> Result<String, String> {
@@ -49,12 +34,12 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
         let what = format!("{name} input {args:?}");
         let profile = |label: &str| dir.join(format!("{name}.{i}.{label}.nprof"));
         let trace_file = |label: &str| dir.join(format!("{name}.{i}.{label}.ntrace"));
-        let reference = run_with_profile(&dir.join(format!("{name}.naive")), args, &profile("naive")).map_err(|e| format!("{what} (naive): {e}"))?;
+        let reference = run_profiled(&dir.join(format!("{name}.naive")), args, &profile("naive")).map_err(|e| format!("{what} (naive): {e}"))?;
         let naive = show_json(&profile("naive")).map_err(|e| format!("{what}: {e}"))?;
         let mut listings = Vec::new();
         for label in ["trace", "trace-naive"] {
             let _ = std::fs::remove_file(trace_file(label));
-            let run = run_with_profile(&dir.join(format!("{name}.{label}")), args, &profile(label)).map_err(|e| format!("{what} ({label}): {e}"))?;
+            let run = run_profiled(&dir.join(format!("{name}.{label}")), args, &profile(label)).map_err(|e| format!("{what} ({label}): {e}"))?;
             if run != reference {
                 return Err(format!("{what}: the {label} build printed or exited differently (status {:?} vs {:?})", run.status, reference.status));
             }
@@ -100,7 +85,7 @@ fn damaged_traces_get_errors() {
     let source = project_root().join("tests/c/qsort_callback.c");
     let exe = dir.join("traced");
     build_nissecc(&[source], &exe, &[LEVEL, "-fprofile-instr=trace"]).unwrap();
-    run_with_profile(&exe, &[], &dir.join("traced.nprof")).unwrap();
+    run_profiled(&exe, &[], &dir.join("traced.nprof")).unwrap();
     let bytes = std::fs::read(dir.join("traced.ntrace")).unwrap();
     let damaged = dir.join("damaged.ntrace");
     let mut rejected = 0;

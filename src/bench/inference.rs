@@ -24,7 +24,7 @@
 use super::callgrind;
 use super::kernel;
 use super::manifest::Kernel;
-use super::parallel::{measure_kernels, selected_long_kernels};
+use super::parallel::{callgrind_available, measure_kernels, publish, selected_long_kernels};
 use super::options::Options;
 use super::process::{compile_nissecc, run_with_limit};
 use super::summary::median;
@@ -177,7 +177,7 @@ pub fn run(options: &Options) -> Result<(), String> {
     let kernels = selected_long_kernels(options, 2)?;
     let scratch = tempfile::Builder::new().prefix("nissecc-bench-inference-").tempdir().map_err(|e| e.to_string())?;
     let sampler = accepts_sampling(&toolchain.nissecc, scratch.path());
-    let valgrind = !options.no_valgrind && Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
+    let valgrind = callgrind_available(options);
     let cases = cases(sampler);
     eprintln!(
         "nissecc-bench: inference: {} long kernels; real sampler: {}; PGO under callgrind: {}",
@@ -191,15 +191,7 @@ pub fn run(options: &Options) -> Result<(), String> {
     // Quick mode (CI) skips the 10,000-block CFG, which takes seconds.
     let sizes: &[u32] = if options.quick { &[1_000] } else { &[1_000, 10_000] };
     let report = report(&results, &cases, &synthetic_times(sizes));
-    print!("{report}");
-    let out = options.out_dir();
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    std::fs::write(out.join("inference.md"), &report).map_err(|e| format!("{}: {e}", out.display()))?;
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(failures.join("\n"))
-    }
+    publish(options, "inference.md", &report, failures)
 }
 
 /// Whether nissecc builds a sampling binary.

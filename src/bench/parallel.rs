@@ -62,3 +62,45 @@ pub fn measure_kernels<R: Send>(
     results.sort_by(|a, b| a.0.cmp(&b.0));
     (results, failures)
 }
+
+/// Whether the long-kernel tiers measure instructions: callgrind is
+/// installed and `--no-valgrind` was not given.
+pub fn callgrind_available(options: &Options) -> bool {
+    !options.no_valgrind && std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success())
+}
+
+/// Prints a tier's `report`, writes it to `file` in the output directory,
+/// and fails with the kernels' `failures`, if any.
+pub fn publish(options: &Options, file: &str, report: &str, failures: Vec<String>) -> Result<(), String> {
+    print!("{report}");
+    let out = options.out_dir();
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out.join(file), report).map_err(|e| format!("{}: {e}", out.display()))?;
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// Runs a long-kernel tier named `tier`: `measure` of each selected
+/// kernel (all of them, or the first `quick` with `--quick`) with the
+/// toolchain, whether callgrind measures instructions, and the kernel's
+/// scratch directory; then `report` of the results, published to
+/// `TIER.md`.
+pub fn run_long_kernel_tier<R: Send>(
+    options: &Options,
+    tier: &str,
+    quick: usize,
+    measure: impl Fn(&Kernel, &super::toolchain::Toolchain, bool, &Path) -> Result<R, String> + Sync,
+    report: impl Fn(&[R]) -> String,
+) -> Result<(), String> {
+    let toolchain = super::toolchain::Toolchain::discover()?;
+    let kernels = selected_long_kernels(options, quick)?;
+    let valgrind = callgrind_available(options);
+    eprintln!("nissecc-bench: {tier}: {} long kernels; instructions under callgrind: {}", kernels.len(), if valgrind { "yes" } else { "no" });
+    let scratch = tempfile::Builder::new().prefix(&format!("nissecc-bench-{tier}-")).tempdir().map_err(|e| e.to_string())?;
+    let (results, failures) = measure_kernels(&kernels, options, scratch.path(), |kernel, dir| measure(kernel, &toolchain, valgrind, dir));
+    let results: Vec<R> = results.into_iter().map(|(_, result)| result).collect();
+    publish(options, &format!("{tier}.md"), &report(&results), failures)
+}

@@ -22,6 +22,13 @@ pub fn median(values: &[f64]) -> f64 {
     }
 }
 
+/// The median of `f` over the `items` it gives a value for, or `None`
+/// when it gives none.
+pub fn median_of<T>(items: &[T], f: impl Fn(&T) -> Option<f64>) -> Option<f64> {
+    let values: Vec<f64> = items.iter().filter_map(f).collect();
+    (!values.is_empty()).then(|| median(&values))
+}
+
 /// A per-kernel measure of a build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Measure {

@@ -19,16 +19,15 @@ use super::callgrind::process_instructions;
 use super::kernel;
 use super::manifest::Kernel;
 use super::options::Options;
-use super::parallel::{measure_kernels, selected_long_kernels};
+use super::parallel::run_long_kernel_tier;
 use super::process::compile_nissecc;
-use super::summary::median;
+use super::summary::median_of;
 use super::toolchain::Toolchain;
 use crate::profdata::load::load;
 use crate::profdata::targeted::{compare_profiles, Comparison};
 use nissecc_midend::instrument::path::DEFAULT_ARRAY_THRESHOLD;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
 /// The builds whose overhead the tier reports: three strategies, then TPP
 /// trained on the first input (`tpp`) and on the measured one
@@ -46,23 +45,7 @@ struct KernelResult {
 }
 
 pub fn run(options: &Options) -> Result<(), String> {
-    let toolchain = Toolchain::discover()?;
-    let kernels = selected_long_kernels(options, 3)?;
-    let valgrind = !options.no_valgrind && Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
-    eprintln!("nissecc-bench: tpp: {} long kernels; instructions under callgrind: {}", kernels.len(), if valgrind { "yes" } else { "no" });
-    let scratch = tempfile::Builder::new().prefix("nissecc-bench-tpp-").tempdir().map_err(|e| e.to_string())?;
-    let (results, failures) = measure_kernels(&kernels, options, scratch.path(), |kernel, dir| measure(kernel, &toolchain, valgrind, dir));
-    let results: Vec<KernelResult> = results.into_iter().map(|(_, result)| result).collect();
-    let report = report(&results);
-    print!("{report}");
-    let out = options.out_dir();
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    std::fs::write(out.join("tpp.md"), &report).map_err(|e| format!("{}: {e}", out.display()))?;
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(failures.join("\n"))
-    }
+    run_long_kernel_tier(options, "tpp", 3, measure, |results: &[KernelResult]| report(results))
 }
 
 fn measure(kernel: &Kernel, toolchain: &Toolchain, valgrind: bool, dir: &Path) -> Result<KernelResult, String> {
@@ -116,7 +99,13 @@ fn report(results: &[KernelResult]) -> String {
     let show = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("×{x:.3}"));
     for r in results {
         let cheaper = match (overhead(r, 3), overhead(r, 0)) {
-            (Some(t), Some(p)) => if t <= p { "yes" } else { "**no**" },
+            (Some(t), Some(p)) => {
+                if t <= p {
+                    "yes"
+                } else {
+                    "**no**"
+                }
+            }
             _ => "-",
         };
         let _ = writeln!(
@@ -136,10 +125,7 @@ fn report(results: &[KernelResult]) -> String {
             100.0 * r.cross.attribution.aodf()
         );
     }
-    let medians = |f: &dyn Fn(&KernelResult) -> Option<f64>| {
-        let values: Vec<f64> = results.iter().filter_map(f).collect();
-        (!values.is_empty()).then(|| median(&values))
-    };
+    let medians = |f: &dyn Fn(&KernelResult) -> Option<f64>| median_of(results, f);
     let sum = |f: &dyn Fn(&KernelResult) -> usize| results.iter().map(f).sum::<usize>();
     let _ = writeln!(
         out,

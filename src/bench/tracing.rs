@@ -13,17 +13,16 @@
 
 use super::kernel;
 use super::manifest::Kernel;
-use super::parallel::{measure_kernels, selected_long_kernels};
+use super::parallel::run_long_kernel_tier;
 use super::options::Options;
 use super::callgrind::process_instructions;
 use super::process::compile_nissecc;
-use super::summary::median;
+use super::summary::median_of;
 use super::toolchain::Toolchain;
 use crate::profdata::show::{show, ShowOptions};
 use crate::profdata::trace::{trace_file, TraceOptions};
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
 /// The two placements, by `-fprofile-instr` strategy.
 const PLACEMENTS: [&str; 2] = ["trace-naive", "trace"];
@@ -39,23 +38,7 @@ struct KernelResult {
 }
 
 pub fn run(options: &Options) -> Result<(), String> {
-    let toolchain = Toolchain::discover()?;
-    let kernels = selected_long_kernels(options, 3)?;
-    let valgrind = !options.no_valgrind && Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
-    eprintln!("nissecc-bench: tracing: {} long kernels; instructions under callgrind: {}", kernels.len(), if valgrind { "yes" } else { "no" });
-    let scratch = tempfile::Builder::new().prefix("nissecc-bench-tracing-").tempdir().map_err(|e| e.to_string())?;
-    let (results, failures) = measure_kernels(&kernels, options, scratch.path(), |kernel, dir| measure(kernel, &toolchain, valgrind, dir));
-    let results: Vec<KernelResult> = results.into_iter().map(|(_, result)| result).collect();
-    let report = report(&results);
-    print!("{report}");
-    let out = options.out_dir();
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    std::fs::write(out.join("tracing.md"), &report).map_err(|e| format!("{}: {e}", out.display()))?;
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(failures.join("\n"))
-    }
+    run_long_kernel_tier(options, "tracing", 3, measure, |results: &[KernelResult]| report(results))
 }
 
 /// The bytes of the tokens in the trace file at `path` (each an LEB128
@@ -131,10 +114,7 @@ fn report(results: &[KernelResult]) -> String {
             show(overhead(r, 1))
         );
     }
-    let medians = |f: &dyn Fn(&KernelResult) -> Option<f64>| {
-        let values: Vec<f64> = results.iter().filter_map(f).collect();
-        (!values.is_empty()).then(|| median(&values))
-    };
+    let medians = |f: &dyn Fn(&KernelResult) -> Option<f64>| median_of(results, f);
     let _ = writeln!(
         out,
         "| median | | {:.3} | {:.3} | {} | {} |",

@@ -7,7 +7,7 @@ use super::counts::{function_counts, FunctionCounts};
 use nissecc_midend::profile::reconstruct::INCONSISTENT;
 use super::paths::{executed_paths, is_path_profile, potential_paths, ShownPath};
 use super::{dot, json, load::load};
-use super::targeted::{load_reference, summaries, TppSummary};
+use super::targeted::{summaries, TppSummary};
 use nissecc_midend::instrument::path::regenerate::{PathEnd, PathStart};
 use nissecc_midend::instrument::tpp::compare::Attribution;
 use nissecc_midend::profile::Strategy;
@@ -55,7 +55,7 @@ pub fn show(path: &Path, options: &ShowOptions) -> Result<Shown, String> {
     // the training run's.
     let targeted = functions.iter().any(|f| f.descriptor.strategy == Strategy::Tpp);
     if options.paths || targeted {
-        let reference = options.reference.as_deref().map(load_reference).transpose()?;
+        let reference = options.reference.as_deref().map(load).transpose()?;
         let summaries = summaries(&functions, reference.as_ref()).map_err(|e| format!("{}: {e}", path.display()))?;
         let text = if options.json { format!("{}\n", paths_json(&functions, &summaries)) } else { paths_text(path, &functions, options.topn, &summaries)? };
         return Ok(Shown { text, warnings });

@@ -6,13 +6,11 @@
 //! attribution of definite flow (§5).
 
 use super::counts::FunctionCounts;
-use super::load::load;
 use nissecc_midend::instrument::path::numbering::number;
 use nissecc_midend::instrument::tpp::analysis::TargetedPaths;
 use nissecc_midend::instrument::tpp::compare::{attribution, check_against, split_ball_larus, Attribution, Reported};
 use nissecc_midend::profile::{decode_descriptor, CfgDescriptor, FlowGraph, Strategy};
 use nissecc_profile_format::Profile;
-use std::path::Path;
 
 /// Checks that `paths` are a TPP profile of the function `descriptor`
 /// describes.
@@ -56,7 +54,8 @@ pub fn summaries(functions: &[FunctionCounts], reference: Option<&Profile>) -> R
     for function in functions.iter().filter(|f| f.descriptor.strategy == Strategy::Tpp) {
         let graph = FlowGraph::new(&function.descriptor.shape);
         let paths = TargetedPaths::new(&graph, &function.descriptor.targeted);
-        let reported = Reported::of(&paths, &function.paths, function.descriptor.targeted.cold_slots).map_err(|e| format!("function `{}`: {e}", function.name))?;
+        let reported =
+            Reported::of(&paths, &function.paths, function.descriptor.targeted.cold_slots).map_err(|e| format!("function `{}`: {e}", function.name))?;
         let attribution = match reference.and_then(|r| r.function(&function.name)) {
             None => None,
             Some(reference) => {
@@ -83,11 +82,6 @@ pub fn summaries(functions: &[FunctionCounts], reference: Option<&Profile>) -> R
         });
     }
     Ok(out)
-}
-
-/// The Ball–Larus profile named by `--reference`.
-pub fn load_reference(path: &Path) -> Result<Profile, String> {
-    load(path)
 }
 
 /// A TPP profile checked against the Ball–Larus profile of the same run.

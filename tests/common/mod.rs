@@ -9,13 +9,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-mod program_sets;
 mod profiles;
+mod program_sets;
 pub mod suites;
 #[allow(unused_imports)]
-pub use program_sets::*;
-#[allow(unused_imports)]
 pub use profiles::*;
+#[allow(unused_imports)]
+pub use program_sets::*;
 
 pub fn nissecc() -> &'static str {
     env!("CARGO_BIN_EXE_nissecc")
@@ -88,15 +88,7 @@ pub fn build_nissecc(sources: &[PathBuf], exe: &Path, flags: &[&str]) -> Result<
 
 /// Compiles sources with gcc (the reference) into `exe`.
 pub fn build_gcc(sources: &[PathBuf], exe: &Path, flags: &[&str]) -> Result<(), String> {
-    let out = Command::new("gcc")
-        .args(["-w", "-std=gnu11"])
-        .args(flags)
-        .args(sources)
-        .arg("-o")
-        .arg(exe)
-        .arg("-lm")
-        .output()
-        .map_err(|e| e.to_string())?;
+    let out = Command::new("gcc").args(["-w", "-std=gnu11"]).args(flags).args(sources).arg("-o").arg(exe).arg("-lm").output().map_err(|e| e.to_string())?;
     if !out.status.success() {
         return Err(format!("gcc failed:\n{}", String::from_utf8_lossy(&out.stderr)));
     }
@@ -112,12 +104,7 @@ pub fn compare_runs(what: &str, reference: &RunResult, actual: &RunResult) -> Re
     let got = String::from_utf8_lossy(&actual.stdout);
     let line = expected.lines().zip(got.lines()).position(|(a, b)| a != b);
     let detail = match line {
-        Some(i) => format!(
-            "first differing line {}: gcc `{}` vs nissecc `{}`",
-            i + 1,
-            expected.lines().nth(i).unwrap_or(""),
-            got.lines().nth(i).unwrap_or("")
-        ),
+        Some(i) => format!("first differing line {}: gcc `{}` vs nissecc `{}`", i + 1, expected.lines().nth(i).unwrap_or(""), got.lines().nth(i).unwrap_or("")),
         None => format!("gcc printed {} lines, nissecc {}", expected.lines().count(), got.lines().count()),
     };
     Err(format!("{what}: exit status gcc {:?} vs nissecc {:?}; {detail}", reference.status, actual.status))

@@ -1,8 +1,27 @@
-//! Reading profiles in tests through `nissecc-profdata`, shared by the
-//! profile oracle over test programs and the one over real programs.
+//! Running profiled programs and reading their profiles in tests through
+//! `nissecc-profdata`, shared by the oracles over test programs and the
+//! one over real programs.
 
+use super::{run_with_timeout, RunResult};
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
+
+/// Runs `exe` with `args`, its profile written to `profile` (and a trace
+/// next to it, for a tracing build). A complaint of the runtime (such as
+/// two functions recorded under one name) is a failure: it means counts
+/// were dropped.
+pub fn run_profiled(exe: &Path, args: &[&str], profile: &Path) -> Result<RunResult, String> {
+    let _ = std::fs::remove_file(profile);
+    let mut cmd = Command::new(exe);
+    cmd.args(args).env("NISSE_PROFILE_FILE", profile);
+    let out = run_with_timeout(cmd, Duration::from_secs(60))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if let Some(complaint) = stderr.lines().find(|l| l.starts_with("nisse-runtime:")) {
+        return Err(complaint.to_string());
+    }
+    Ok(RunResult { stdout: out.stdout, status: out.status.code() })
+}
 
 /// The `nissecc-profdata` binary cargo built for the tests.
 pub fn profdata() -> &'static str {
@@ -73,10 +92,7 @@ impl Measured {
 /// How many times `main`'s entry block ran, from `show --json` output.
 pub fn main_entry_count(json: &str) -> Result<u64, String> {
     let profile: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("bad JSON: {e}"))?;
-    let main = profile["functions"]
-        .as_array()
-        .and_then(|fs| fs.iter().find(|f| f["name"] == "main"))
-        .ok_or("the profile has no counts for main")?;
+    let main = profile["functions"].as_array().and_then(|fs| fs.iter().find(|f| f["name"] == "main")).ok_or("the profile has no counts for main")?;
     main["blocks"]
         .as_array()
         .and_then(|blocks| blocks.iter().find(|b| b["id"] == 0))

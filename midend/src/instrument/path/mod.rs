@@ -33,7 +33,6 @@ use crate::instrument::counter_array::CounterArray;
 use crate::instrument::weights::Weight;
 use crate::ir::{Function, Inst};
 use crate::profile::{FlowGraph, FunctionShape};
-use nissecc_profile_format::abi::{FLAG_PATH_ARRAY, FLAG_PATH_HASH};
 use placement::Storage;
 
 /// The default of `-fpath-array-threshold`: functions with at most this
@@ -76,16 +75,15 @@ pub fn instrument(
     let numbering = numbering::number(graph);
     let inc = increments::increments(&numbering, graph, weights);
     let paths = numbering.total();
-    let hashed = paths > array_threshold;
-    let symbol = counters.symbol.to_string();
-    let storage = if hashed { Storage::Hash { symbol } } else { Storage::Array { symbol } };
+    let storage = Storage::for_paths(paths, array_threshold, counters);
+    let hashed = storage.hashed();
     let code = placement::RegisterCode::ball_larus(graph, &numbering, &inc);
     let split_edges = placement::insert_path_counting(func, cfg, shape, graph, &code, calls, &storage, counters.update);
     PathInstrumentation {
         paths,
         hashed,
         counters: if hashed { 0 } else { paths as usize },
-        flags: if hashed { FLAG_PATH_HASH } else { FLAG_PATH_ARRAY },
+        flags: storage.flags(),
         truncations: numbering.truncations(),
         split_edges,
     }

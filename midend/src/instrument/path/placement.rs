@@ -54,6 +54,32 @@ pub enum Storage {
     Hash { symbol: String },
 }
 
+impl Storage {
+    /// The storage of a function with `paths` paths under
+    /// `-fpath-array-threshold=array_threshold`, named by `counters`.
+    pub fn for_paths(paths: u64, array_threshold: u64, counters: CounterArray) -> Storage {
+        let symbol = counters.symbol.to_string();
+        if paths > array_threshold {
+            Storage::Hash { symbol }
+        } else {
+            Storage::Array { symbol }
+        }
+    }
+
+    pub fn hashed(&self) -> bool {
+        matches!(self, Storage::Hash { .. })
+    }
+
+    /// The record flags that tell the runtime how to read the counts.
+    pub fn flags(&self) -> u64 {
+        if self.hashed() {
+            nissecc_profile_format::abi::FLAG_PATH_HASH
+        } else {
+            nissecc_profile_format::abi::FLAG_PATH_ARRAY
+        }
+    }
+}
+
 /// The runtime's entry point that counts a hashed path under `update`.
 pub fn hash_count_function(update: ProfileUpdate) -> &'static str {
     match update {

@@ -243,7 +243,10 @@ pub fn check_against(paths: &TargetedPaths, reported: &Reported, reference: &Has
     };
     compare("counted", &counted, &reported.counted)?;
     if reported.cold_counted != cold_counted {
-        return Err(format!("the cold slot holds {}; Ball–Larus's flow through cold paths that end at counting points is {cold_counted}", reported.cold_counted));
+        return Err(format!(
+            "the cold slot holds {}; Ball–Larus's flow through cold paths that end at counting points is {cold_counted}",
+            reported.cold_counted
+        ));
     }
     if same_input {
         compare("derived", &derived, &reported.derived)?;

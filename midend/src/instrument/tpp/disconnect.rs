@@ -73,7 +73,8 @@ pub fn trip_count_milli(lp: &Loop, graph: &FlowGraph, flow: &[u64]) -> Option<u6
     let entries: u128 = (0..graph.num_vertices())
         .filter(|&v| lp.body[v as usize])
         .flat_map(|v| graph.preds(v).iter().copied())
-        .filter(|&e| !lp.body[graph.edge(e).from as usize] || matches!(graph.edge(e).kind, FlowEdgeKind::Entry | FlowEdgeKind::ReEntry(_)))
+        // Entry and re-entry edges come from EXIT, which no body holds.
+        .filter(|&e| !lp.body[graph.edge(e).from as usize])
         .map(|e| u128::from(flow[e as usize]))
         .sum();
     (entries > 0).then(|| u64::try_from(header * 1000 / entries).unwrap_or(u64::MAX))
@@ -91,10 +92,7 @@ pub fn disconnect(dag: &mut PathDag, graph: &FlowGraph, flow: &[u64], trip_milli
         let crossing: Vec<u32> = (0..graph.edges().len() as u32)
             .filter(|&f| {
                 let edge = graph.edge(f);
-                edge.to != graph.exit()
-                    && edge.from != graph.exit()
-                    && lp.body[edge.from as usize] != lp.body[edge.to as usize]
-                    && hot_flow(f)
+                edge.to != graph.exit() && edge.from != graph.exit() && lp.body[edge.from as usize] != lp.body[edge.to as usize] && hot_flow(f)
             })
             .collect();
         for f in crossing {

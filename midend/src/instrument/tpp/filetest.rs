@@ -92,7 +92,8 @@ pub fn tpp(module: &Module, args: &str) -> Result<String, String> {
             };
             let _ = writeln!(out, "  {what} ({}): {described}", profile.flow[f]);
         }
-        let ends: Vec<Recording> = paths.full.live_edges().filter(|&e| paths.full.edge(e).to == paths.full.exit()).map(|e| paths.recording[e as usize]).collect();
+        let ends: Vec<Recording> =
+            paths.full.live_edges().filter(|&e| paths.full.edge(e).to == paths.full.exit()).map(|e| paths.recording[e as usize]).collect();
         let counting = ends.iter().filter(|&&r| r != Recording::Nothing).count();
         let _ = writeln!(out, "  recording points: {counting} counting, {} not", ends.len() - counting);
         for derived in &paths.derived {

@@ -57,7 +57,6 @@ use crate::instrument::weights::Weight;
 use crate::ir::{Function, Inst};
 use crate::profile::{FlowEdgeKind, FlowGraph, FunctionShape, TargetedProfile};
 use analysis::{Recording, TargetedPaths, POISON};
-use nissecc_profile_format::abi::{FLAG_PATH_ARRAY, FLAG_PATH_HASH};
 
 /// The default of `-ftpp-cold`: 5%, the cold threshold of the paper's
 /// recommended configuration TPP(5,15) (§5.1).
@@ -214,10 +213,9 @@ pub fn instrument(
     let paths = TargetedPaths::new(graph, profile);
     let inc = increments(&paths.numbering, graph, weights);
     let hot = paths.hot_paths();
-    let hashed = hot > array_threshold;
+    let storage = Storage::for_paths(hot, array_threshold, counters);
+    let hashed = storage.hashed();
     let (code, cold_slots) = register_code(graph, &paths, &inc, hashed);
-    let symbol = counters.symbol.to_string();
-    let storage = if hashed { Storage::Hash { symbol } } else { Storage::Array { symbol } };
     let split_edges = insert_path_counting(func, cfg, shape, graph, &code, calls, &storage, counters.update);
     let ends: Vec<Recording> = paths.full.live_edges().filter(|&e| paths.full.edge(e).to == paths.full.exit()).map(|e| paths.recording[e as usize]).collect();
     TppInstrumentation {
@@ -226,11 +224,10 @@ pub fn instrument(
         hashed,
         counters: if hashed { 0 } else { (hot + cold_slots) as usize },
         cold_slots,
-        flags: if hashed { FLAG_PATH_HASH } else { FLAG_PATH_ARRAY },
+        flags: storage.flags(),
         counted_ends: ends.iter().filter(|&&r| r != Recording::Nothing).count(),
         obvious_ends: ends.iter().filter(|&&r| r == Recording::Nothing).count(),
         disconnected_loops: paths.disconnected.len(),
         split_edges,
     }
 }
-
