@@ -57,6 +57,21 @@ pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight], replaced:
     }
 }
 
+/// What the Knuth–Stevenson chords cost per run with the `excluded` edges
+/// kept out of the tree: the sum of their weights, a split edge's times
+/// `1 + JUMP_COST` (the cost model of §6.1 that the tree maximises).
+/// Excluded edges cost nothing here: SESE variables count them.
+pub fn chord_cost(graph: &FlowGraph, weights: &[Weight], excluded: &[u32]) -> f64 {
+    let in_tree = spanning_tree(graph, weights, excluded);
+    (0..graph.edges().len() as u32)
+        .filter(|&e| graph.measure(e) == Measure::Countable && !in_tree[e as usize] && !excluded.contains(&e))
+        .map(|e| match site(graph, e) {
+            Site::SplitEdge(_) => weights[e as usize].primary * (1.0 + JUMP_COST),
+            _ => weights[e as usize].primary,
+        })
+        .sum()
+}
+
 /// The maximum spanning forest that the Knuth–Stevenson strategies count
 /// the chords of, with the `excluded` edges kept out.
 pub fn spanning_tree(graph: &FlowGraph, weights: &[Weight], excluded: &[u32]) -> Vec<bool> {
