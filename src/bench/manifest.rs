@@ -73,9 +73,19 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Kernel>, String> {
     Ok(kernels)
 }
 
-/// The kernels whose name contains `filter` or that carry it as a tag.
+/// The kernels whose name contains `filter`, that carry it as a tag, or
+/// whose length class it names (`long` or `short`, the manifest's last
+/// column).
 pub fn filter(kernels: Vec<Kernel>, filter: &str) -> Vec<Kernel> {
-    kernels.into_iter().filter(|k| k.name.contains(filter) || k.tags.iter().any(|t| t == filter)).collect()
+    let length = match filter {
+        "long" => Some(true),
+        "short" => Some(false),
+        _ => None,
+    };
+    kernels
+        .into_iter()
+        .filter(|k| k.name.contains(filter) || k.tags.iter().any(|t| t == filter) || length == Some(k.long))
+        .collect()
 }
 
 /// How many kernels quick mode keeps.
@@ -122,6 +132,14 @@ mod tests {
         let names = |ks: Vec<Kernel>| ks.into_iter().map(|k| k.name).collect::<Vec<_>>();
         assert_eq!(names(filter(kernels.clone(), "bits")), ["k001_crc"]);
         assert_eq!(names(filter(kernels, "sort")), ["k002_sort"]);
+    }
+
+    #[test]
+    fn filter_selects_a_length_class() {
+        let kernels = vec![kernel("k001_crc", &["0"], &[], true), kernel("k002_sort", &["0"], &[], false)];
+        let names = |ks: Vec<Kernel>| ks.into_iter().map(|k| k.name).collect::<Vec<_>>();
+        assert_eq!(names(filter(kernels.clone(), "long")), ["k001_crc"]);
+        assert_eq!(names(filter(kernels, "short")), ["k002_sort"]);
     }
 
     #[test]
