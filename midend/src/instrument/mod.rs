@@ -311,7 +311,11 @@ fn instrument_edges(
         _ => (sese::Selection::default(), 0),
     };
     let replaced: Vec<u32> = selection.used.iter().map(|u| u.flow_edge).collect();
-    let counted = plan::plan(graph, strategy, weights, &replaced);
+    let mut plan_weights = weights.to_vec();
+    for e in sese::select::join_exits(func, cfg, graph, &selection) {
+        plan_weights[e as usize].primary = f64::MAX;
+    }
+    let counted = plan::plan(graph, strategy, &plan_weights, &replaced);
     let ks_counters = match strategy {
         Strategy::Sese | Strategy::Vertex => plan::plan(graph, Strategy::Ks, weights, &[]).len(),
         _ => counted.len(),

@@ -33,7 +33,8 @@
 //! steps, pointers scaled by their element size (Figure 7) and several
 //! increments on one circuit alike.
 
-use super::select::{EntryValue, Flush, UsedCounter};
+use super::select::{flushes_at_join, EntryValue, Flush, UsedCounter};
+use crate::analysis::dominators::DominatorTree;
 use crate::analysis::cfg::Cfg;
 use crate::instrument::counter_array::CounterArray;
 use crate::instrument::placement::EdgeSplits;
@@ -42,12 +43,30 @@ use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value};
 /// Inserts the entry snapshot and the flushes of `used`, whose replaced
 /// counter is `counter` in the array `counters`.
 pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) {
+    let dominators = DominatorTree::compute(cfg);
+    let joins: Vec<Block> = {
+        let mut targets: Vec<Block> = used
+            .flushes
+            .iter()
+            .filter_map(|f| match *f {
+                Flush::Exit { edge, less_one: true, .. } if flushes_at_join(func, cfg, &dominators, used, edge) => Some(cfg.edge(edge).to),
+                _ => None,
+            })
+            .collect();
+        targets.sort();
+        targets.dedup();
+        targets
+    };
     let entry = match used.entry {
         EntryValue::Existing(v) => v,
         EntryValue::Snapshot => add_snapshot(func, cfg, used),
     };
+    for &target in &joins {
+        flush_at_join(func, cfg, used, target, entry, counter, counters, splits);
+    }
     for flush in &used.flushes {
         match *flush {
+            Flush::Exit { edge, .. } if joins.contains(&cfg.edge(edge).to) => {}
             Flush::Exit { edge, value, less_one } => {
                 let target = cfg.edge(edge).to;
                 let block = if cfg.preds(target).len() == 1 { target } else { splits.block_on(func, cfg, edge) };
@@ -73,6 +92,61 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
             }
         }
     }
+}
+
+/// Flushes at the start of `target` the latch exits of `used` that enter
+/// it (`select::flushes_at_join`): `target` gets a parameter, which each
+/// latch exit sets to the variable after its step and every other edge
+/// to `entry + step`, and the count is that parameter's less one, which
+/// is 0 on the other edges.
+#[allow(clippy::too_many_arguments)]
+fn flush_at_join(
+    func: &mut Function,
+    cfg: &Cfg,
+    used: &UsedCounter,
+    target: Block,
+    entry: Value,
+    counter: usize,
+    counters: CounterArray,
+    splits: &mut EdgeSplits,
+) {
+    let param = func.append_block_param(target, Type::I64);
+    for &edge in cfg.preds(target) {
+        let latch_value = used.flushes.iter().find_map(|f| match *f {
+            Flush::Exit { edge: e, value, .. } if e == edge => Some(value),
+            _ => None,
+        });
+        // The jump into `target`: the split block's, if the edge has one.
+        let (block, branch, slot) = match splits.existing(edge) {
+            Some(split) => (split, *func.blocks[split].insts.last().expect("a jump"), 0),
+            None => (cfg.edge(edge).from, cfg.edge(edge).branch, cfg.edge(edge).slot as usize),
+        };
+        let passed = match latch_value {
+            Some(value) => value,
+            None => {
+                let mut at = Cursor { block, index: func.blocks[block].insts.len() - 1 };
+                match func.constant_value(entry) {
+                    // A constant is made anew where it is used, since its
+                    // definition need not dominate the edge.
+                    Some(c) => at.iconst(func, c.wrapping_add(used.counter.step)),
+                    None => {
+                        let step = at.iconst(func, used.counter.step);
+                        at.binary(func, BinaryOp::Iadd, entry, step)
+                    }
+                }
+            }
+        };
+        func.successor_slot_mut(branch, slot).args.push(passed);
+    }
+    let mut at = Cursor { block: target, index: 0 };
+    let entry = match func.constant_value(entry) {
+        Some(c) => at.iconst(func, c),
+        None => entry,
+    };
+    let n = at.count(func, used, param, entry);
+    let one = at.iconst(func, 1);
+    let n = at.binary(func, BinaryOp::Isub, n, one);
+    at.add_to_counter(func, counters, counter, n, BinaryOp::Iadd);
 }
 
 /// Adds the header parameter that holds the variable's entry value:

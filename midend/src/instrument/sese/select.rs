@@ -75,6 +75,7 @@
 
 use super::detect::{Detection, SegmentMap, SeseCounter};
 use crate::analysis::cfg::Cfg;
+use crate::analysis::dominators::DominatorTree;
 use crate::analysis::loops::LoopForest;
 use crate::ir::{Block, Edge, Function, Inst, InstData, Type, UnaryOp, Value, ValueDef};
 use crate::instrument::plan::chord_cost;
@@ -162,6 +163,7 @@ pub fn select(
     weights_from_profile: bool,
 ) -> Selection {
     let mut selection = Selection::default();
+    let dominators = DominatorTree::compute(cfg);
     let mut excluded: Vec<u32> = Vec::new();
     let pieces = components(graph, &[]);
     for counter in &detection.counters {
@@ -176,7 +178,7 @@ pub fn select(
             excluded.push(used.flow_edge);
             let saving = before - chord_cost(graph, weights, &excluded);
             excluded.pop();
-            if saving < cost(graph, &used, call_sites, weights, weights_from_profile) {
+            if saving < cost(func, cfg, &dominators, graph, &used, call_sites, weights, weights_from_profile) {
                 return Err(Unused::Costlier);
             }
             excluded.push(used.flow_edge);
@@ -270,12 +272,78 @@ fn continues_scan(func: &Function, loops: &LoopForest, used: &UsedCounter) -> bo
 /// and Cranelift's rewriting finds that form, so the value before the
 /// step stays live beside the value after it across the latch's branch,
 /// and the back edge must copy one into the other's register.
-fn cost(graph: &FlowGraph, used: &UsedCounter, call_sites: &[(Inst, bool)], weights: &[Weight], weights_from_profile: bool) -> f64 {
+#[allow(clippy::too_many_arguments)]
+fn cost(
+    func: &Function,
+    cfg: &Cfg,
+    dominators: &DominatorTree,
+    graph: &FlowGraph,
+    used: &UsedCounter,
+    call_sites: &[(Inst, bool)],
+    weights: &[Weight],
+    weights_from_profile: bool,
+) -> f64 {
     let flushes = FLUSH_COST * flush_weight(graph, used, call_sites, weights, weights_from_profile);
     let latch_exit_of_unit_step = used.counter.step.unsigned_abs() == 1
-        && used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, .. }));
+        && used.flushes.iter().any(|f| matches!(*f, Flush::Exit { edge, less_one: true, .. } if !flushes_at_join(func, cfg, dominators, used, edge)));
     let copies = if latch_exit_of_unit_step { COPY_COST * weights[used.flow_edge as usize].primary } else { 0.0 };
     flushes + copies
+}
+
+/// Whether the flush on the latch exit `edge` of `used` goes at the start
+/// of the exit's target instead of on the edge, from a parameter that the
+/// target gets (see `rewrite.rs`). On a block of its own, the flush reads
+/// the variable after its step, `iadd v, step`, which Cranelift
+/// rematerializes there from the value before the step, so both values
+/// are live across the latch's branch ([`cost`]). A parameter with
+/// different incoming values is opaque to Cranelift. So this takes
+/// - a 64-bit variable, so that the value passed on the target's other
+///   edges, `entry + step`, counts 0 in modular arithmetic whatever it
+///   wraps to;
+/// - a target with another incoming edge (a single one would make the
+///   parameter a constant phi, which Cranelift removes);
+/// - target edges that are this counter's latch exits (less one), or edges
+///   from outside the loop where the entry value is known (a constant, or
+///   defined in a block that dominates the edge's source).
+pub fn flushes_at_join(func: &Function, cfg: &Cfg, dominators: &DominatorTree, used: &UsedCounter, edge: Edge) -> bool {
+    let target = cfg.edge(edge).to;
+    let EntryValue::Existing(entry) = used.entry else { return false };
+    if used.counter.ty != Type::I64 || cfg.preds(target).len() < 2 {
+        return false;
+    }
+    let entry_block = match func.values[entry].def {
+        _ if func.constant_value(entry).is_some() => None,
+        ValueDef::Param(block, _) => Some(block),
+        ValueDef::Result(inst) => func.block_of(inst),
+    };
+    cfg.preds(target).iter().all(|&pred| {
+        let from = cfg.edge(pred).from;
+        if used.counter.blocks.contains(&from) {
+            used.flushes.iter().any(|f| matches!(*f, Flush::Exit { edge, less_one: true, .. } if edge == pred))
+        } else {
+            entry_block.is_none_or(|b| dominators.dominates(b, from))
+        }
+    })
+}
+
+/// The flow edges of the latch exits that `selection`'s counters flush at
+/// their targets' starts (`flushes_at_join`). The planner keeps them in the
+/// spanning tree where it can: a counter on such an edge would put the
+/// variable's value on a split block of its own, where Cranelift
+/// rematerializes it again.
+pub fn join_exits(func: &Function, cfg: &Cfg, graph: &FlowGraph, selection: &Selection) -> Vec<u32> {
+    let dominators = DominatorTree::compute(cfg);
+    selection
+        .used
+        .iter()
+        .flat_map(|used| used.flushes.iter().map(move |f| (used, f)))
+        .filter_map(|(used, f)| match *f {
+            Flush::Exit { edge, less_one: true, .. } if flushes_at_join(func, cfg, &dominators, used, edge) => {
+                graph.edge_of(FlowEdgeKind::Cfg(edge.as_u32()))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// How often `used`'s flushes are expected to run, by the weights: a
