@@ -312,8 +312,8 @@ fn instrument_edges(
     };
     let replaced: Vec<u32> = selection.used.iter().map(|u| u.flow_edge).collect();
     let mut plan_weights = weights.to_vec();
-    for e in sese::select::join_exits(func, cfg, graph, &selection) {
-        plan_weights[e as usize].primary = f64::MAX;
+    for (e, copies) in sese::select::join_exits(func, cfg, graph, &selection, weights) {
+        plan_weights[e as usize].primary += copies;
     }
     let counted = plan::plan(graph, strategy, &plan_weights, &replaced);
     let ks_counters = match strategy {

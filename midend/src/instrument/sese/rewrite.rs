@@ -18,6 +18,17 @@
 //!   have counted; reconstruction needs no special case. The code goes at
 //!   the start of the exit's target when the exit is its only incoming
 //!   edge, and otherwise on a block splitting the edge.
+//! - **Latch exits into a join.** A latch exit's flush reads the variable
+//!   after its step, `iadd v, step`; on a block of its own, Cranelift
+//!   rematerializes that sum there from `v`, which then stays live beside
+//!   the stepped value across the latch's branch and costs a register
+//!   copy per iteration. So where the exit's target is also entered from
+//!   outside the loop (the join after a rotated loop's guard), the target
+//!   gets a parameter instead: each latch exit passes the stepped value,
+//!   every other edge `entry + step`, and the target's start adds
+//!   `(p - v_init) / step - 1`, which is 0 on the other edges. A parameter
+//!   with different incoming values is opaque to Cranelift
+//!   (`select::flushes_at_join` gives the conditions).
 //! - **Calls that may not return.** If the program ends inside such a call
 //!   (`exit()` in a callee), the exits never run. So the count so far is
 //!   added before the call and, if the call returns, taken back after it;

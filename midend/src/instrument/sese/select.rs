@@ -327,11 +327,14 @@ pub fn flushes_at_join(func: &Function, cfg: &Cfg, dominators: &DominatorTree, u
 }
 
 /// The flow edges of the latch exits that `selection`'s counters flush at
-/// their targets' starts (`flushes_at_join`). The planner keeps them in the
-/// spanning tree where it can: a counter on such an edge would put the
-/// variable's value on a split block of its own, where Cranelift
-/// rematerializes it again.
-pub fn join_exits(func: &Function, cfg: &Cfg, graph: &FlowGraph, selection: &Selection) -> Vec<u32> {
+/// their targets' starts (`flushes_at_join`), each with what a counter on
+/// it would cost besides its own increments: the counter would split the
+/// edge, the variable's value would be read on the split block, and
+/// Cranelift would rematerialize it there, costing a register copy per
+/// iteration ([`COPY_COST`] times the replaced edge's weight). The planner
+/// adds that to the edge's weight, so that the spanning tree keeps it
+/// unless the alternative costs more.
+pub fn join_exits(func: &Function, cfg: &Cfg, graph: &FlowGraph, selection: &Selection, weights: &[Weight]) -> Vec<(u32, f64)> {
     let dominators = DominatorTree::compute(cfg);
     selection
         .used
@@ -339,7 +342,8 @@ pub fn join_exits(func: &Function, cfg: &Cfg, graph: &FlowGraph, selection: &Sel
         .flat_map(|used| used.flushes.iter().map(move |f| (used, f)))
         .filter_map(|(used, f)| match *f {
             Flush::Exit { edge, less_one: true, .. } if flushes_at_join(func, cfg, &dominators, used, edge) => {
-                graph.edge_of(FlowEdgeKind::Cfg(edge.as_u32()))
+                let copies = COPY_COST * weights[used.flow_edge as usize].primary;
+                graph.edge_of(FlowEdgeKind::Cfg(edge.as_u32())).map(|e| (e, copies))
             }
             _ => None,
         })
