@@ -69,7 +69,7 @@ impl Lowerer {
                 LiteralValue::LongDouble(x) => Ok(ConstValue::LongDouble(x)),
             },
             Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
-                Some(Symbol::EnumConstant(v)) => Ok(ConstValue::Int(v, CType::INT)),
+                Some(Symbol::EnumConstant(v, kind)) => Ok(ConstValue::Int(v, CType::Int(kind))),
                 Some(Symbol::Global { symbol, ty }) if matches!(ty, CType::Array(..) | CType::Function(_)) => {
                     if let CType::Function(ft) = &ty {
                         self.reference_function(&symbol, ft, id.span)?;

@@ -397,19 +397,37 @@ impl Lowerer {
             }
         }
         let mut next = 0i64;
-        let mut negative = false;
+        let mut values = Vec::new();
         for e in &et.node.enumerators {
             if let Some(expr) = &e.node.expression {
                 next = self.eval_int(expr)?;
             }
-            negative |= next < 0;
-            self.scopes.declare(&e.node.identifier.node.name, Symbol::EnumConstant(next));
+            let name = &e.node.identifier.node.name;
+            // Within the list, a value outside `int` is a `long`.
+            let kind = if i32::try_from(next).is_ok() { IntKind::Int } else { IntKind::Long };
+            self.scopes.declare(name, Symbol::EnumConstant(next, kind));
+            values.push((name, next));
             next = next.wrapping_add(1);
         }
         // The constants have type `int`; the enumerated type is GCC's
         // compatible integer type: `unsigned int` when no value is
-        // negative, `int` otherwise (C11 §6.7.2.2p4).
-        let kind = if negative { IntKind::Int } else { IntKind::UInt };
+        // negative, `int` otherwise (C11 §6.7.2.2p4). GCC extends both to
+        // values outside `int`: the type is the first of `unsigned int`,
+        // `unsigned long` (no value negative) or `long` that holds them
+        // all, and a constant outside `int` has the enumerated type.
+        let min = values.iter().map(|&(_, v)| v).min().unwrap_or(0);
+        let max = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+        let kind = match (min < 0, max) {
+            (false, max) if max <= u32::MAX as i64 => IntKind::UInt,
+            (false, _) => IntKind::ULong,
+            (true, max) if min >= i32::MIN as i64 && max <= i32::MAX as i64 => IntKind::Int,
+            (true, _) => IntKind::Long,
+        };
+        for (name, v) in values {
+            if i32::try_from(v).is_err() {
+                self.scopes.declare(name, Symbol::EnumConstant(v, kind));
+            }
+        }
         if let Some(name) = &et.node.identifier {
             self.scopes.declare_tag(&name.node.name, Tag::Enum(kind));
         }

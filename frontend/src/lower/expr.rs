@@ -190,9 +190,10 @@ impl Lowerer {
                 let a = self.emit(InstData::SymbolAddr { symbol, offset: 0 }, Type::PTR);
                 Ok(addr(ty, a))
             }
-            Some(Symbol::EnumConstant(v)) => {
-                let k = self.iconst(Type::I32, v);
-                Ok(value(CType::INT, k))
+            Some(Symbol::EnumConstant(v, kind)) => {
+                let ty = CType::Int(kind);
+                let k = self.iconst(ty.ir_type().expect("an integer type"), v);
+                Ok(value(ty, k))
             }
             Some(Symbol::Typedef(_)) => {
                 Err(Diagnostic::error_at(id.span, format!("unexpected type name '{name}': expected expression")))
