@@ -249,6 +249,13 @@ impl Lowerer {
                 let offset = if op == B::Minus { offset - delta } else { offset + delta };
                 return Ok(ConstValue::Addr { symbol: symbol.clone(), offset, ty: ty.clone() });
             }
+            // The difference of two addresses in one object (`&a[3] -
+            // &a[0]`), in elements of the pointee, or bytes for addresses
+            // cast to an integer type.
+            (ConstValue::Addr { symbol, offset, ty }, ConstValue::Addr { symbol: other, offset: other_offset, .. }, B::Minus) if symbol == other => {
+                let elem = ty.pointee().and_then(|t| self.types.size_of(t)).unwrap_or(1).max(1) as i64;
+                return Ok(ConstValue::Int((offset - other_offset) / elem, CType::LONG));
+            }
             (ConstValue::Addr { .. }, _, _) | (_, ConstValue::Addr { .. }, _) => return Err(not_constant(span)),
             _ => {}
         }
