@@ -242,6 +242,15 @@ pub fn string_literal(tokens: &[String]) -> Result<StringLiteral, String> {
             CType::Int(IntKind::Char) => bytes.extend(unescape(inner)?),
             CType::Int(k) => {
                 for unit in unescape_wide(inner)? {
+                    if *k == IntKind::UShort && unit > 0xffff {
+                        // A `char16_t` string holds UTF-16: a character
+                        // beyond the BMP is a surrogate pair.
+                        let mut pair = [0u16; 2];
+                        for half in char::from_u32(unit).ok_or("invalid character in a char16_t string")?.encode_utf16(&mut pair) {
+                            bytes.extend_from_slice(&half.to_le_bytes());
+                        }
+                        continue;
+                    }
                     bytes.extend_from_slice(&unit.to_le_bytes()[..k.size() as usize]);
                 }
             }
@@ -367,6 +376,12 @@ mod tests {
     #[test]
     fn escapes_decode() {
         assert_eq!(unescape(r"a\n\x41\101\0").unwrap(), b"a\nAA\0");
+    }
+
+    #[test]
+    fn char16_strings_hold_surrogate_pairs() {
+        let s = string_literal(&["u\"a\\U0001F600\"".to_string()]).unwrap();
+        assert_eq!(s.bytes, vec![0x61, 0, 0x3d, 0xd8, 0x00, 0xde]);
     }
 
     #[test]
