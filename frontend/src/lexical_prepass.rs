@@ -53,6 +53,30 @@ pub(crate) fn scan(bytes: &[u8], visit: impl FnMut(usize)) {
     walk(bytes, visit, |_, _| {});
 }
 
+/// The offset of the first byte at or after `i` that is neither white
+/// space nor in a line marker (`# 4 "file.c" 3 4`), which the
+/// preprocessor puts between the tokens of a macro's expansion.
+pub(crate) fn skip_blanks_and_markers(bytes: &[u8], mut i: usize) -> usize {
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let at_line_start = i == 0 || bytes[..i].iter().rev().take_while(|&&b| b != b'\n').all(|b| b.is_ascii_whitespace());
+        if !(at_line_start && bytes.get(i) == Some(&b'#')) {
+            return i;
+        }
+        while i < bytes.len() && bytes[i] != b'\n' {
+            i += 1;
+        }
+    }
+}
+
+/// Text copied from one place of the preprocessed text to be inserted on
+/// one line elsewhere: its line markers dropped and its newlines spaces.
+pub(crate) fn on_one_line(text: &str) -> String {
+    text.lines().filter(|line| !line.trim_start().starts_with('#')).collect::<Vec<_>>().join(" ")
+}
+
 /// The walk behind [`scan`]: it also calls `escape` with the offset of
 /// the character after each backslash inside a literal, and the quote
 /// that delimits the literal.

@@ -11,6 +11,7 @@ pub(crate) mod lexical_prepass;
 pub mod literal;
 mod labels_as_values;
 mod lower;
+mod member_alignment;
 mod pragmas;
 pub mod preprocess;
 pub mod source_map;
@@ -82,6 +83,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
     insertions.extend(labels_as_values::rewrite(&mut text));
+    insertions.extend(member_alignment::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));
