@@ -3,6 +3,7 @@
 //! It is the only crate that knows C and lang-c, and it owns diagnostics.
 
 mod alignof_expression;
+mod auto_type;
 pub mod diagnostic;
 mod empty_initializer;
 pub mod extended_float;
@@ -84,6 +85,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     let mut insertions: Vec<(usize, usize)> = Vec::new();
     insertions.extend(labels_as_values::rewrite(&mut text));
     insertions.extend(member_alignment::rewrite(&mut text));
+    insertions.extend(auto_type::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));
