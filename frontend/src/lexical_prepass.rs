@@ -18,6 +18,8 @@
 //!   `U'\U0001F600'`, C11 §6.4.3), which lang-c's escapes lack, become
 //!   the characters themselves in UTF-8, which is shorter; spaces after
 //!   the literal's closing quote keep the offsets of what follows.
+//! - GCC's `__thread` storage class, which lang-c lacks, becomes C11's
+//!   `_Thread_local` (see [`thread_keywords`]).
 //! - GCC's fallthrough statement, `__attribute__((fallthrough));` between
 //!   `case`s, is a null statement with an attribute, which lang-c's
 //!   grammar lacks; the attribute is blanked and the `;` stays.
@@ -301,6 +303,31 @@ fn expand_universal_character_names(text: &mut String) {
     }
 }
 
+/// Replaces each `__thread` keyword outside literals by `_Thread_local`,
+/// its C11 spelling, and returns the insertions made, as (offset when
+/// inserted, length): the keyword is blanked and the longer one inserted.
+pub fn thread_keywords(text: &mut String) -> Vec<(usize, usize)> {
+    const KEYWORD: &[u8] = b"__thread";
+    const C11: &str = "_Thread_local";
+    let bytes = text.as_bytes();
+    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        let starts_word = i == 0 || !identifier(bytes[i - 1]);
+        let ends_word = bytes.get(i + KEYWORD.len()).is_none_or(|&b| !identifier(b));
+        if starts_word && bytes[i..].starts_with(KEYWORD) && ends_word {
+            found.push(i);
+        }
+    });
+    let mut made = Vec::new();
+    for at in found.into_iter().rev() {
+        text.replace_range(at..at + KEYWORD.len(), &" ".repeat(KEYWORD.len()));
+        text.insert_str(at, C11);
+        made.push((at, C11.len()));
+    }
+    made
+}
+
 /// Replaces each `__extension__` keyword outside literals by spaces.
 fn blank_extension_keywords(bytes: &mut [u8]) {
     const KEYWORD: &[u8] = b"__extension__";
@@ -423,6 +450,13 @@ mod tests {
         prepare(&mut text);
         assert_eq!(text, "s = L\"café 😀!\"          ; c = '€'   ; t = \"\\\\u\";");
         assert_eq!(text.len(), length);
+    }
+
+    #[test]
+    fn thread_becomes_thread_local() {
+        let mut text = "static __thread int x; int __thread_count; char *s = \"__thread\";".to_string();
+        assert_eq!(thread_keywords(&mut text), vec![(7, 13)]);
+        assert_eq!(text, "static _Thread_local         int x; int __thread_count; char *s = \"__thread\";");
     }
 
     #[test]

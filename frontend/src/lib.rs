@@ -86,6 +86,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     insertions.extend(labels_as_values::rewrite(&mut text));
     insertions.extend(member_alignment::rewrite(&mut text));
     insertions.extend(auto_type::rewrite(&mut text));
+    insertions.extend(lexical_prepass::thread_keywords(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));
