@@ -267,7 +267,24 @@ impl Lowerer {
     fn typeof_type(&mut self, t: &Node<TypeOf>) -> LowerResult<CType> {
         match &t.node {
             TypeOf::Type(tn) => self.type_name(tn),
-            TypeOf::Expression(e) => self.type_of_expression(e),
+            TypeOf::Expression(e) => {
+                // lang-c reads the operand of `__typeof__(__typeof__(x))`
+                // as a call of a function named `__typeof__`, and that of
+                // `__typeof__(T)`, for a typedef name `T`, as an identifier.
+                let mut e = e;
+                while let Expression::Call(c) = &e.node {
+                    match (&c.node.callee.node, c.node.arguments.as_slice()) {
+                        (Expression::Identifier(id), [operand]) if matches!(id.node.name.as_str(), "__typeof__" | "__typeof" | "typeof") => e = operand,
+                        _ => break,
+                    }
+                }
+                if let Expression::Identifier(id) = &e.node {
+                    if let Some(Symbol::Typedef(ty)) = self.scopes.lookup(&id.node.name) {
+                        return Ok(ty.clone());
+                    }
+                }
+                self.type_of_expression(e)
+            }
         }
     }
 
