@@ -19,6 +19,7 @@ pub mod source_map;
 mod syntax_error;
 mod sysv_classification;
 pub mod types;
+mod types_compatible;
 
 use diagnostic::Diagnostic;
 use lang_c::driver::{parse_preprocessed, Config};
@@ -87,6 +88,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     insertions.extend(member_alignment::rewrite(&mut text));
     insertions.extend(auto_type::rewrite(&mut text));
     insertions.extend(lexical_prepass::thread_keywords(&mut text));
+    insertions.extend(types_compatible::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));

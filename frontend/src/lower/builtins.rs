@@ -107,6 +107,11 @@ impl Lowerer {
                 let r = self.float_classification(base, x, &ty, span)?;
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
+            "types_compatible_p" => {
+                let k = self.types_compatible(c, span)?;
+                let k = self.iconst(Type::I32, k as i64);
+                Operand { ty: CType::INT, place: Place::Value(k) }
+            }
             "isgreater" | "isgreaterequal" | "isless" | "islessequal" | "islessgreater" | "isunordered" => {
                 let r = self.quiet_comparison(base, arg(0)?, arg(1)?, span)?;
                 Operand { ty: CType::INT, place: Place::Value(r) }
@@ -221,6 +226,21 @@ impl Lowerer {
         match c.node.arguments.as_slice() {
             [argument] => self.eval_const(argument).is_ok(),
             _ => false,
+        }
+    }
+
+    /// `__builtin_types_compatible_p (T1, T2)`, whose operands the
+    /// prepass made null pointers to `T1` and `T2` (`types_compatible`):
+    /// whether the types are compatible, their top-level qualifiers
+    /// ignored.
+    pub fn types_compatible(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<bool> {
+        let [a, b] = c.node.arguments.as_slice() else {
+            return Err(Diagnostic::error_at(span, "'__builtin_types_compatible_p' takes two type names"));
+        };
+        let (a, b) = (self.type_of_expression(a)?, self.type_of_expression(b)?);
+        match (a.pointee(), b.pointee()) {
+            (Some(x), Some(y)) => Ok(super::redeclaration::compatible(&self.types, x, y)),
+            _ => Err(Diagnostic::error_at(span, "'__builtin_types_compatible_p' takes two type names")),
         }
     }
 

@@ -91,6 +91,9 @@ impl Lowerer {
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_constant_p") => {
                 Ok(ConstValue::Int(self.is_constant_argument(c) as i64, CType::INT))
             }
+            Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_types_compatible_p") => {
+                Ok(ConstValue::Int(self.types_compatible(c, e.span)? as i64, CType::INT))
+            }
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_choose_expr") => {
                 let chosen = self.chosen_expression(c, e.span)?;
                 self.eval_const(chosen)
