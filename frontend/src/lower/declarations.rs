@@ -212,6 +212,8 @@ impl Lowerer {
                     _ => return Err(Diagnostic::error_at(id.span, format!("unknown type name '{}'", id.node.name))),
                 },
                 TypeSpecifier::TypeOf(t) => c.other = Some(self.typeof_type(t)?),
+                // `_Complex _Float32` stays complex.
+                TypeSpecifier::TS18661Float(_) if matches!(c.other, Some(CType::Unsupported("_Complex"))) => {}
                 TypeSpecifier::TS18661Float(f) => {
                     if f.width == 32 {
                         c.other = Some(CType::Float)
