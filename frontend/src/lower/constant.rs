@@ -91,6 +91,7 @@ impl Lowerer {
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_constant_p") => {
                 Ok(ConstValue::Int(self.is_constant_argument(c) as i64, CType::INT))
             }
+            Expression::Call(c) if float_builtin_constant(c).is_some() => Ok(float_builtin_constant(c).expect("a floating builtin")),
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_types_compatible_p") => {
                 Ok(ConstValue::Int(self.types_compatible(c, e.span)? as i64, CType::INT))
             }
@@ -456,4 +457,35 @@ fn address_constant(symbol: String, offset: i64, ty: CType) -> ConstValue {
 
 fn mask(bits: u32) -> u64 {
     if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 }
+}
+
+/// The value of a call of a builtin that `<math.h>`'s `NAN`, `INFINITY`
+/// and `HUGE_VAL` (and their `f` and `l` forms) expand to, a constant
+/// that GCC accepts in static initializers: `__builtin_nan("")` and the
+/// others without arguments.
+fn float_builtin_constant(c: &Node<CallExpression>) -> Option<ConstValue> {
+    let Expression::Identifier(id) = &c.node.callee.node else { return None };
+    let name = id.node.name.strip_prefix("__builtin_")?;
+    let (value, base) = match name.strip_prefix("nan") {
+        Some(suffix) => {
+            // Only the quiet NaN without a payload.
+            let [Node { node: Expression::StringLiteral(s), .. }] = c.node.arguments.as_slice() else { return None };
+            if !matches!(s.node.as_slice(), [t] if t == "\"\"" || t == "\"0\"") {
+                return None;
+            }
+            (f64::NAN, suffix)
+        }
+        None => {
+            if !c.node.arguments.is_empty() {
+                return None;
+            }
+            (f64::INFINITY, name.strip_prefix("inf").or_else(|| name.strip_prefix("huge_val"))?)
+        }
+    };
+    match base {
+        "" => Some(ConstValue::Float(value, CType::Double)),
+        "f" => Some(ConstValue::Float(value, CType::Float)),
+        "l" => Some(ConstValue::LongDouble(X80::from_f64(value))),
+        _ => None,
+    }
 }
