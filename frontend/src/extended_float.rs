@@ -156,6 +156,15 @@ impl X80 {
         X80::from_memory(&out)
     }
 
+    /// Whether the value is a NaN: the largest exponent with a fraction
+    /// (the mantissa without its explicit integer bit) other than zero.
+    pub fn is_nan(self) -> bool {
+        let exponent = u16::from_le_bytes([self.0[8], self.0[9]]) & 0x7fff;
+        let mut mantissa = [0u8; 8];
+        mantissa.copy_from_slice(&self.0[..8]);
+        exponent == 0x7fff && u64::from_le_bytes(mantissa) << 1 != 0
+    }
+
     /// The order of two values, or `None` when one is a NaN.
     pub fn compare(self, other: X80) -> Option<std::cmp::Ordering> {
         let difference = self.binary(X80Op::Sub, other);
@@ -176,6 +185,13 @@ impl X80 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nans_are_told_from_infinities() {
+        let inf = X80::from_f64(f64::INFINITY);
+        assert!(!inf.is_nan() && !X80::from_f64(-1.5).is_nan());
+        assert!(X80::from_f64(f64::NAN).is_nan() && inf.binary(X80Op::Sub, inf).is_nan());
+    }
 
     #[test]
     fn literals_round_to_the_extended_format() {

@@ -283,7 +283,11 @@ impl Lowerer {
                 use std::cmp::Ordering::*;
                 let order = x.compare(y);
                 let cmp = |c: bool| ConstValue::Int(c as i64, CType::INT);
-                let fold = |op| ConstValue::LongDouble(x.binary(op, y));
+                // An invalid operation gives a positive NaN, as for double.
+                let fold = |op| {
+                    let r = x.binary(op, y);
+                    ConstValue::LongDouble(if r.is_nan() && !x.is_nan() && !y.is_nan() { X80::from_f64(f64::NAN) } else { r })
+                };
                 Ok(match op {
                     B::Plus => fold(X80Op::Add),
                     B::Minus => fold(X80Op::Sub),
@@ -300,7 +304,13 @@ impl Lowerer {
             }
             (ConstValue::Float(x, _), ConstValue::Float(y, _)) => {
                 let cmp = |c: bool| ConstValue::Int(c as i64, CType::INT);
-                let f = |v: f64| ConstValue::Float(if matches!(ty, CType::Float) { v as f32 as f64 } else { v }, ty.clone());
+                // An invalid operation (0/0, inf - inf) gives GCC's folding a
+                // positive quiet NaN, where the x86 unit gives a negative one.
+                let invalid = |v: f64| v.is_nan() && !x.is_nan() && !y.is_nan();
+                let f = |v: f64| {
+                    let v = if invalid(v) { f64::NAN } else { v };
+                    ConstValue::Float(if matches!(ty, CType::Float) { v as f32 as f64 } else { v }, ty.clone())
+                };
                 Ok(match op {
                     B::Plus => f(x + y),
                     B::Minus => f(x - y),
