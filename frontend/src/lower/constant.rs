@@ -8,7 +8,7 @@ use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
 use crate::extended_float::{X80, X80Op};
 use crate::literal::{constant_value, LiteralValue};
-use crate::types::{usual_arithmetic_conversion, CType};
+use crate::types::{usual_arithmetic_conversion, CType, IntKind};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 
@@ -169,6 +169,10 @@ impl Lowerer {
             (ConstValue::Float(x, _), CType::LongDouble) => ConstValue::LongDouble(X80::from_f64(x)),
             (ConstValue::LongDouble(x), CType::Float) => ConstValue::Float(x.to_f64() as f32 as f64, to.clone()),
             (ConstValue::LongDouble(x), CType::Double) => ConstValue::Float(x.to_f64(), to.clone()),
+            // A floating value converts to `_Bool` by comparison with zero
+            // (C11 §6.3.1.2), not by truncation: 0.5 is true.
+            (ConstValue::Float(x, _), CType::Int(IntKind::Bool)) => ConstValue::Int((x != 0.0) as i64, to.clone()),
+            (ConstValue::LongDouble(x), CType::Int(IntKind::Bool)) => ConstValue::Int((!x.is_zero()) as i64, to.clone()),
             (ConstValue::LongDouble(x), CType::Int(k)) if !k.is_signed() && k.size() == 8 => {
                 ConstValue::Int(x.to_u64() as i64, to.clone())
             }
