@@ -7,7 +7,7 @@ use super::scope::Symbol;
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
 use crate::extended_float::{X80, X80Op};
-use crate::literal::{constant_value, LiteralValue};
+use crate::literal::{constant_value, string_literal, LiteralValue};
 use crate::types::{usual_arithmetic_conversion, CType, IntKind};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
@@ -55,7 +55,12 @@ impl Lowerer {
     /// Evaluates a constant expression.
     pub fn eval_const(&mut self, e: &Node<Expression>) -> LowerResult<ConstValue> {
         match &e.node {
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.const_designator(e),
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                match self.string_element(&b.node.lhs, &b.node.rhs).or_else(|| self.string_element(&b.node.rhs, &b.node.lhs)) {
+                    Some(element) => element,
+                    None => self.const_designator(e),
+                }
+            }
             Expression::Member(_) => self.const_designator(e),
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.const_designator(e),
             Expression::CompoundLiteral(_) => self.const_designator(e),
@@ -471,6 +476,27 @@ fn address_constant(symbol: String, offset: i64, ty: CType) -> ConstValue {
 
 fn mask(bits: u32) -> u64 {
     if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 }
+}
+
+impl Lowerer {
+    /// `"abc"[1]` (or `1["abc"]`), an element of a string literal, which
+    /// GCC folds in static initializers; `None` when `string` is not a
+    /// string literal.
+    fn string_element(&mut self, string: &Node<Expression>, index: &Node<Expression>) -> Option<LowerResult<ConstValue>> {
+        let Expression::StringLiteral(s) = &string.node else { return None };
+        Some((|| {
+            let literal = string_literal(&s.node).map_err(|w| Diagnostic::unsupported(string.span, w))?;
+            let i = self.eval_int(index)?;
+            let size = literal.elem_size();
+            let bytes = literal.bytes_with_terminator();
+            let element = usize::try_from(i).ok().and_then(|i| bytes.get(i * size..(i + 1) * size)).ok_or_else(|| not_constant(index.span))?;
+            let mut value = [0u8; 8];
+            value[..size].copy_from_slice(element);
+            let value = u64::from_le_bytes(value) as i64;
+            let value = if literal.elem == CType::CHAR { value as i8 as i64 } else if literal.elem == CType::INT { value as i32 as i64 } else { value };
+            Ok(ConstValue::Int(value, literal.elem.clone()))
+        })())
+    }
 }
 
 /// The value of a call of a builtin that `<math.h>`'s `NAN`, `INFINITY`
