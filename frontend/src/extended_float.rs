@@ -96,6 +96,20 @@ impl X80 {
         out
     }
 
+    /// Rounded once to `float` (through `double` it could be rounded
+    /// twice, and differently).
+    pub fn to_f32(self) -> f32 {
+        let bytes = self.object_bytes();
+        let mut out = 0f32;
+        // SAFETY: reads ten bytes at `bytes`, writes four at `out`.
+        unsafe {
+            asm!("fld tbyte ptr [{v}]", "fstp dword ptr [{o}]",
+                v = in(reg) bytes.as_ptr(), o = in(reg) &mut out,
+                out("st(0)") _, options(nostack));
+        }
+        out
+    }
+
     /// Truncated toward zero, as a conversion to an integer is.
     pub fn to_i64(self) -> i64 {
         let bytes = self.object_bytes();
@@ -185,6 +199,15 @@ impl X80 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn conversion_to_float_rounds_once() {
+        // 1 + 2^-24 + 2^-60 is above the midpoint of two floats, but
+        // rounds to double as the midpoint itself.
+        let x = X80::parse("0x1.000001000000001p0").unwrap();
+        assert_eq!(x.to_f32(), 1.0 + f32::EPSILON);
+        assert_eq!(x.to_f64() as f32, 1.0);
+    }
 
     #[test]
     fn nans_are_told_from_infinities() {

@@ -72,12 +72,21 @@ fn float_value(f: &Float) -> Result<LiteralValue, String> {
     if f.suffix.imaginary {
         return Err("imaginary constant".into());
     }
+    if f.suffix.format == FloatFormat::Float {
+        // Rounded once, straight to float: through double a value just
+        // above the midpoint of two floats can round to the midpoint.
+        let value = match f.base {
+            FloatBase::Decimal => f.number.parse::<f32>().ok(),
+            FloatBase::Hexadecimal => X80::parse(&format!("0x{}", f.number.trim_start_matches("0x").trim_start_matches("0X"))).map(X80::to_f32),
+        };
+        return value.map(|v| LiteralValue::Float(v as f64, CType::Float)).ok_or_else(|| "malformed floating constant".to_string());
+    }
     let value = match f.base {
         FloatBase::Decimal => f.number.parse::<f64>().map_err(|_| "malformed floating constant".to_string())?,
         FloatBase::Hexadecimal => parse_hex_float(&f.number).ok_or("malformed hexadecimal floating constant")?,
     };
     match f.suffix.format {
-        FloatFormat::Float => Ok(LiteralValue::Float(value as f32 as f64, CType::Float)),
+        FloatFormat::Float => unreachable!("float constants are read above"),
         FloatFormat::Double => Ok(LiteralValue::Float(value, CType::Double)),
         FloatFormat::LongDouble => {
             let text = match f.base {

@@ -172,7 +172,7 @@ impl Lowerer {
                 ConstValue::LongDouble(if from.is_signed_int() { X80::from_i64(x) } else { X80::from_u64(x as u64) })
             }
             (ConstValue::Float(x, _), CType::LongDouble) => ConstValue::LongDouble(X80::from_f64(x)),
-            (ConstValue::LongDouble(x), CType::Float) => ConstValue::Float(x.to_f64() as f32 as f64, to.clone()),
+            (ConstValue::LongDouble(x), CType::Float) => ConstValue::Float(x.to_f32() as f64, to.clone()),
             (ConstValue::LongDouble(x), CType::Double) => ConstValue::Float(x.to_f64(), to.clone()),
             // A floating value converts to `_Bool` by comparison with zero
             // (C11 §6.3.1.2), not by truncation: 0.5 is true.
@@ -182,11 +182,12 @@ impl Lowerer {
                 ConstValue::Int(x.to_u64() as i64, to.clone())
             }
             (ConstValue::LongDouble(x), t) if t.is_integer() => ConstValue::Int(self.wrap_to(x.to_i64(), t), t.clone()),
-            (ConstValue::Int(x, from), CType::Float | CType::Double) => {
-                let f = if from.is_signed_int() { x as f64 } else { x as u64 as f64 };
-                let f = if matches!(to, CType::Float) { f as f32 as f64 } else { f };
-                ConstValue::Float(f, to.clone())
+            // Rounded once, straight to the target type.
+            (ConstValue::Int(x, from), CType::Float) => {
+                let f = if from.is_signed_int() { x as f32 } else { x as u64 as f32 };
+                ConstValue::Float(f as f64, to.clone())
             }
+            (ConstValue::Int(x, from), CType::Double) => ConstValue::Float(if from.is_signed_int() { x as f64 } else { x as u64 as f64 }, to.clone()),
             (ConstValue::Float(x, _), CType::Float) => ConstValue::Float(x as f32 as f64, to.clone()),
             (ConstValue::Float(x, _), CType::Double) => ConstValue::Float(x, to.clone()),
             (ConstValue::Float(x, _), t) if t.is_integer() => {
