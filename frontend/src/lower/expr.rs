@@ -171,6 +171,19 @@ impl Lowerer {
         Ok(value(CType::ULONG, k))
     }
 
+    /// Before an access to a volatile object, which the program may share
+    /// with a signal handler, another thread or a device: a compiler
+    /// barrier (`ir::atomics`' signal fence), so that the access is neither
+    /// removed, merged with another, nor moved out of a loop or across
+    /// other accesses. (A local variable whose address is not taken stays
+    /// promotable: only a `longjmp` could observe it, and functions that
+    /// call `setjmp` are not optimized.)
+    fn volatile_access(&mut self, volatile: bool) {
+        if volatile && self.func.is_some() {
+            self.atomic_call(nissecc_midend::ir::atomics::AtomicOp::SignalFence, Type::I64, vec![]);
+        }
+    }
+
     fn lower_identifier(&mut self, id: &Node<Identifier>) -> LowerResult<Operand> {
         let name = &id.node.name;
         match self.scopes.lookup(name).cloned() {
@@ -187,6 +200,7 @@ impl Lowerer {
                 if let CType::Function(ft) = &ty {
                     self.reference_function(&symbol, ft, id.span)?;
                 }
+                self.volatile_access(self.scopes.object_quals(name).volatile);
                 let a = self.emit(InstData::SymbolAddr { symbol, offset: 0 }, Type::PTR);
                 Ok(addr(ty, a))
             }
@@ -215,8 +229,9 @@ impl Lowerer {
                 }
             },
             MemberOperator::Indirect => match base.ty.decay() {
-                CType::Pointer(p, _) if p.is_record() => {
+                CType::Pointer(p, quals) if p.is_record() => {
                     let a = self.rvalue(&base, m.span)?;
+                    self.volatile_access(quals.volatile);
                     ((*p).clone(), a)
                 }
                 _ => {
@@ -431,10 +446,11 @@ impl Lowerer {
             }
             UnaryOperator::Indirection => {
                 let op = self.lower_expr(&u.node.operand)?;
-                let CType::Pointer(p, _) = op.ty.decay() else {
+                let CType::Pointer(p, quals) = op.ty.decay() else {
                     return Err(Diagnostic::error_at(span, format!("indirection requires pointer operand ('{}' invalid)", self.types.describe(&op.ty))));
                 };
                 let a = self.rvalue(&op, operand_span)?;
+                self.volatile_access(quals.volatile);
                 if p.is_void() {
                     return Ok(Operand { ty: CType::Void, place: Place::Void });
                 }
@@ -510,9 +526,10 @@ impl Lowerer {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
                 let (ty, v) = self.arithmetic(B::Plus, lhs, rhs, span)?;
-                let CType::Pointer(elem, _) = ty else {
+                let CType::Pointer(elem, quals) = ty else {
                     return Err(Diagnostic::error_at(span, "subscripted value is not an array or pointer"));
                 };
+                self.volatile_access(quals.volatile);
                 Ok(addr((*elem).clone(), v))
             }
             B::LogicalAnd | B::LogicalOr => {
