@@ -375,6 +375,9 @@ impl Lowerer {
                         return Err(Diagnostic::error_at(declared.name_span, what));
                     }
                 }
+                if let (true, Some(name)) = (declared.quals.volatile, &declared.name) {
+                    self.volatile_members.insert((id, name.clone()));
+                }
                 members.push(MemberDecl { name: declared.name, ty: declared.ty, bit_width, attributes });
             }
         }

@@ -175,9 +175,8 @@ impl Lowerer {
     /// with a signal handler, another thread or a device: a compiler
     /// barrier (`ir::atomics`' signal fence), so that the access is neither
     /// removed, merged with another, nor moved out of a loop or across
-    /// other accesses. (A local variable whose address is not taken stays
-    /// promotable: only a `longjmp` could observe it, and functions that
-    /// call `setjmp` are not optimized.)
+    /// other accesses. (A volatile local variable gets an opaque read
+    /// instead, in `lower_identifier`, which also keeps it in memory.)
     fn volatile_access(&mut self, volatile: bool) {
         if volatile && self.func.is_some() {
             self.atomic_call(nissecc_midend::ir::atomics::AtomicOp::SignalFence, Type::I64, vec![]);
@@ -189,6 +188,12 @@ impl Lowerer {
         match self.scopes.lookup(name).cloned() {
             Some(Symbol::Local { slot, ty }) => {
                 let a = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+                if self.scopes.object_quals(name).volatile {
+                    // An opaque read of the variable's first byte: its
+                    // address escapes, so it stays in memory, and the
+                    // access does not move across the call.
+                    self.atomic_call(nissecc_midend::ir::atomics::AtomicOp::Load, Type::I8, vec![a]);
+                }
                 if ty.is_array() && ty.is_variably_modified() {
                     // The slot holds the address of the VLA's heap object.
                     let object = self.load(&CType::ULONG, a);
@@ -250,6 +255,7 @@ impl Lowerer {
         let field = self.types.find_field(id, name).ok_or_else(|| {
             Diagnostic::error_at(m.node.identifier.span, format!("no member named '{name}' in '{}'", self.types.describe(&record_ty)))
         })?;
+        self.volatile_access(self.volatile_members.contains(&(id, name.clone())));
         let a = self.offset_address(base_addr, field.offset as i64);
         match (field.bits, &field.ty) {
             (Some(bits), CType::Int(kind)) => Ok(Operand { ty: bits.value_type(&field.ty), place: Place::BitField(a, bits, *kind) }),
