@@ -237,10 +237,63 @@ impl Lowerer {
         let [a, b] = c.node.arguments.as_slice() else {
             return Err(Diagnostic::error_at(span, "'__builtin_types_compatible_p' takes two type names"));
         };
+        let (a_enum, b_enum) = (self.operand_enum(a), self.operand_enum(b));
         let (a, b) = (self.type_of_expression(a)?, self.type_of_expression(b)?);
         match (a.pointee(), b.pointee()) {
+            // Two enumerated types are not compatible with each other,
+            // though each is with its integer type.
+            (Some(_), Some(_)) if matches!((&a_enum, &b_enum), (Some(x), Some(y)) if x != y) => Ok(false),
             (Some(x), Some(y)) => Ok(super::redeclaration::compatible(&self.types, x, y)),
             _ => Err(Diagnostic::error_at(span, "'__builtin_types_compatible_p' takes two type names")),
+        }
+    }
+
+    /// The enumeration an operand of `__builtin_types_compatible_p`, as the
+    /// prepass wrote it (`(__typeof__(T)*)0`), names, if any.
+    fn operand_enum(&self, e: &Node<Expression>) -> Option<String> {
+        let Expression::Cast(c) = &e.node else { return None };
+        self.enum_identity(&type_specifiers(&c.node.type_name.node.specifiers))
+    }
+
+    /// The enumeration that type specifiers name (an `enum` specifier, a
+    /// typedef name of one, or `__typeof__` of either): its tag, or the
+    /// offset of an untagged one.
+    pub fn enum_identity(&self, specifiers: &[&lang_c::ast::TypeSpecifier]) -> Option<String> {
+        use lang_c::ast::{TypeOf, TypeSpecifier};
+        let mut found = None;
+        for &specifier in specifiers {
+            found = match specifier {
+                TypeSpecifier::Enum(et) => Some(match &et.node.identifier {
+                    Some(tag) => tag.node.name.clone(),
+                    None => format!("@{}", et.span.start),
+                }),
+                TypeSpecifier::TypedefName(id) => self.enum_typedefs.get(&id.node.name).cloned(),
+                TypeSpecifier::TypeOf(t) => match &t.node {
+                    TypeOf::Type(tn) if tn.node.declarator.is_none() => self.enum_identity(&type_specifiers(&tn.node.specifiers)),
+                    TypeOf::Expression(e) => match &super::declarations::typeof_operand(e).node {
+                        Expression::Identifier(id) => self.enum_typedefs.get(&id.node.name).cloned(),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => continue,
+            };
+        }
+        found
+    }
+
+    /// Records `name` as a typedef name of an enumerated type when its
+    /// declaration's specifiers name one and its declarator derives nothing.
+    pub fn note_enum_typedef(&mut self, name: &str, specifiers: &[Node<lang_c::ast::DeclarationSpecifier>], declarator: &Node<lang_c::ast::Declarator>) {
+        if !declarator.node.derived.is_empty() {
+            return;
+        }
+        let specifiers: Vec<_> = specifiers.iter().filter_map(|s| match &s.node {
+            lang_c::ast::DeclarationSpecifier::TypeSpecifier(t) => Some(&t.node),
+            _ => None,
+        }).collect();
+        if let Some(identity) = self.enum_identity(&specifiers) {
+            self.enum_typedefs.insert(name.to_string(), identity);
         }
     }
 
@@ -522,4 +575,15 @@ fn bit_count_operation(base: &str) -> (BitCount, &str) {
         }
     }
     unreachable!("the caller matched the name")
+}
+
+/// The type specifiers among a type name's specifiers and qualifiers.
+fn type_specifiers(specifiers: &[Node<lang_c::ast::SpecifierQualifier>]) -> Vec<&lang_c::ast::TypeSpecifier> {
+    specifiers
+        .iter()
+        .filter_map(|s| match &s.node {
+            lang_c::ast::SpecifierQualifier::TypeSpecifier(t) => Some(&t.node),
+            _ => None,
+        })
+        .collect()
 }

@@ -270,16 +270,9 @@ impl Lowerer {
         match &t.node {
             TypeOf::Type(tn) => self.type_name(tn),
             TypeOf::Expression(e) => {
-                // lang-c reads the operand of `__typeof__(__typeof__(x))`
-                // as a call of a function named `__typeof__`, and that of
-                // `__typeof__(T)`, for a typedef name `T`, as an identifier.
-                let mut e = e;
-                while let Expression::Call(c) = &e.node {
-                    match (&c.node.callee.node, c.node.arguments.as_slice()) {
-                        (Expression::Identifier(id), [operand]) if matches!(id.node.name.as_str(), "__typeof__" | "__typeof" | "typeof") => e = operand,
-                        _ => break,
-                    }
-                }
+                // lang-c reads the operand of `__typeof__(T)`, for a typedef
+                // name `T`, as an identifier.
+                let e = typeof_operand(e);
                 if let Expression::Identifier(id) = &e.node {
                     if let Some(Symbol::Typedef(ty)) = self.scopes.lookup(&id.node.name) {
                         return Ok(ty.clone());
@@ -707,4 +700,16 @@ fn is_record_body(t: &Node<TypeSpecifier>) -> bool {
 /// labels, which hold no escapes in practice).
 fn unquote_plain(s: &str) -> String {
     s.trim_matches('"').to_string()
+}
+
+/// The innermost operand of `__typeof__(e)`: lang-c reads the operand of
+/// `__typeof__(__typeof__(x))` as a call of a function named `__typeof__`.
+pub(super) fn typeof_operand(mut e: &Node<Expression>) -> &Node<Expression> {
+    while let Expression::Call(c) = &e.node {
+        match (&c.node.callee.node, c.node.arguments.as_slice()) {
+            (Expression::Identifier(id), [operand]) if matches!(id.node.name.as_str(), "__typeof__" | "__typeof" | "typeof") => e = operand,
+            _ => break,
+        }
+    }
+    e
 }
