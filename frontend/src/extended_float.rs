@@ -96,6 +96,20 @@ impl X80 {
         out
     }
 
+    /// Rounded once to `float` (through `double` it could be rounded
+    /// twice, and differently).
+    pub fn to_f32(self) -> f32 {
+        let bytes = self.object_bytes();
+        let mut out = 0f32;
+        // SAFETY: reads ten bytes at `bytes`, writes four at `out`.
+        unsafe {
+            asm!("fld tbyte ptr [{v}]", "fstp dword ptr [{o}]",
+                v = in(reg) bytes.as_ptr(), o = in(reg) &mut out,
+                out("st(0)") _, options(nostack));
+        }
+        out
+    }
+
     /// Truncated toward zero, as a conversion to an integer is.
     pub fn to_i64(self) -> i64 {
         let bytes = self.object_bytes();
@@ -156,6 +170,15 @@ impl X80 {
         X80::from_memory(&out)
     }
 
+    /// Whether the value is a NaN: the largest exponent with a fraction
+    /// (the mantissa without its explicit integer bit) other than zero.
+    pub fn is_nan(self) -> bool {
+        let exponent = u16::from_le_bytes([self.0[8], self.0[9]]) & 0x7fff;
+        let mut mantissa = [0u8; 8];
+        mantissa.copy_from_slice(&self.0[..8]);
+        exponent == 0x7fff && u64::from_le_bytes(mantissa) << 1 != 0
+    }
+
     /// The order of two values, or `None` when one is a NaN.
     pub fn compare(self, other: X80) -> Option<std::cmp::Ordering> {
         let difference = self.binary(X80Op::Sub, other);
@@ -176,6 +199,22 @@ impl X80 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn conversion_to_float_rounds_once() {
+        // 1 + 2^-24 + 2^-60 is above the midpoint of two floats, but
+        // rounds to double as the midpoint itself.
+        let x = X80::parse("0x1.000001000000001p0").unwrap();
+        assert_eq!(x.to_f32(), 1.0 + f32::EPSILON);
+        assert_eq!(x.to_f64() as f32, 1.0);
+    }
+
+    #[test]
+    fn nans_are_told_from_infinities() {
+        let inf = X80::from_f64(f64::INFINITY);
+        assert!(!inf.is_nan() && !X80::from_f64(-1.5).is_nan());
+        assert!(X80::from_f64(f64::NAN).is_nan() && inf.binary(X80Op::Sub, inf).is_nan());
+    }
 
     #[test]
     fn literals_round_to_the_extended_format() {

@@ -14,6 +14,12 @@
 //!   program nested deeper than [`MAX_NESTING`] brackets is rejected with an
 //!   error at the bracket that goes too deep, as GCC and clang stop at
 //!   their own limits (clang's `-fbracket-depth` is 256).
+//! - Universal character names in literals (`"caf\u00e9"`,
+//!   `U'\U0001F600'`, C11 §6.4.3), which lang-c's escapes lack, become
+//!   the characters themselves in UTF-8, which is shorter; spaces after
+//!   the literal's closing quote keep the offsets of what follows.
+//! - GCC's `__thread` storage class, which lang-c lacks, becomes C11's
+//!   `_Thread_local` (see [`thread_keywords`]).
 //! - GCC's fallthrough statement, `__attribute__((fallthrough));` between
 //!   `case`s, is a null statement with an attribute, which lang-c's
 //!   grammar lacks; the attribute is blanked and the `;` stays.
@@ -46,12 +52,37 @@ pub fn gnu_conditionals(text: &str) -> Vec<usize> {
 /// comments having been removed by the preprocessor, and preprocessor
 /// lines.
 pub(crate) fn scan(bytes: &[u8], visit: impl FnMut(usize)) {
-    walk(bytes, visit, |_| {});
+    walk(bytes, visit, |_, _| {});
+}
+
+/// The offset of the first byte at or after `i` that is neither white
+/// space nor in a line marker (`# 4 "file.c" 3 4`), which the
+/// preprocessor puts between the tokens of a macro's expansion.
+pub(crate) fn skip_blanks_and_markers(bytes: &[u8], mut i: usize) -> usize {
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let at_line_start = i == 0 || bytes[..i].iter().rev().take_while(|&&b| b != b'\n').all(|b| b.is_ascii_whitespace());
+        if !(at_line_start && bytes.get(i) == Some(&b'#')) {
+            return i;
+        }
+        while i < bytes.len() && bytes[i] != b'\n' {
+            i += 1;
+        }
+    }
+}
+
+/// Text copied from one place of the preprocessed text to be inserted on
+/// one line elsewhere: its line markers dropped and its newlines spaces.
+pub(crate) fn on_one_line(text: &str) -> String {
+    text.lines().filter(|line| !line.trim_start().starts_with('#')).collect::<Vec<_>>().join(" ")
 }
 
 /// The walk behind [`scan`]: it also calls `escape` with the offset of
-/// the character after each backslash inside a literal.
-fn walk(bytes: &[u8], mut visit: impl FnMut(usize), mut escape: impl FnMut(usize)) {
+/// the character after each backslash inside a literal, and the quote
+/// that delimits the literal.
+fn walk(bytes: &[u8], mut visit: impl FnMut(usize), mut escape: impl FnMut(usize, u8)) {
     let mut i = 0;
     let mut line_start = true;
     while i < bytes.len() {
@@ -67,7 +98,7 @@ fn walk(bytes: &[u8], mut visit: impl FnMut(usize), mut escape: impl FnMut(usize
             i += 1;
             while i < bytes.len() && bytes[i] != b && bytes[i] != b'\n' {
                 if bytes[i] == b'\\' && i + 1 < bytes.len() {
-                    escape(i + 1);
+                    escape(i + 1, b);
                     i += 1;
                 }
                 i += 1;
@@ -177,9 +208,11 @@ impl RecordAttributeText {
 /// 7,000-deep blocks, which crashed nissecc before, compile in 0.05 s.
 pub const MAX_NESTING: usize = 65_536;
 
-/// Rewrites GNU escapes in place and returns the byte offset of the first
-/// bracket nested deeper than [`MAX_NESTING`], if any.
+/// Rewrites GNU escapes and universal character names in place and
+/// returns the byte offset of the first bracket nested deeper than
+/// [`MAX_NESTING`], if any.
 pub fn prepare(text: &mut String) -> Option<usize> {
+    expand_universal_character_names(text);
     // Safety of the byte edits: only the ASCII letters `e`/`E` after a
     // backslash inside a literal are replaced by the ASCII letter `c`, so
     // the text stays valid UTF-8.
@@ -202,7 +235,7 @@ pub fn prepare(text: &mut String) -> Option<usize> {
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         },
-        |i| {
+        |i, _| {
             if bytes[i] == b'e' || bytes[i] == b'E' {
                 escapes.push(i);
             }
@@ -212,6 +245,87 @@ pub fn prepare(text: &mut String) -> Option<usize> {
         bytes[at] = b'c';
     }
     too_deep
+}
+
+/// Replaces each universal character name inside a literal by the
+/// character it names, and pads the literal after its closing quote with
+/// as many spaces as the text shrank, so that the literal's content is
+/// the same for `literal::string_literal` and its length unchanged.
+fn expand_universal_character_names(text: &mut String) {
+    let bytes = text.as_bytes();
+    // (offset of the backslash, offset of the closing quote).
+    let mut names = Vec::new();
+    walk(
+        bytes,
+        |_| {},
+        |i, quote| {
+            if bytes[i] == b'u' || bytes[i] == b'U' {
+                let mut end = i;
+                while end < bytes.len() && bytes[end] != quote && bytes[end] != b'\n' {
+                    end += if bytes[end] == b'\\' { 2 } else { 1 };
+                }
+                names.push((i - 1, end.min(bytes.len())));
+            }
+        },
+    );
+    // Each literal from its first name to its closing quote, from the end
+    // of the text backwards so that the offsets still hold.
+    let mut k = names.len();
+    while k > 0 {
+        let close = names[k - 1].1;
+        let mut first = k - 1;
+        while first > 0 && names[first - 1].1 == close {
+            first -= 1;
+        }
+        let start = names[first].0;
+        let mut rewritten = String::new();
+        let mut at = start;
+        for &(backslash, _) in &names[first..k] {
+            rewritten.push_str(&text[at..backslash]);
+            let digits = if text.as_bytes()[backslash + 1] == b'u' { 4 } else { 8 };
+            let named = text.get(backslash + 2..backslash + 2 + digits).and_then(|d| u32::from_str_radix(d, 16).ok()).and_then(char::from_u32);
+            match named {
+                Some(c) if backslash + 2 + digits <= close => {
+                    rewritten.push(c);
+                    at = backslash + 2 + digits;
+                }
+                _ => at = backslash,
+            }
+        }
+        rewritten.push_str(&text[at..close]);
+        let padding = close - start - rewritten.len();
+        if close < text.len() {
+            rewritten.push(text.as_bytes()[close] as char);
+            rewritten.extend(std::iter::repeat_n(' ', padding));
+            text.replace_range(start..=close, &rewritten);
+        }
+        k = first;
+    }
+}
+
+/// Replaces each `__thread` keyword outside literals by `_Thread_local`,
+/// its C11 spelling, and returns the insertions made, as (offset when
+/// inserted, length): the keyword is blanked and the longer one inserted.
+pub fn thread_keywords(text: &mut String) -> Vec<(usize, usize)> {
+    const KEYWORD: &[u8] = b"__thread";
+    const C11: &str = "_Thread_local";
+    let bytes = text.as_bytes();
+    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        let starts_word = i == 0 || !identifier(bytes[i - 1]);
+        let ends_word = bytes.get(i + KEYWORD.len()).is_none_or(|&b| !identifier(b));
+        if starts_word && bytes[i..].starts_with(KEYWORD) && ends_word {
+            found.push(i);
+        }
+    });
+    let mut made = Vec::new();
+    for at in found.into_iter().rev() {
+        text.replace_range(at..at + KEYWORD.len(), &" ".repeat(KEYWORD.len()));
+        text.insert_str(at, C11);
+        made.push((at, C11.len()));
+    }
+    made
 }
 
 /// Replaces each `__extension__` keyword outside literals by spaces.
@@ -327,6 +441,22 @@ mod tests {
         let mut text = String::from("# 1 \"a\\e.c\"\nint e = '\\e'; char *s = \"x\\E\\\\e\";\n");
         assert_eq!(prepare(&mut text), None);
         assert_eq!(text, "# 1 \"a\\e.c\"\nint e = '\\c'; char *s = \"x\\c\\\\e\";\n");
+    }
+
+    #[test]
+    fn universal_character_names_become_characters() {
+        let mut text = "s = L\"caf\\u00e9 \\U0001F600!\"; c = '\\u20ac'; t = \"\\\\u\";".to_string();
+        let length = text.len();
+        prepare(&mut text);
+        assert_eq!(text, "s = L\"café 😀!\"          ; c = '€'   ; t = \"\\\\u\";");
+        assert_eq!(text.len(), length);
+    }
+
+    #[test]
+    fn thread_becomes_thread_local() {
+        let mut text = "static __thread int x; int __thread_count; char *s = \"__thread\";".to_string();
+        assert_eq!(thread_keywords(&mut text), vec![(7, 13)]);
+        assert_eq!(text, "static _Thread_local         int x; int __thread_count; char *s = \"__thread\";");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! It is the only crate that knows C and lang-c, and it owns diagnostics.
 
 mod alignof_expression;
+mod auto_type;
 pub mod diagnostic;
 mod empty_initializer;
 pub mod extended_float;
@@ -11,12 +12,14 @@ pub(crate) mod lexical_prepass;
 pub mod literal;
 mod labels_as_values;
 mod lower;
+mod member_alignment;
 mod pragmas;
 pub mod preprocess;
 pub mod source_map;
 mod syntax_error;
 mod sysv_classification;
 pub mod types;
+mod types_compatible;
 
 use diagnostic::Diagnostic;
 use lang_c::driver::{parse_preprocessed, Config};
@@ -82,6 +85,10 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
     insertions.extend(labels_as_values::rewrite(&mut text));
+    insertions.extend(member_alignment::rewrite(&mut text));
+    insertions.extend(auto_type::rewrite(&mut text));
+    insertions.extend(lexical_prepass::thread_keywords(&mut text));
+    insertions.extend(types_compatible::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));

@@ -72,12 +72,21 @@ fn float_value(f: &Float) -> Result<LiteralValue, String> {
     if f.suffix.imaginary {
         return Err("imaginary constant".into());
     }
+    if f.suffix.format == FloatFormat::Float {
+        // Rounded once, straight to float: through double a value just
+        // above the midpoint of two floats can round to the midpoint.
+        let value = match f.base {
+            FloatBase::Decimal => f.number.parse::<f32>().ok(),
+            FloatBase::Hexadecimal => X80::parse(&format!("0x{}", f.number.trim_start_matches("0x").trim_start_matches("0X"))).map(X80::to_f32),
+        };
+        return value.map(|v| LiteralValue::Float(v as f64, CType::Float)).ok_or_else(|| "malformed floating constant".to_string());
+    }
     let value = match f.base {
         FloatBase::Decimal => f.number.parse::<f64>().map_err(|_| "malformed floating constant".to_string())?,
         FloatBase::Hexadecimal => parse_hex_float(&f.number).ok_or("malformed hexadecimal floating constant")?,
     };
     match f.suffix.format {
-        FloatFormat::Float => Ok(LiteralValue::Float(value as f32 as f64, CType::Float)),
+        FloatFormat::Float => unreachable!("float constants are read above"),
         FloatFormat::Double => Ok(LiteralValue::Float(value, CType::Double)),
         FloatFormat::LongDouble => {
             let text = match f.base {
@@ -242,6 +251,15 @@ pub fn string_literal(tokens: &[String]) -> Result<StringLiteral, String> {
             CType::Int(IntKind::Char) => bytes.extend(unescape(inner)?),
             CType::Int(k) => {
                 for unit in unescape_wide(inner)? {
+                    if *k == IntKind::UShort && unit > 0xffff {
+                        // A `char16_t` string holds UTF-16: a character
+                        // beyond the BMP is a surrogate pair.
+                        let mut pair = [0u16; 2];
+                        for half in char::from_u32(unit).ok_or("invalid character in a char16_t string")?.encode_utf16(&mut pair) {
+                            bytes.extend_from_slice(&half.to_le_bytes());
+                        }
+                        continue;
+                    }
                     bytes.extend_from_slice(&unit.to_le_bytes()[..k.size() as usize]);
                 }
             }
@@ -367,6 +385,12 @@ mod tests {
     #[test]
     fn escapes_decode() {
         assert_eq!(unescape(r"a\n\x41\101\0").unwrap(), b"a\nAA\0");
+    }
+
+    #[test]
+    fn char16_strings_hold_surrogate_pairs() {
+        let s = string_literal(&["u\"a\\U0001F600\"".to_string()]).unwrap();
+        assert_eq!(s.bytes, vec![0x61, 0, 0x3d, 0xd8, 0x00, 0xde]);
     }
 
     #[test]

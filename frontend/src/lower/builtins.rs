@@ -102,13 +102,37 @@ impl Lowerer {
                 let k = self.iconst(Type::I32, constant as i64);
                 Operand { ty: CType::INT, place: Place::Value(k) }
             }
-            "isnan" | "isinf_sign" | "isinf" | "isfinite" | "signbit" => {
-                let v = self.lower_expr(arg(0)?)?;
-                if !v.ty.is_floating() {
-                    return Err(Diagnostic::error_at(span, format!("'{id}' needs a floating argument")));
+            "isnan" | "isinf_sign" | "isinf" | "isfinite" | "isnormal" | "signbit" => {
+                let (x, ty) = self.floating_argument(arg(0)?, id, span)?;
+                let r = self.float_classification(base, x, &ty, span)?;
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            "types_compatible_p" => {
+                let k = self.types_compatible(c, span)?;
+                let k = self.iconst(Type::I32, k as i64);
+                Operand { ty: CType::INT, place: Place::Value(k) }
+            }
+            "isgreater" | "isgreaterequal" | "isless" | "islessequal" | "islessgreater" | "isunordered" => {
+                let r = self.quiet_comparison(base, arg(0)?, arg(1)?, span)?;
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            "tgmath" => {
+                let call = self.type_generic_call(c, span)?;
+                return self.lower_call(&call, span).map(Some);
+            }
+            "fpclassify" => {
+                // `__builtin_fpclassify (nan, infinite, normal, subnormal,
+                // zero, x)`: glibc's `fpclassify` passes the `FP_*` values.
+                let mut classes = Vec::new();
+                for i in 0..5 {
+                    classes.push(self.integer_argument(arg(i)?, IntKind::Int, span)?);
                 }
-                let x = self.rvalue(&v, span)?;
-                let r = self.float_classification(base, x, &v.ty.decay(), span)?;
+                let (x, ty) = self.floating_argument(arg(5)?, id, span)?;
+                let mut r = classes[3];
+                for (which, class) in [("iszero", classes[4]), ("isnormal", classes[2]), ("isinf", classes[1]), ("isnan", classes[0])] {
+                    let is = self.float_classification(which, x, &ty, span)?;
+                    r = self.emit(InstData::Select { cond: is, if_true: class, if_false: r }, Type::I32);
+                }
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
             "bswap16" | "bswap32" | "bswap64" => {
@@ -205,6 +229,74 @@ impl Lowerer {
         }
     }
 
+    /// `__builtin_types_compatible_p (T1, T2)`, whose operands the
+    /// prepass made null pointers to `T1` and `T2` (`types_compatible`):
+    /// whether the types are compatible, their top-level qualifiers
+    /// ignored.
+    pub fn types_compatible(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<bool> {
+        let [a, b] = c.node.arguments.as_slice() else {
+            return Err(Diagnostic::error_at(span, "'__builtin_types_compatible_p' takes two type names"));
+        };
+        let (a_enum, b_enum) = (self.operand_enum(a), self.operand_enum(b));
+        let (a, b) = (self.type_of_expression(a)?, self.type_of_expression(b)?);
+        match (a.pointee(), b.pointee()) {
+            // Two enumerated types are not compatible with each other,
+            // though each is with its integer type.
+            (Some(_), Some(_)) if matches!((&a_enum, &b_enum), (Some(x), Some(y)) if x != y) => Ok(false),
+            (Some(x), Some(y)) => Ok(super::redeclaration::compatible(&self.types, x, y)),
+            _ => Err(Diagnostic::error_at(span, "'__builtin_types_compatible_p' takes two type names")),
+        }
+    }
+
+    /// The enumeration an operand of `__builtin_types_compatible_p`, as the
+    /// prepass wrote it (`(__typeof__(T)*)0`), names, if any.
+    fn operand_enum(&self, e: &Node<Expression>) -> Option<String> {
+        let Expression::Cast(c) = &e.node else { return None };
+        self.enum_identity(&type_specifiers(&c.node.type_name.node.specifiers))
+    }
+
+    /// The enumeration that type specifiers name (an `enum` specifier, a
+    /// typedef name of one, or `__typeof__` of either): its tag, or the
+    /// offset of an untagged one.
+    pub fn enum_identity(&self, specifiers: &[&lang_c::ast::TypeSpecifier]) -> Option<String> {
+        use lang_c::ast::{TypeOf, TypeSpecifier};
+        let mut found = None;
+        for &specifier in specifiers {
+            found = match specifier {
+                TypeSpecifier::Enum(et) => Some(match &et.node.identifier {
+                    Some(tag) => tag.node.name.clone(),
+                    None => format!("@{}", et.span.start),
+                }),
+                TypeSpecifier::TypedefName(id) => self.enum_typedefs.get(&id.node.name).cloned(),
+                TypeSpecifier::TypeOf(t) => match &t.node {
+                    TypeOf::Type(tn) if tn.node.declarator.is_none() => self.enum_identity(&type_specifiers(&tn.node.specifiers)),
+                    TypeOf::Expression(e) => match &super::declarations::typeof_operand(e).node {
+                        Expression::Identifier(id) => self.enum_typedefs.get(&id.node.name).cloned(),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => continue,
+            };
+        }
+        found
+    }
+
+    /// Records `name` as a typedef name of an enumerated type when its
+    /// declaration's specifiers name one and its declarator derives nothing.
+    pub fn note_enum_typedef(&mut self, name: &str, specifiers: &[Node<lang_c::ast::DeclarationSpecifier>], declarator: &Node<lang_c::ast::Declarator>) {
+        if !declarator.node.derived.is_empty() {
+            return;
+        }
+        let specifiers: Vec<_> = specifiers.iter().filter_map(|s| match &s.node {
+            lang_c::ast::DeclarationSpecifier::TypeSpecifier(t) => Some(&t.node),
+            _ => None,
+        }).collect();
+        if let Some(identity) = self.enum_identity(&specifiers) {
+            self.enum_typedefs.insert(name.to_string(), identity);
+        }
+    }
+
     /// The operand `__builtin_choose_expr(c, a, b)` selects: `a` when the
     /// constant `c` is non-zero, else `b`; the other is not evaluated.
     pub fn chosen_expression<'a>(&mut self, c: &'a Node<CallExpression>, span: Span) -> LowerResult<&'a Node<Expression>> {
@@ -252,8 +344,83 @@ impl Lowerer {
         self.resize_int(count, ty, Type::I32, false)
     }
 
-    /// `isnan`, `isinf_sign` (±1 or 0), `isinf`, `isfinite` and `signbit`
-    /// of a value `x` of floating type `ty`, as an `i32`. Built from the
+    /// The call that `<tgmath.h>`'s `__builtin_tgmath (f, d, l, [cf, cd,
+    /// cl,] args…)` stands for: the `float`, `double` or `long double`
+    /// function after the usual arithmetic conversions of the arguments,
+    /// an integer counting as `double` (C11 §7.25p3). Complex arguments
+    /// are not supported.
+    fn type_generic_call(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<Node<CallExpression>> {
+        let args = &c.node.arguments;
+        // The functions come first (the `_FloatN` and complex variants
+        // after the three real ones); the arguments are not functions.
+        let is_function = |a: &Node<Expression>| match &a.node {
+            Expression::Identifier(id) => matches!(self.scopes.lookup(&id.node.name), Some(super::scope::Symbol::Global { ty: CType::Function(_), .. }) | None),
+            _ => false,
+        };
+        let functions = args.iter().take_while(|a| is_function(a)).count();
+        if functions < 3 || functions == args.len() {
+            return Err(Diagnostic::unsupported(span, "this use of '__builtin_tgmath'"));
+        }
+        let mut rank = 0;
+        for a in &args[functions..] {
+            rank = rank.max(match self.type_of_expression(a)?.decay() {
+                CType::Float => 0,
+                CType::LongDouble => 2,
+                t if t.is_arithmetic() => 1,
+                _ => return Err(Diagnostic::unsupported(a.span, "a complex or non-arithmetic argument of a type-generic macro")),
+            });
+        }
+        Ok(Node { node: CallExpression { callee: Box::new(args[rank].clone()), arguments: args[functions..].to_vec() }, span: c.span })
+    }
+
+    /// `isgreater (x, y)` and the other comparison macros of C11 §7.12.14,
+    /// as an `i32`: false, not an exception, when either is a NaN.
+    fn quiet_comparison(&mut self, which: &str, x: &Node<Expression>, y: &Node<Expression>, span: Span) -> LowerResult<nissecc_midend::ir::Value> {
+        use lang_c::ast::BinaryOperator as B;
+        let x = self.lower_expr(x)?;
+        let y = self.lower_expr(y)?;
+        if !(x.ty.is_arithmetic() && y.ty.is_arithmetic()) {
+            return Err(Diagnostic::error_at(span, format!("'__builtin_{which}' needs real arguments")));
+        }
+        let (x, y) = (self.scalar_value(x, span)?, self.scalar_value(y, span)?);
+        let c = match which {
+            "isgreater" => self.compare_i8(B::Greater, x, y, span)?,
+            "isgreaterequal" => self.compare_i8(B::GreaterOrEqual, x, y, span)?,
+            "isless" => self.compare_i8(B::Less, x, y, span)?,
+            "islessequal" => self.compare_i8(B::LessOrEqual, x, y, span)?,
+            "islessgreater" => {
+                let less = self.compare_i8(B::Less, x.clone(), y.clone(), span)?;
+                let greater = self.compare_i8(B::Greater, x, y, span)?;
+                self.binary(BinaryOp::Bor, less, greater)
+            }
+            _ => {
+                let x_nan = self.compare_i8(B::NotEquals, x.clone(), x, span)?;
+                let y_nan = self.compare_i8(B::NotEquals, y.clone(), y, span)?;
+                self.binary(BinaryOp::Bor, x_nan, y_nan)
+            }
+        };
+        Ok(self.unary(UnaryOp::Uextend, c, Type::I32))
+    }
+
+    /// An operand as a value, so that it can be used more than once.
+    fn scalar_value(&mut self, op: Operand, span: Span) -> LowerResult<Operand> {
+        let v = self.rvalue(&op, span)?;
+        Ok(Operand { ty: op.ty.decay(), place: Place::Value(v) })
+    }
+
+    /// The value and type of the floating argument `e` of the
+    /// classification builtin `id`.
+    fn floating_argument(&mut self, e: &Node<Expression>, id: &str, span: Span) -> LowerResult<(nissecc_midend::ir::Value, CType)> {
+        let v = self.lower_expr(e)?;
+        if !v.ty.is_floating() {
+            return Err(Diagnostic::error_at(span, format!("'{id}' needs a floating argument")));
+        }
+        Ok((self.rvalue(&v, span)?, v.ty.decay()))
+    }
+
+    /// `isnan`, `isinf_sign` (±1 or 0), `isinf`, `isfinite`, `isnormal`,
+    /// `iszero` and `signbit` of a value `x` of floating type `ty`, as an
+    /// `i32`. Built from the
     /// language's own subtraction and comparisons, so that a `long double`
     /// takes its x87 path through them.
     fn float_classification(&mut self, which: &str, x: nissecc_midend::ir::Value, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::Value> {
@@ -271,6 +438,24 @@ impl Lowerer {
                 let (_, d) = self.arithmetic(B::Minus, operand(x), operand(x), span)?;
                 let zero = self.float_constant(0.0, ty);
                 let c = self.compare_i8(B::Equals, operand(d), operand(zero), span)?;
+                as_i32(self, c)
+            }
+            "iszero" => {
+                let zero = self.float_constant(0.0, ty);
+                let c = self.compare_i8(B::Equals, operand(x), operand(zero), span)?;
+                as_i32(self, c)
+            }
+            "isnormal" => {
+                // min <= |x| <= max, written without |x|; false for a NaN.
+                let (min, max) = self.normal_bounds(ty);
+                let positive = self.compare_i8(B::GreaterOrEqual, operand(x), operand(min), span)?;
+                let finite = self.compare_i8(B::LessOrEqual, operand(x), operand(max), span)?;
+                let positive = self.binary(BinaryOp::Band, positive, finite);
+                let (neg_min, neg_max) = (self.negated(min, ty, span)?, self.negated(max, ty, span)?);
+                let negative = self.compare_i8(B::LessOrEqual, operand(x), operand(neg_min), span)?;
+                let finite = self.compare_i8(B::GreaterOrEqual, operand(x), operand(neg_max), span)?;
+                let negative = self.binary(BinaryOp::Band, negative, finite);
+                let c = self.binary(BinaryOp::Bor, positive, negative);
                 as_i32(self, c)
             }
             _ => {
@@ -299,6 +484,28 @@ impl Lowerer {
                 self.fconst(ir_ty, value)
             }
         }
+    }
+
+    /// The smallest normal and the largest finite value of the floating
+    /// type `ty`.
+    fn normal_bounds(&mut self, ty: &CType) -> (nissecc_midend::ir::Value, nissecc_midend::ir::Value) {
+        match ty {
+            CType::LongDouble => {
+                let min = X80::parse("0x1p-16382").expect("the smallest normal long double");
+                let max = X80::parse("0xf.fffffffffffffffp+16380").expect("the largest long double");
+                (self.x87_constant(min), self.x87_constant(max))
+            }
+            CType::Float => (self.float_constant(f32::MIN_POSITIVE as f64, ty), self.float_constant(f32::MAX as f64, ty)),
+            _ => (self.float_constant(f64::MIN_POSITIVE, ty), self.float_constant(f64::MAX, ty)),
+        }
+    }
+
+    /// `-x` of a value `x` of floating type `ty`.
+    fn negated(&mut self, x: nissecc_midend::ir::Value, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::Value> {
+        use lang_c::ast::BinaryOperator as B;
+        let zero = self.float_constant(-0.0, ty);
+        let operand = |v| Operand { ty: ty.clone(), place: Place::Value(v) };
+        Ok(self.arithmetic(B::Minus, operand(zero), operand(x), span)?.1)
     }
 
     /// The sign bit of a floating value of type `ty`, as an `i32` 0/1.
@@ -368,4 +575,15 @@ fn bit_count_operation(base: &str) -> (BitCount, &str) {
         }
     }
     unreachable!("the caller matched the name")
+}
+
+/// The type specifiers among a type name's specifiers and qualifiers.
+fn type_specifiers(specifiers: &[Node<lang_c::ast::SpecifierQualifier>]) -> Vec<&lang_c::ast::TypeSpecifier> {
+    specifiers
+        .iter()
+        .filter_map(|s| match &s.node {
+            lang_c::ast::SpecifierQualifier::TypeSpecifier(t) => Some(&t.node),
+            _ => None,
+        })
+        .collect()
 }

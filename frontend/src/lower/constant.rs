@@ -7,8 +7,8 @@ use super::scope::Symbol;
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
 use crate::extended_float::{X80, X80Op};
-use crate::literal::{constant_value, LiteralValue};
-use crate::types::{usual_arithmetic_conversion, CType};
+use crate::literal::{constant_value, string_literal, LiteralValue};
+use crate::types::{usual_arithmetic_conversion, CType, IntKind};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 
@@ -55,7 +55,12 @@ impl Lowerer {
     /// Evaluates a constant expression.
     pub fn eval_const(&mut self, e: &Node<Expression>) -> LowerResult<ConstValue> {
         match &e.node {
-            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => self.const_designator(e),
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                match self.string_element(&b.node.lhs, &b.node.rhs).or_else(|| self.string_element(&b.node.rhs, &b.node.lhs)) {
+                    Some(element) => element,
+                    None => self.const_designator(e),
+                }
+            }
             Expression::Member(_) => self.const_designator(e),
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => self.const_designator(e),
             Expression::CompoundLiteral(_) => self.const_designator(e),
@@ -69,7 +74,7 @@ impl Lowerer {
                 LiteralValue::LongDouble(x) => Ok(ConstValue::LongDouble(x)),
             },
             Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
-                Some(Symbol::EnumConstant(v)) => Ok(ConstValue::Int(v, CType::INT)),
+                Some(Symbol::EnumConstant(v, kind)) => Ok(ConstValue::Int(v, CType::Int(kind))),
                 Some(Symbol::Global { symbol, ty }) if matches!(ty, CType::Array(..) | CType::Function(_)) => {
                     if let CType::Function(ft) = &ty {
                         self.reference_function(&symbol, ft, id.span)?;
@@ -90,6 +95,10 @@ impl Lowerer {
             }
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_constant_p") => {
                 Ok(ConstValue::Int(self.is_constant_argument(c) as i64, CType::INT))
+            }
+            Expression::Call(c) if float_builtin_constant(c).is_some() => Ok(float_builtin_constant(c).expect("a floating builtin")),
+            Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_types_compatible_p") => {
+                Ok(ConstValue::Int(self.types_compatible(c, e.span)? as i64, CType::INT))
             }
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_choose_expr") => {
                 let chosen = self.chosen_expression(c, e.span)?;
@@ -163,17 +172,22 @@ impl Lowerer {
                 ConstValue::LongDouble(if from.is_signed_int() { X80::from_i64(x) } else { X80::from_u64(x as u64) })
             }
             (ConstValue::Float(x, _), CType::LongDouble) => ConstValue::LongDouble(X80::from_f64(x)),
-            (ConstValue::LongDouble(x), CType::Float) => ConstValue::Float(x.to_f64() as f32 as f64, to.clone()),
+            (ConstValue::LongDouble(x), CType::Float) => ConstValue::Float(x.to_f32() as f64, to.clone()),
             (ConstValue::LongDouble(x), CType::Double) => ConstValue::Float(x.to_f64(), to.clone()),
+            // A floating value converts to `_Bool` by comparison with zero
+            // (C11 §6.3.1.2), not by truncation: 0.5 is true.
+            (ConstValue::Float(x, _), CType::Int(IntKind::Bool)) => ConstValue::Int((x != 0.0) as i64, to.clone()),
+            (ConstValue::LongDouble(x), CType::Int(IntKind::Bool)) => ConstValue::Int((!x.is_zero()) as i64, to.clone()),
             (ConstValue::LongDouble(x), CType::Int(k)) if !k.is_signed() && k.size() == 8 => {
                 ConstValue::Int(x.to_u64() as i64, to.clone())
             }
             (ConstValue::LongDouble(x), t) if t.is_integer() => ConstValue::Int(self.wrap_to(x.to_i64(), t), t.clone()),
-            (ConstValue::Int(x, from), CType::Float | CType::Double) => {
-                let f = if from.is_signed_int() { x as f64 } else { x as u64 as f64 };
-                let f = if matches!(to, CType::Float) { f as f32 as f64 } else { f };
-                ConstValue::Float(f, to.clone())
+            // Rounded once, straight to the target type.
+            (ConstValue::Int(x, from), CType::Float) => {
+                let f = if from.is_signed_int() { x as f32 } else { x as u64 as f32 };
+                ConstValue::Float(f as f64, to.clone())
             }
+            (ConstValue::Int(x, from), CType::Double) => ConstValue::Float(if from.is_signed_int() { x as f64 } else { x as u64 as f64 }, to.clone()),
             (ConstValue::Float(x, _), CType::Float) => ConstValue::Float(x as f32 as f64, to.clone()),
             (ConstValue::Float(x, _), CType::Double) => ConstValue::Float(x, to.clone()),
             (ConstValue::Float(x, _), t) if t.is_integer() => {
@@ -249,6 +263,13 @@ impl Lowerer {
                 let offset = if op == B::Minus { offset - delta } else { offset + delta };
                 return Ok(ConstValue::Addr { symbol: symbol.clone(), offset, ty: ty.clone() });
             }
+            // The difference of two addresses in one object (`&a[3] -
+            // &a[0]`), in elements of the pointee, or bytes for addresses
+            // cast to an integer type.
+            (ConstValue::Addr { symbol, offset, ty }, ConstValue::Addr { symbol: other, offset: other_offset, .. }, B::Minus) if symbol == other => {
+                let elem = ty.pointee().and_then(|t| self.types.size_of(t)).unwrap_or(1).max(1) as i64;
+                return Ok(ConstValue::Int((offset - other_offset) / elem, CType::LONG));
+            }
             (ConstValue::Addr { .. }, _, _) | (_, ConstValue::Addr { .. }, _) => return Err(not_constant(span)),
             _ => {}
         }
@@ -272,7 +293,11 @@ impl Lowerer {
                 use std::cmp::Ordering::*;
                 let order = x.compare(y);
                 let cmp = |c: bool| ConstValue::Int(c as i64, CType::INT);
-                let fold = |op| ConstValue::LongDouble(x.binary(op, y));
+                // An invalid operation gives a positive NaN, as for double.
+                let fold = |op| {
+                    let r = x.binary(op, y);
+                    ConstValue::LongDouble(if r.is_nan() && !x.is_nan() && !y.is_nan() { X80::from_f64(f64::NAN) } else { r })
+                };
                 Ok(match op {
                     B::Plus => fold(X80Op::Add),
                     B::Minus => fold(X80Op::Sub),
@@ -289,7 +314,13 @@ impl Lowerer {
             }
             (ConstValue::Float(x, _), ConstValue::Float(y, _)) => {
                 let cmp = |c: bool| ConstValue::Int(c as i64, CType::INT);
-                let f = |v: f64| ConstValue::Float(if matches!(ty, CType::Float) { v as f32 as f64 } else { v }, ty.clone());
+                // An invalid operation (0/0, inf - inf) gives GCC's folding a
+                // positive quiet NaN, where the x86 unit gives a negative one.
+                let invalid = |v: f64| v.is_nan() && !x.is_nan() && !y.is_nan();
+                let f = |v: f64| {
+                    let v = if invalid(v) { f64::NAN } else { v };
+                    ConstValue::Float(if matches!(ty, CType::Float) { v as f32 as f64 } else { v }, ty.clone())
+                };
                 Ok(match op {
                     B::Plus => f(x + y),
                     B::Minus => f(x - y),
@@ -446,4 +477,56 @@ fn address_constant(symbol: String, offset: i64, ty: CType) -> ConstValue {
 
 fn mask(bits: u32) -> u64 {
     if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 }
+}
+
+impl Lowerer {
+    /// `"abc"[1]` (or `1["abc"]`), an element of a string literal, which
+    /// GCC folds in static initializers; `None` when `string` is not a
+    /// string literal.
+    fn string_element(&mut self, string: &Node<Expression>, index: &Node<Expression>) -> Option<LowerResult<ConstValue>> {
+        let Expression::StringLiteral(s) = &string.node else { return None };
+        Some((|| {
+            let literal = string_literal(&s.node).map_err(|w| Diagnostic::unsupported(string.span, w))?;
+            let i = self.eval_int(index)?;
+            let size = literal.elem_size();
+            let bytes = literal.bytes_with_terminator();
+            let element = usize::try_from(i).ok().and_then(|i| bytes.get(i * size..(i + 1) * size)).ok_or_else(|| not_constant(index.span))?;
+            let mut value = [0u8; 8];
+            value[..size].copy_from_slice(element);
+            let value = u64::from_le_bytes(value) as i64;
+            let value = if literal.elem == CType::CHAR { value as i8 as i64 } else if literal.elem == CType::INT { value as i32 as i64 } else { value };
+            Ok(ConstValue::Int(value, literal.elem.clone()))
+        })())
+    }
+}
+
+/// The value of a call of a builtin that `<math.h>`'s `NAN`, `INFINITY`
+/// and `HUGE_VAL` (and their `f` and `l` forms) expand to, a constant
+/// that GCC accepts in static initializers: `__builtin_nan("")` and the
+/// others without arguments.
+fn float_builtin_constant(c: &Node<CallExpression>) -> Option<ConstValue> {
+    let Expression::Identifier(id) = &c.node.callee.node else { return None };
+    let name = id.node.name.strip_prefix("__builtin_")?;
+    let (value, base) = match name.strip_prefix("nan") {
+        Some(suffix) => {
+            // Only the quiet NaN without a payload.
+            let [Node { node: Expression::StringLiteral(s), .. }] = c.node.arguments.as_slice() else { return None };
+            if !matches!(s.node.as_slice(), [t] if t == "\"\"" || t == "\"0\"") {
+                return None;
+            }
+            (f64::NAN, suffix)
+        }
+        None => {
+            if !c.node.arguments.is_empty() {
+                return None;
+            }
+            (f64::INFINITY, name.strip_prefix("inf").or_else(|| name.strip_prefix("huge_val"))?)
+        }
+    };
+    match base {
+        "" => Some(ConstValue::Float(value, CType::Double)),
+        "f" => Some(ConstValue::Float(value, CType::Float)),
+        "l" => Some(ConstValue::LongDouble(X80::from_f64(value))),
+        _ => None,
+    }
 }

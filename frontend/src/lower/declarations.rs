@@ -212,6 +212,8 @@ impl Lowerer {
                     _ => return Err(Diagnostic::error_at(id.span, format!("unknown type name '{}'", id.node.name))),
                 },
                 TypeSpecifier::TypeOf(t) => c.other = Some(self.typeof_type(t)?),
+                // `_Complex _Float32` stays complex.
+                TypeSpecifier::TS18661Float(_) if matches!(c.other, Some(CType::Unsupported("_Complex"))) => {}
                 TypeSpecifier::TS18661Float(f) => {
                     if f.width == 32 {
                         c.other = Some(CType::Float)
@@ -267,7 +269,17 @@ impl Lowerer {
     fn typeof_type(&mut self, t: &Node<TypeOf>) -> LowerResult<CType> {
         match &t.node {
             TypeOf::Type(tn) => self.type_name(tn),
-            TypeOf::Expression(e) => self.type_of_expression(e),
+            TypeOf::Expression(e) => {
+                // lang-c reads the operand of `__typeof__(T)`, for a typedef
+                // name `T`, as an identifier.
+                let e = typeof_operand(e);
+                if let Expression::Identifier(id) = &e.node {
+                    if let Some(Symbol::Typedef(ty)) = self.scopes.lookup(&id.node.name) {
+                        return Ok(ty.clone());
+                    }
+                }
+                self.type_of_expression(e)
+            }
         }
     }
 
@@ -356,6 +368,9 @@ impl Lowerer {
                         return Err(Diagnostic::error_at(declared.name_span, what));
                     }
                 }
+                if let (true, Some(name)) = (declared.quals.volatile, &declared.name) {
+                    self.volatile_members.insert((id, name.clone()));
+                }
                 members.push(MemberDecl { name: declared.name, ty: declared.ty, bit_width, attributes });
             }
         }
@@ -397,19 +412,37 @@ impl Lowerer {
             }
         }
         let mut next = 0i64;
-        let mut negative = false;
+        let mut values = Vec::new();
         for e in &et.node.enumerators {
             if let Some(expr) = &e.node.expression {
                 next = self.eval_int(expr)?;
             }
-            negative |= next < 0;
-            self.scopes.declare(&e.node.identifier.node.name, Symbol::EnumConstant(next));
+            let name = &e.node.identifier.node.name;
+            // Within the list, a value outside `int` is a `long`.
+            let kind = if i32::try_from(next).is_ok() { IntKind::Int } else { IntKind::Long };
+            self.scopes.declare(name, Symbol::EnumConstant(next, kind));
+            values.push((name, next));
             next = next.wrapping_add(1);
         }
         // The constants have type `int`; the enumerated type is GCC's
         // compatible integer type: `unsigned int` when no value is
-        // negative, `int` otherwise (C11 §6.7.2.2p4).
-        let kind = if negative { IntKind::Int } else { IntKind::UInt };
+        // negative, `int` otherwise (C11 §6.7.2.2p4). GCC extends both to
+        // values outside `int`: the type is the first of `unsigned int`,
+        // `unsigned long` (no value negative) or `long` that holds them
+        // all, and a constant outside `int` has the enumerated type.
+        let min = values.iter().map(|&(_, v)| v).min().unwrap_or(0);
+        let max = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+        let kind = match (min < 0, max) {
+            (false, max) if max <= u32::MAX as i64 => IntKind::UInt,
+            (false, _) => IntKind::ULong,
+            (true, max) if min >= i32::MIN as i64 && max <= i32::MAX as i64 => IntKind::Int,
+            (true, _) => IntKind::Long,
+        };
+        for (name, v) in values {
+            if i32::try_from(v).is_err() {
+                self.scopes.declare(name, Symbol::EnumConstant(v, kind));
+            }
+        }
         if let Some(name) = &et.node.identifier {
             self.scopes.declare_tag(&name.node.name, Tag::Enum(kind));
         }
@@ -667,4 +700,16 @@ fn is_record_body(t: &Node<TypeSpecifier>) -> bool {
 /// labels, which hold no escapes in practice).
 fn unquote_plain(s: &str) -> String {
     s.trim_matches('"').to_string()
+}
+
+/// The innermost operand of `__typeof__(e)`: lang-c reads the operand of
+/// `__typeof__(__typeof__(x))` as a call of a function named `__typeof__`.
+pub(super) fn typeof_operand(mut e: &Node<Expression>) -> &Node<Expression> {
+    while let Expression::Call(c) = &e.node {
+        match (&c.node.callee.node, c.node.arguments.as_slice()) {
+            (Expression::Identifier(id), [operand]) if matches!(id.node.name.as_str(), "__typeof__" | "__typeof" | "typeof") => e = operand,
+            _ => break,
+        }
+    }
+    e
 }

@@ -171,11 +171,29 @@ impl Lowerer {
         Ok(value(CType::ULONG, k))
     }
 
+    /// Before an access to a volatile object, which the program may share
+    /// with a signal handler, another thread or a device: a compiler
+    /// barrier (`ir::atomics`' signal fence), so that the access is neither
+    /// removed, merged with another, nor moved out of a loop or across
+    /// other accesses. (A volatile local variable gets an opaque read
+    /// instead, in `lower_identifier`, which also keeps it in memory.)
+    fn volatile_access(&mut self, volatile: bool) {
+        if volatile && self.func.is_some() {
+            self.atomic_call(nissecc_midend::ir::atomics::AtomicOp::SignalFence, Type::I64, vec![]);
+        }
+    }
+
     fn lower_identifier(&mut self, id: &Node<Identifier>) -> LowerResult<Operand> {
         let name = &id.node.name;
         match self.scopes.lookup(name).cloned() {
             Some(Symbol::Local { slot, ty }) => {
                 let a = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+                if self.scopes.object_quals(name).volatile {
+                    // An opaque read of the variable's first byte: its
+                    // address escapes, so it stays in memory, and the
+                    // access does not move across the call.
+                    self.atomic_call(nissecc_midend::ir::atomics::AtomicOp::Load, Type::I8, vec![a]);
+                }
                 if ty.is_array() && ty.is_variably_modified() {
                     // The slot holds the address of the VLA's heap object.
                     let object = self.load(&CType::ULONG, a);
@@ -187,12 +205,14 @@ impl Lowerer {
                 if let CType::Function(ft) = &ty {
                     self.reference_function(&symbol, ft, id.span)?;
                 }
+                self.volatile_access(self.scopes.object_quals(name).volatile);
                 let a = self.emit(InstData::SymbolAddr { symbol, offset: 0 }, Type::PTR);
                 Ok(addr(ty, a))
             }
-            Some(Symbol::EnumConstant(v)) => {
-                let k = self.iconst(Type::I32, v);
-                Ok(value(CType::INT, k))
+            Some(Symbol::EnumConstant(v, kind)) => {
+                let ty = CType::Int(kind);
+                let k = self.iconst(ty.ir_type().expect("an integer type"), v);
+                Ok(value(ty, k))
             }
             Some(Symbol::Typedef(_)) => {
                 Err(Diagnostic::error_at(id.span, format!("unexpected type name '{name}': expected expression")))
@@ -214,8 +234,9 @@ impl Lowerer {
                 }
             },
             MemberOperator::Indirect => match base.ty.decay() {
-                CType::Pointer(p, _) if p.is_record() => {
+                CType::Pointer(p, quals) if p.is_record() => {
                     let a = self.rvalue(&base, m.span)?;
+                    self.volatile_access(quals.volatile);
                     ((*p).clone(), a)
                 }
                 _ => {
@@ -234,6 +255,7 @@ impl Lowerer {
         let field = self.types.find_field(id, name).ok_or_else(|| {
             Diagnostic::error_at(m.node.identifier.span, format!("no member named '{name}' in '{}'", self.types.describe(&record_ty)))
         })?;
+        self.volatile_access(self.volatile_members.contains(&(id, name.clone())));
         let a = self.offset_address(base_addr, field.offset as i64);
         match (field.bits, &field.ty) {
             (Some(bits), CType::Int(kind)) => Ok(Operand { ty: bits.value_type(&field.ty), place: Place::BitField(a, bits, *kind) }),
@@ -430,10 +452,11 @@ impl Lowerer {
             }
             UnaryOperator::Indirection => {
                 let op = self.lower_expr(&u.node.operand)?;
-                let CType::Pointer(p, _) = op.ty.decay() else {
+                let CType::Pointer(p, quals) = op.ty.decay() else {
                     return Err(Diagnostic::error_at(span, format!("indirection requires pointer operand ('{}' invalid)", self.types.describe(&op.ty))));
                 };
                 let a = self.rvalue(&op, operand_span)?;
+                self.volatile_access(quals.volatile);
                 if p.is_void() {
                     return Ok(Operand { ty: CType::Void, place: Place::Void });
                 }
@@ -509,9 +532,10 @@ impl Lowerer {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
                 let (ty, v) = self.arithmetic(B::Plus, lhs, rhs, span)?;
-                let CType::Pointer(elem, _) = ty else {
+                let CType::Pointer(elem, quals) = ty else {
                     return Err(Diagnostic::error_at(span, "subscripted value is not an array or pointer"));
                 };
+                self.volatile_access(quals.volatile);
                 Ok(addr((*elem).clone(), v))
             }
             B::LogicalAnd | B::LogicalOr => {

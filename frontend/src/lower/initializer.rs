@@ -12,8 +12,10 @@
 //! parents. An aggregate element given an expression that does not
 //! initialize it whole (a scalar for a struct, say) gets a frame of its
 //! own, so the expression goes to its first scalar. Later items override
-//! earlier ones for the same bytes, and designating another member of a
-//! union drops what its previous member was given.
+//! earlier ones for the same bytes, a braced list for an aggregate
+//! element overrides all that its parts were given before, and
+//! designating another member of a union drops what its previous member
+//! was given.
 
 use super::constant::ConstValue;
 use super::{LowerResult, Lowerer, Place};
@@ -282,6 +284,15 @@ impl Lowerer {
                 Initializer::Expression(e) => !self.initializes_whole(&element.ty, e)?,
             };
             if !descend {
+                // A braced list or a whole value for an aggregate element
+                // initializes all of it, overriding what earlier items
+                // gave its parts (`.a.x = 1, .a = { .y = 2 }` leaves x 0).
+                if !element.ty.is_scalar() {
+                    if let Some(size) = self.types.size_of(&element.ty) {
+                        let (start, end) = (element.offset, element.offset + size);
+                        out.retain(|item| item.offset < start || item.offset >= end);
+                    }
+                }
                 self.init_value(&element.ty, element.offset, element.bits, init, out)?;
                 self.advance(stack);
                 return Ok(());

@@ -107,6 +107,13 @@ pub struct Lowerer {
     /// The symbols declared `__attribute__((weak))` anywhere in the unit;
     /// like GCC, one weak declaration makes the symbol weak.
     pub weak_symbols: std::collections::HashSet<String>,
+    /// The members declared `volatile`, by record and name, whose
+    /// accesses get a compiler barrier (see `Lowerer::volatile_access`).
+    pub volatile_members: std::collections::HashSet<(crate::types::RecordId, String)>,
+    /// The typedef names of enumerated types, with the enumeration each
+    /// names (`Lowerer::enum_identity`): enumerated types are integers to
+    /// the rest of the frontend, but two of them are not compatible.
+    pub enum_typedefs: HashMap<String, String>,
     /// The number of `asm` statements with instructions lowered so far,
     /// which numbers their wrappers.
     asm_count: u64,
@@ -149,6 +156,8 @@ impl Lowerer {
             initialized: Default::default(),
             library_functions: Default::default(),
             weak_symbols: Default::default(),
+            volatile_members: Default::default(),
+            enum_typedefs: Default::default(),
             asm_count: 0,
             parameter_depth: 0,
             pending_record_attributes: Default::default(),

@@ -58,7 +58,7 @@ fn functions_compatible(types: &TypeTable, a: &FuncType, b: &FuncType) -> bool {
 /// Type compatibility, with qualifiers already dropped. Records match by
 /// identity or by tag: a struct first named in a prototype is the same
 /// struct to the programmer, and GCC only warns there.
-fn compatible(types: &TypeTable, a: &CType, b: &CType) -> bool {
+pub(super) fn compatible(types: &TypeTable, a: &CType, b: &CType) -> bool {
     match (a, b) {
         (CType::Pointer(x, p), CType::Pointer(y, q)) => p == q && compatible(types, x, y),
         (CType::Array(x, n), CType::Array(y, m)) => compatible(types, x, y) && (n.is_none() || m.is_none() || n == m),

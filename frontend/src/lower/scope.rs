@@ -13,7 +13,9 @@ pub enum Symbol {
     /// A global object, static local or function, by C name in
     /// `Lowerer::globals`, or directly by symbol for static locals.
     Global { symbol: String, ty: CType },
-    EnumConstant(i64),
+    /// An enumeration constant: its value and type (`int`, or for a
+    /// value outside `int`'s range its enumerated type, as in GCC).
+    EnumConstant(i64, crate::types::IntKind),
     Typedef(CType),
 }
 

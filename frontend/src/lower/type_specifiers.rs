@@ -25,8 +25,12 @@ enum Word {
     Unsigned,
     Bool,
     Complex,
-    /// A struct, union or enum, a typedef name, `typeof`, `_FloatN` or
-    /// `_Atomic(T)`: a whole type, combined with nothing.
+    /// `_Float32`, `_Float64x`…: a whole type, which `_Complex` may
+    /// qualify (`_Complex _Float32`, in glibc's `<complex.h>` under
+    /// `_GNU_SOURCE`).
+    FloatN,
+    /// A struct, union or enum, a typedef name, `typeof` or `_Atomic(T)`:
+    /// a whole type, combined with nothing.
     Named,
 }
 
@@ -44,6 +48,7 @@ impl Word {
             TypeSpecifier::Unsigned => Word::Unsigned,
             TypeSpecifier::Bool => Word::Bool,
             TypeSpecifier::Complex => Word::Complex,
+            TypeSpecifier::TS18661Float(_) => Word::FloatN,
             _ => Word::Named,
         }
     }
@@ -61,13 +66,14 @@ impl Word {
             Word::Unsigned => "unsigned",
             Word::Bool => "_Bool",
             Word::Complex => "_Complex",
+            Word::FloatN => "_FloatN",
             Word::Named => "type name",
         }
     }
 
     /// A specifier that names a type by itself, rather than modifying one.
     fn is_data_type(self) -> bool {
-        matches!(self, Word::Void | Word::Char | Word::Int | Word::Float | Word::Double | Word::Bool | Word::Named)
+        matches!(self, Word::Void | Word::Char | Word::Int | Word::Float | Word::Double | Word::Bool | Word::FloatN | Word::Named)
     }
 
     /// Whether two different words may appear in one list of specifiers.
@@ -95,6 +101,7 @@ impl Word {
             (Word::Complex, Word::Float),
             (Word::Complex, Word::Double),
             (Word::Complex, Word::Long),
+            (Word::Complex, Word::FloatN),
         ]
         .into_iter()
         .any(|(a, b)| pair(a, b))

@@ -24,6 +24,7 @@ impl Lowerer {
                 (Storage::Typedef, ty) => {
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
                     self.scopes.set_typedef_align(&name, declared.attributes.align);
+                    self.note_enum_typedef(&name, &decl.node.specifiers, &init_decl.node.declarator);
                 }
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (storage, _) => {
@@ -161,6 +162,7 @@ impl Lowerer {
                 (Storage::Typedef, ty) => {
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
                     self.scopes.set_typedef_align(&name, declared.attributes.align);
+                    self.note_enum_typedef(&name, &decl.node.specifiers, &init_decl.node.declarator);
                 }
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (Storage::Extern, _) => {

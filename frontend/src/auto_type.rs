@@ -1,0 +1,102 @@
+//! GCC's `__auto_type` (GCC manual, "Typeof"): `__auto_type x = e;`
+//! declares `x` with the type of `e`. glibc's `<stdatomic.h>` uses it in
+//! `atomic_load`, `atomic_store`, `atomic_exchange` and the
+//! compare-exchange macros. lang-c's grammar lacks it, so before parsing
+//! the keyword is blanked and `__typeof__(e)` inserted in its place: the
+//! operand of `__typeof__` is not evaluated, so `e` still runs once.
+
+use crate::lexical_prepass::{on_one_line, scan, skip_blanks_and_markers};
+
+const KEYWORD: &[u8] = b"__auto_type";
+
+/// Rewrites the text and returns the insertions made, as (offset when
+/// inserted, length), in the order they were made.
+pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        if is_keyword_at(bytes, i) {
+            found.push(i);
+        }
+    });
+    let mut made = Vec::new();
+    // From the end backwards, so each offset still holds when used and a
+    // nested `__auto_type` is rewritten before the initializer holding it
+    // is copied.
+    for at in found.into_iter().rev() {
+        let Some(init) = initializer(text.as_bytes(), at + KEYWORD.len()) else { continue };
+        // The inserted text holds no newline (see `SourceMap`).
+        let init = on_one_line(&text[init]);
+        text.replace_range(at..at + KEYWORD.len(), &" ".repeat(KEYWORD.len()));
+        let inserted = format!("__typeof__({init})");
+        text.insert_str(at, &inserted);
+        made.push((at, inserted.len()));
+    }
+    made
+}
+
+fn is_identifier_byte(b: Option<u8>) -> bool {
+    b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+fn is_keyword_at(bytes: &[u8], i: usize) -> bool {
+    bytes[i..].starts_with(KEYWORD) && !is_identifier_byte(i.checked_sub(1).map(|p| bytes[p])) && !is_identifier_byte(bytes.get(i + KEYWORD.len()).copied())
+}
+
+/// The range of the initializer of the declaration whose declarator
+/// starts at `start`: after the identifier and `=`, up to the `,` or `;`
+/// outside brackets and literals that ends it.
+fn initializer(bytes: &[u8], start: usize) -> Option<std::ops::Range<usize>> {
+    let mut i = skip_blanks_and_markers(bytes, start);
+    let name = i;
+    while is_identifier_byte(bytes.get(i).copied()) {
+        i += 1;
+    }
+    if i == name {
+        return None;
+    }
+    i = skip_blanks_and_markers(bytes, i);
+    if bytes.get(i) != Some(&b'=') || bytes.get(i + 1) == Some(&b'=') {
+        return None;
+    }
+    let from = i + 1;
+    let mut depth = 0usize;
+    let mut k = from;
+    while k < bytes.len() {
+        match bytes[k] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.checked_sub(1)?,
+            b',' | b';' if depth == 0 => return Some(from..k),
+            quote @ (b'"' | b'\'') => {
+                k += 1;
+                while k < bytes.len() && bytes[k] != quote {
+                    k += if bytes[k] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_type_takes_the_type_of_its_initializer() {
+        let mut text = "__auto_type x = f(a, \"b;\"), y; int z;".to_string();
+        let made = rewrite(&mut text);
+        assert_eq!(text, "__typeof__( f(a, \"b;\"))            x = f(a, \"b;\"), y; int z;");
+        assert_eq!(made, vec![(0, "__typeof__( f(a, \"b;\"))".len())]);
+    }
+
+    #[test]
+    fn nested_statement_expressions_are_rewritten_inside_out() {
+        let mut text = "__auto_type p = ({ __auto_type q = &v; q; });".to_string();
+        rewrite(&mut text);
+        assert!(!text.contains("__auto_type"));
+        assert!(text.starts_with("__typeof__( ({ __typeof__( &v)"));
+    }
+}

@@ -1,0 +1,79 @@
+//! GCC's `__builtin_types_compatible_p (T1, T2)`, whose operands are type
+//! names, which lang-c cannot parse as arguments of a call. Before
+//! parsing each operand `T` becomes `(__typeof__(T)*)0`, a null pointer to
+//! the type, and the lowering compares the pointed-to types (see
+//! `Lowerer::types_compatible`).
+
+use crate::lexical_prepass::{scan, skip_blanks_and_markers};
+
+const KEYWORD: &[u8] = b"__builtin_types_compatible_p";
+/// The text inserted before each operand.
+const OPEN: &str = "(__typeof__(";
+/// The text inserted after each operand.
+const CLOSE: &str = ")*)0";
+
+/// Rewrites the text and returns the insertions made, as (offset when
+/// inserted, length), in the order they were made.
+pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        let starts_word = i == 0 || !is_identifier_byte(bytes[i - 1]);
+        if starts_word && bytes[i..].starts_with(KEYWORD) && !bytes.get(i + KEYWORD.len()).is_some_and(|&b| is_identifier_byte(b)) {
+            found.push(i);
+        }
+    });
+    let mut made = Vec::new();
+    // From the end backwards, so each offset still holds when used.
+    for at in found.into_iter().rev() {
+        let Some((open, comma, close)) = operands(text.as_bytes(), at + KEYWORD.len()) else { continue };
+        for (position, inserted) in [(close, CLOSE), (comma + 1, OPEN), (comma, CLOSE), (open + 1, OPEN)] {
+            text.insert_str(position, inserted);
+            made.push((position, inserted.len()));
+        }
+    }
+    made
+}
+
+fn is_identifier_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The offsets of the `(`, of the `,` between the two operands and of
+/// the `)` of the call whose name ends at `start`.
+fn operands(bytes: &[u8], start: usize) -> Option<(usize, usize, usize)> {
+    let open = skip_blanks_and_markers(bytes, start);
+    if bytes.get(open) != Some(&b'(') {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut comma = None;
+    for (k, &b) in bytes.iter().enumerate().skip(open) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return comma.map(|c| (open, c, k));
+                }
+            }
+            b',' if depth == 1 && comma.is_none() => comma = Some(k),
+            b';' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operands_become_null_pointers_to_their_types() {
+        let mut text = "n = __builtin_types_compatible_p(int (*)[3], __typeof__(f(a, b)));".to_string();
+        let made = rewrite(&mut text);
+        assert_eq!(text, "n = __builtin_types_compatible_p((__typeof__(int (*)[3])*)0,(__typeof__( __typeof__(f(a, b)))*)0);");
+        assert_eq!(made.len(), 4);
+    }
+}
