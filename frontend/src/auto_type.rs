@@ -5,7 +5,7 @@
 //! the keyword is blanked and `__typeof__(e)` inserted in its place: the
 //! operand of `__typeof__` is not evaluated, so `e` still runs once.
 
-use crate::lexical_prepass::{on_one_line, scan, skip_blanks_and_markers};
+use crate::lexical_prepass::{is_identifier_byte, is_word_at, on_one_line, scan, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"__auto_type";
 
@@ -15,7 +15,7 @@ pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     scan(bytes, |i| {
-        if is_keyword_at(bytes, i) {
+        if is_word_at(bytes, i, KEYWORD) {
             found.push(i);
         }
     });
@@ -35,13 +35,6 @@ pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
     made
 }
 
-fn is_identifier_byte(b: Option<u8>) -> bool {
-    b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-}
-
-fn is_keyword_at(bytes: &[u8], i: usize) -> bool {
-    bytes[i..].starts_with(KEYWORD) && !is_identifier_byte(i.checked_sub(1).map(|p| bytes[p])) && !is_identifier_byte(bytes.get(i + KEYWORD.len()).copied())
-}
 
 /// The range of the initializer of the declaration whose declarator
 /// starts at `start`: after the identifier and `=`, up to the `,` or `;`
@@ -49,7 +42,7 @@ fn is_keyword_at(bytes: &[u8], i: usize) -> bool {
 fn initializer(bytes: &[u8], start: usize) -> Option<std::ops::Range<usize>> {
     let mut i = skip_blanks_and_markers(bytes, start);
     let name = i;
-    while is_identifier_byte(bytes.get(i).copied()) {
+    while bytes.get(i).is_some_and(|&b| is_identifier_byte(b)) {
         i += 1;
     }
     if i == name {

@@ -303,22 +303,36 @@ fn expand_universal_character_names(text: &mut String) {
     }
 }
 
+/// Whether `b` can be part of an identifier.
+pub(crate) fn is_identifier_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Whether `word` stands at `i` of `bytes` as a whole word.
+pub(crate) fn is_word_at(bytes: &[u8], i: usize, word: &[u8]) -> bool {
+    let starts_word = i == 0 || !is_identifier_byte(bytes[i - 1]);
+    let ends_word = bytes.get(i + word.len()).is_none_or(|&b| !is_identifier_byte(b));
+    starts_word && bytes[i..].starts_with(word) && ends_word
+}
+
+/// The offsets of `keyword` as a whole word outside literals.
+fn keyword_occurrences(bytes: &[u8], keyword: &[u8]) -> Vec<usize> {
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        if is_word_at(bytes, i, keyword) {
+            found.push(i);
+        }
+    });
+    found
+}
+
 /// Replaces each `__thread` keyword outside literals by `_Thread_local`,
 /// its C11 spelling, and returns the insertions made, as (offset when
 /// inserted, length): the keyword is blanked and the longer one inserted.
 pub fn thread_keywords(text: &mut String) -> Vec<(usize, usize)> {
     const KEYWORD: &[u8] = b"__thread";
     const C11: &str = "_Thread_local";
-    let bytes = text.as_bytes();
-    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mut found = Vec::new();
-    scan(bytes, |i| {
-        let starts_word = i == 0 || !identifier(bytes[i - 1]);
-        let ends_word = bytes.get(i + KEYWORD.len()).is_none_or(|&b| !identifier(b));
-        if starts_word && bytes[i..].starts_with(KEYWORD) && ends_word {
-            found.push(i);
-        }
-    });
+    let found = keyword_occurrences(text.as_bytes(), KEYWORD);
     let mut made = Vec::new();
     for at in found.into_iter().rev() {
         text.replace_range(at..at + KEYWORD.len(), &" ".repeat(KEYWORD.len()));
@@ -331,16 +345,7 @@ pub fn thread_keywords(text: &mut String) -> Vec<(usize, usize)> {
 /// Replaces each `__extension__` keyword outside literals by spaces.
 fn blank_extension_keywords(bytes: &mut [u8]) {
     const KEYWORD: &[u8] = b"__extension__";
-    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mut found = Vec::new();
-    scan(bytes, |i| {
-        let starts_word = i == 0 || !identifier(bytes[i - 1]);
-        let ends_word = bytes.get(i + KEYWORD.len()).is_none_or(|&b| !identifier(b));
-        if starts_word && bytes[i..].starts_with(KEYWORD) && ends_word {
-            found.push(i);
-        }
-    });
-    for at in found {
+    for at in keyword_occurrences(bytes, KEYWORD) {
         bytes[at..at + KEYWORD.len()].fill(b' ');
     }
 }

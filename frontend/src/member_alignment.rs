@@ -8,7 +8,7 @@
 //! itself becomes `_Alignof` when the operand is a type name, or blanks
 //! when it is an expression.
 
-use crate::lexical_prepass::{scan, skip_blanks_and_markers};
+use crate::lexical_prepass::{is_identifier_byte, is_word_at, scan, skip_blanks_and_markers};
 
 /// The text inserted before `_Alignas`.
 const OPEN: &str = "__attribute__((aligned(";
@@ -30,7 +30,7 @@ pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
         b'}' => {
             braces.pop();
         }
-        b'_' if braces.last() == Some(&true) && is_keyword_at(bytes, i) => {
+        b'_' if braces.last() == Some(&true) && is_word_at(bytes, i, KEYWORD) => {
             let open = skip_blanks_and_markers(bytes, i + KEYWORD.len());
             if bytes.get(open) != Some(&b'(') {
                 return;
@@ -54,13 +54,6 @@ pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
     made
 }
 
-fn is_identifier_byte(b: Option<u8>) -> bool {
-    b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-}
-
-fn is_keyword_at(bytes: &[u8], i: usize) -> bool {
-    bytes[i..].starts_with(KEYWORD) && !is_identifier_byte(i.checked_sub(1).map(|p| bytes[p])) && !is_identifier_byte(bytes.get(i + KEYWORD.len()).copied())
-}
 
 /// Whether the `{` at `i` opens the body of a struct or union: `struct`
 /// or `union` precedes it, with an optional tag between.
@@ -70,7 +63,7 @@ fn opens_record(bytes: &[u8], i: usize) -> bool {
     while words < 2 {
         j = start_of_blanks(bytes, j);
         let end = j;
-        while j > 0 && is_identifier_byte(Some(bytes[j - 1])) {
+        while j > 0 && is_identifier_byte(bytes[j - 1]) {
             j -= 1;
         }
         if j == end {
@@ -130,7 +123,7 @@ fn operand_is_type(operand: &[u8]) -> bool {
         return false;
     }
     let mut end = start;
-    while is_identifier_byte(operand.get(end).copied()) {
+    while operand.get(end).is_some_and(|&b| is_identifier_byte(b)) {
         end += 1;
     }
     !matches!(&operand[start..end], b"sizeof" | b"_Alignof" | b"__alignof__" | b"__alignof")

@@ -4,7 +4,7 @@
 //! the type, and the lowering compares the pointed-to types (see
 //! `Lowerer::types_compatible`).
 
-use crate::lexical_prepass::{scan, skip_blanks_and_markers};
+use crate::lexical_prepass::{is_word_at, scan, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"__builtin_types_compatible_p";
 /// The text inserted before each operand.
@@ -18,8 +18,7 @@ pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     scan(bytes, |i| {
-        let starts_word = i == 0 || !is_identifier_byte(bytes[i - 1]);
-        if starts_word && bytes[i..].starts_with(KEYWORD) && !bytes.get(i + KEYWORD.len()).is_some_and(|&b| is_identifier_byte(b)) {
+        if is_word_at(bytes, i, KEYWORD) {
             found.push(i);
         }
     });
@@ -33,10 +32,6 @@ pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
         }
     }
     made
-}
-
-fn is_identifier_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// The offsets of the `(`, of the `,` between the two operands and of
