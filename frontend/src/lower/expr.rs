@@ -78,6 +78,11 @@ impl Lowerer {
                         return Err(Diagnostic::unsupported(c.span, format!("{what} values")));
                     }
                 }
+                // GCC accepts a cast of a struct or union to its own type
+                // (QuickJS writes `(JSValue)v`); the value is unchanged.
+                if matches!((&ty, &op.ty), (CType::Record(a), CType::Record(b)) if a == b) {
+                    return Ok(op);
+                }
                 if matches!(ty, CType::Record(id) if self.types.records[id].is_union) {
                     return Err(Diagnostic::unsupported(c.span, "a cast to a union type"));
                 }
