@@ -37,6 +37,15 @@ impl ConstValue {
 /// The type of every `ConstValue::LongDouble`.
 const LONG_DOUBLE: &CType = &CType::LongDouble;
 
+/// The value of a call of `__builtin_inf`, `__builtin_nan` and their
+/// kin, which glibc's `INFINITY`, `HUGE_VAL` and `NAN` expand to.
+fn builtin_float(c: &Node<CallExpression>) -> Option<(f64, CType)> {
+    match &c.node.callee.node {
+        Expression::Identifier(id) => super::builtins::float_constant_builtin(id.node.name.strip_prefix("__builtin_")?),
+        _ => None,
+    }
+}
+
 fn not_constant(span: Span) -> Diagnostic {
     Diagnostic::error_at(span, "expression is not a constant expression")
 }
@@ -95,6 +104,10 @@ impl Lowerer {
                 let chosen = self.chosen_expression(c, e.span)?;
                 self.eval_const(chosen)
             }
+            Expression::Call(c) if builtin_float(c).is_some() => Ok(match builtin_float(c).expect("just matched") {
+                (x, CType::LongDouble) => ConstValue::LongDouble(X80::from_f64(x)),
+                (x, ty) => ConstValue::Float(x, ty),
+            }),
             Expression::SizeOfTy(s) => {
                 let ty = self.type_name(&s.node.0)?;
                 self.const_size(&ty, e.span)
