@@ -302,7 +302,13 @@ impl Lowerer {
             }
             (ConstValue::Float(x, _), ConstValue::Float(y, _)) => {
                 let cmp = |c: bool| ConstValue::Int(c as i64, CType::INT);
-                let f = |v: f64| ConstValue::Float(if matches!(ty, CType::Float) { v as f32 as f64 } else { v }, ty.clone());
+                // GCC folds with its own arithmetic, whose NaN made from
+                // numbers (`0.0 / 0.0`) is positive; the x86 unit's
+                // default NaN is negative. A NaN operand passes through.
+                let f = |v: f64| {
+                    let v = if v.is_nan() && !x.is_nan() && !y.is_nan() { f64::NAN } else { v };
+                    ConstValue::Float(if matches!(ty, CType::Float) { v as f32 as f64 } else { v }, ty.clone())
+                };
                 Ok(match op {
                     B::Plus => f(x + y),
                     B::Minus => f(x - y),
