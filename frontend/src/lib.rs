@@ -54,19 +54,32 @@ impl FrontendOutput {
 /// make the frontend parse forever.
 const MAX_INSERTIONS: usize = 10_000;
 
+/// Options of the language that change what the lowering does.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LanguageOptions {
+    /// `-fwrapv`: signed arithmetic wraps around, so no addition,
+    /// subtraction or multiplication is marked as never overflowing.
+    pub wrapv: bool,
+}
+
 /// Preprocesses, parses and lowers `path`.
-pub fn compile_file(path: &Path, options: &PreprocessOptions) -> FrontendOutput {
+pub fn compile_file(path: &Path, options: &PreprocessOptions, language: &LanguageOptions) -> FrontendOutput {
     let preprocessed = match preprocess::preprocess(path, options) {
         Ok(p) => p,
         Err(e) => return FrontendOutput { result: Err(e), warnings: vec![], source_map: None, preprocessor_messages: String::new() },
     };
-    let mut output = compile_preprocessed(preprocessed.text, &path.display().to_string());
+    let mut output = compile_preprocessed_with(preprocessed.text, &path.display().to_string(), language);
     output.preprocessor_messages = preprocessed.messages;
     output
 }
 
 /// Parses and lowers already-preprocessed text.
-pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput {
+pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
+    compile_preprocessed_with(text, file_name, &LanguageOptions::default())
+}
+
+/// Parses and lowers already-preprocessed text under `language`.
+pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &LanguageOptions) -> FrontendOutput {
     let map = SourceMap::new(&text, file_name);
     let pragmas = match pragmas::read(&text, &map) {
         Ok(pragmas) => pragmas,
@@ -125,6 +138,7 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     let map = Rc::new(map);
     let mut lowerer = lower::Lowerer::new(map.clone());
     lowerer.weak_symbols.extend(pragmas.weak);
+    lowerer.wrapv = language.wrapv;
     lowerer.head_attributes = record_attributes.into_iter().map(|(at, text)| (moved_offset(at, &insertions), text.layout())).collect();
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {

@@ -25,6 +25,9 @@ pub struct PreprocessOptions {
     pub undefines: Vec<String>,
     /// The `-std=` language (`c89`, `gnu11`…); `gnu11` when unset.
     pub standard: Option<String>,
+    /// Other flags for the preprocessor, in order: `-include F`,
+    /// `-isystem D`, dependency files (`-MMD -MF F`)…
+    pub extra: Vec<String>,
 }
 
 /// The preprocessor's output.
@@ -84,6 +87,7 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
     for undef in &options.undefines {
         cmd.arg(format!("-U{undef}"));
     }
+    cmd.args(&options.extra);
     cmd.arg(path);
     let output = cmd
         .output()

@@ -691,7 +691,7 @@ impl Lowerer {
             _ => return Err(invalid(self)),
         };
         let result = self.binary(irop, a, b);
-        if signed && matches!(irop, BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul) {
+        if signed && !self.wrapv && matches!(irop, BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul) {
             // Signed overflow is undefined (C11 §6.5p5): record that the
             // operation never wraps in a correct program.
             self.mark_no_signed_wrap(result);

@@ -107,6 +107,8 @@ pub struct Lowerer {
     /// The symbols declared `__attribute__((weak))` anywhere in the unit;
     /// like GCC, one weak declaration makes the symbol weak.
     pub weak_symbols: std::collections::HashSet<String>,
+    /// `-fwrapv`: signed arithmetic wraps, so none is `no_signed_wrap`.
+    pub wrapv: bool,
     /// The number of `asm` statements with instructions lowered so far,
     /// which numbers their wrappers.
     asm_count: u64,
@@ -149,6 +151,7 @@ impl Lowerer {
             initialized: Default::default(),
             library_functions: Default::default(),
             weak_symbols: Default::default(),
+            wrapv: false,
             asm_count: 0,
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
