@@ -111,6 +111,62 @@ impl Lowerer {
                 let k = self.iconst(Type::I32, constant as i64);
                 Operand { ty: CType::INT, place: Place::Value(k) }
             }
+            "isgreater" | "isgreaterequal" | "isless" | "islessequal" | "islessgreater" | "isunordered" => {
+                let a = self.lower_expr(arg(0)?)?;
+                let b = self.lower_expr(arg(1)?)?;
+                if !a.ty.is_floating() && !b.ty.is_floating() {
+                    return Err(Diagnostic::error_at(span, format!("'{id}' needs a floating argument")));
+                }
+                let r = self.float_relation(base, a, b, span)?;
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            "isnormal" | "fpclassify" => {
+                // fpclassify (FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
+                let x_index = if base == "isnormal" { 0 } else { 5 };
+                let mut results = Vec::new();
+                for i in 0..x_index {
+                    let v = self.lower_expr(arg(i)?)?;
+                    let value = self.rvalue(&v, span)?;
+                    results.push(self.convert(value, &v.ty, &CType::INT, span)?);
+                }
+                let v = self.lower_expr(arg(x_index)?)?;
+                if !v.ty.is_floating() {
+                    return Err(Diagnostic::error_at(span, format!("'{id}' needs a floating argument")));
+                }
+                let x = self.rvalue(&v, span)?;
+                let classes = self.float_classes(x, &v.ty.decay(), span)?;
+                let r = if base == "isnormal" {
+                    classes[2]
+                } else {
+                    // The classes are exclusive: one flag is 1, the others 0.
+                    let mut sum = self.iconst(Type::I32, 0);
+                    for (flag, result) in classes.into_iter().zip(results) {
+                        let term = self.binary(BinaryOp::Imul, flag, result);
+                        sum = self.binary(BinaryOp::Iadd, sum, term);
+                    }
+                    sum
+                };
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            "object_size" | "dynamic_object_size" => {
+                // The size is never known: (size_t)-1 for the maximum
+                // (types 0 and 1), 0 for the minimum (types 2 and 3), which
+                // GCC also answers when it cannot tell. The pointer is not
+                // evaluated, as in GCC.
+                let kind = self.eval_int(arg(1)?)?;
+                let k = self.iconst(Type::I64, if kind & 2 == 0 { -1 } else { 0 });
+                Operand { ty: CType::ULONG, place: Place::Value(k) }
+            }
+            "assume_aligned" => {
+                let p = self.lower_expr(arg(0)?)?;
+                for extra in &args[1..] {
+                    self.lower_expr(extra)?;
+                }
+                let value = self.rvalue(&p, span)?;
+                let ty = CType::pointer_to(CType::Void);
+                let value = self.convert(value, &p.ty.decay(), &ty, span)?;
+                Operand { ty, place: Place::Value(value) }
+            }
             "isnan" | "isinf_sign" | "isinf" | "isfinite" | "signbit" => {
                 let v = self.lower_expr(arg(0)?)?;
                 if !v.ty.is_floating() {
@@ -296,6 +352,67 @@ impl Lowerer {
                 }
             }
         })
+    }
+
+    /// `isgreater`, `isgreaterequal`, `isless`, `islessequal`,
+    /// `islessgreater` and `isunordered` of `a` and `b`, as an `i32`: the
+    /// comparisons, which are false when either is a NaN.
+    fn float_relation(&mut self, which: &str, a: Operand, b: Operand, span: Span) -> LowerResult<nissecc_midend::ir::Value> {
+        use lang_c::ast::BinaryOperator as B;
+        let (first, second) = match which {
+            "isgreater" => (B::Greater, None),
+            "isgreaterequal" => (B::GreaterOrEqual, None),
+            "isless" => (B::Less, None),
+            "islessequal" => (B::LessOrEqual, None),
+            "islessgreater" => (B::Less, Some(B::Greater)),
+            _ => {
+                // Unordered: either is a NaN, unequal to itself.
+                let x = self.compare_i8(B::NotEquals, a.clone(), a, span)?;
+                let y = self.compare_i8(B::NotEquals, b.clone(), b, span)?;
+                let either = self.binary(BinaryOp::Bor, x, y);
+                return Ok(self.unary(UnaryOp::Uextend, either, Type::I32));
+            }
+        };
+        let mut r = self.compare_i8(first, a.clone(), b.clone(), span)?;
+        if let Some(op) = second {
+            let other = self.compare_i8(op, a, b, span)?;
+            r = self.binary(BinaryOp::Bor, r, other);
+        }
+        Ok(self.unary(UnaryOp::Uextend, r, Type::I32))
+    }
+
+    /// The classes of `fpclassify` of a value `x` of floating type `ty`,
+    /// in its argument order (NaN, infinite, normal, subnormal, zero), as
+    /// `i32` flags of which exactly one is 1.
+    fn float_classes(&mut self, x: nissecc_midend::ir::Value, ty: &CType, span: Span) -> LowerResult<[nissecc_midend::ir::Value; 5]> {
+        use lang_c::ast::BinaryOperator as B;
+        let operand = |v| Operand { ty: ty.clone(), place: Place::Value(v) };
+        let nan = self.float_classification("isnan", x, ty, span)?;
+        let inf = self.float_classification("isinf", x, ty, span)?;
+        let zero = self.float_constant(0.0, ty);
+        let is_zero = self.compare_i8(B::Equals, operand(x), operand(zero), span)?;
+        let is_zero = self.unary(UnaryOp::Uextend, is_zero, Type::I32);
+        // Normal: at least the smallest normal number in magnitude, and
+        // finite (a NaN compares false).
+        let min = match ty {
+            // LDBL_MIN: exponent 1, the integer bit set.
+            CType::LongDouble => self.x87_constant(X80([0, 0, 0, 0, 0, 0, 0, 0x80, 1, 0])),
+            CType::Float => self.float_constant(f32::MIN_POSITIVE as f64, ty),
+            _ => self.float_constant(f64::MIN_POSITIVE, ty),
+        };
+        let (_, neg_min) = self.arithmetic(B::Minus, operand(zero), operand(min), span)?;
+        let above = self.compare_i8(B::GreaterOrEqual, operand(x), operand(min), span)?;
+        let below = self.compare_i8(B::LessOrEqual, operand(x), operand(neg_min), span)?;
+        let large = self.binary(BinaryOp::Bor, above, below);
+        let large = self.unary(UnaryOp::Uextend, large, Type::I32);
+        let one = self.iconst(Type::I32, 1);
+        let finite = self.binary(BinaryOp::Bxor, inf, one);
+        let normal = self.binary(BinaryOp::Band, large, finite);
+        let mut subnormal = one;
+        for flag in [nan, inf, normal, is_zero] {
+            subnormal = self.binary(BinaryOp::Isub, subnormal, flag);
+        }
+        Ok([nan, inf, normal, subnormal, is_zero])
     }
 
     /// The value of a floating constant of type `ty` (a `long double` is
