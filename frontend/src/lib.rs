@@ -3,6 +3,7 @@
 //! It is the only crate that knows C and lang-c, and it owns diagnostics.
 
 mod alignof_expression;
+mod auto_type;
 pub mod diagnostic;
 mod empty_initializer;
 pub mod extended_float;
@@ -98,6 +99,10 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));
+    }
+    if auto_type::used(&text) {
+        text.insert_str(0, auto_type::PRELUDE);
+        insertions.push((0, auto_type::PRELUDE.len()));
     }
     let parse = loop {
         match parse_preprocessed(&config, text.clone()) {

@@ -109,6 +109,31 @@ impl Lowerer {
         Ok(BaseType { ty, storage, quals, attributes })
     }
 
+    /// With GCC's `__auto_type` as the type specifier, the base type
+    /// becomes that of the one declarator's initializer after lvalue
+    /// conversion (an array or function decays to a pointer); see
+    /// `crate::auto_type`.
+    pub fn infer_auto_type(&mut self, decl: &Node<Declaration>, base: &mut BaseType) -> LowerResult<()> {
+        let is_auto = |s: &Node<DeclarationSpecifier>| {
+            matches!(&s.node, DeclarationSpecifier::TypeSpecifier(t)
+                if matches!(&t.node, TypeSpecifier::TypedefName(id) if id.node.name == crate::auto_type::KEYWORD))
+        };
+        if !decl.node.specifiers.iter().any(is_auto) {
+            return Ok(());
+        }
+        let [init_decl] = decl.node.declarators.as_slice() else {
+            return Err(Diagnostic::error_at(decl.span, "'__auto_type' may only be used with a single declarator"));
+        };
+        if !init_decl.node.declarator.node.derived.is_empty() {
+            return Err(Diagnostic::error_at(init_decl.span, "'__auto_type' may only be used with a plain identifier"));
+        }
+        let Some(Node { node: Initializer::Expression(e), .. }) = &init_decl.node.initializer else {
+            return Err(Diagnostic::error_at(init_decl.span, "'__auto_type' needs an initializer expression"));
+        };
+        base.ty = self.type_of_expression(e)?.decay();
+        Ok(())
+    }
+
     /// The alignment a typedef name among the specifiers was declared
     /// with, which the entities declared with it take.
     fn typedef_attributes(&self, type_specs: &[&Node<TypeSpecifier>]) -> Attributes {

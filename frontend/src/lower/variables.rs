@@ -14,7 +14,8 @@ use nissecc_midend::ir::{DataObject, InstData, Linkage, Type};
 impl Lowerer {
     pub fn lower_global_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
         self.declare_forward_tag(decl);
-        let base = self.base_type(&decl.node.specifiers, decl.span)?;
+        let mut base = self.base_type(&decl.node.specifiers, decl.span)?;
+        self.infer_auto_type(decl, &mut base)?;
         for init_decl in &decl.node.declarators {
             let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
             declared.attributes = base.attributes.merge(declared.attributes);
@@ -145,7 +146,8 @@ impl Lowerer {
 
     pub fn lower_local_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
         self.declare_forward_tag(decl);
-        let base = self.base_type(&decl.node.specifiers, decl.span)?;
+        let mut base = self.base_type(&decl.node.specifiers, decl.span)?;
+        self.infer_auto_type(decl, &mut base)?;
         for init_decl in &decl.node.declarators {
             let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
             declared.attributes = base.attributes.merge(declared.attributes);
