@@ -601,8 +601,13 @@ impl Lowerer {
             if declared.ty.is_void() && declared.name.is_none() && fd.node.parameters.len() == 1 {
                 break;
             }
-            // Parameters of array and function type adjust to pointers.
-            params.push(declared.ty.decay());
+            // Parameters of array and function type adjust to pointers;
+            // an array's element qualifiers qualify what the pointer
+            // points to (`const char s[]` is `const char *s`).
+            params.push(match &declared.ty {
+                CType::Array(elem, _) | CType::Vla(elem, _) => CType::Pointer(elem.clone(), declared.quals),
+                ty => ty.decay(),
+            });
             names.push((declared.name, declared.name_span));
         }
         Ok((params, names))
