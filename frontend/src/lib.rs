@@ -18,6 +18,7 @@ pub mod source_map;
 mod syntax_error;
 mod sysv_classification;
 pub mod types;
+mod universal_characters;
 
 use diagnostic::Diagnostic;
 use lang_c::driver::{parse_preprocessed, Config};
@@ -95,6 +96,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let record_attributes = lexical_prepass::take_record_attributes(&mut text);
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
+    insertions.extend(universal_characters::rewrite(&mut text));
     insertions.extend(labels_as_values::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
