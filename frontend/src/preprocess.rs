@@ -78,6 +78,14 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
     for vector_extension in ["__SSE__", "__SSE2__", "__MMX__", "__MMX_WITH_SSE__"] {
         cmd.arg(format!("-U{vector_extension}"));
     }
+    // Nor does it announce `__int128` and `__float128`, which it lacks,
+    // and it says that it has no `_Atomic` and no complex types (C11
+    // §6.10.8.3), so that programs that test for them take their
+    // portable paths instead of failing on an `unsupported:` type.
+    for missing_type in ["__SIZEOF_INT128__", "__SIZEOF_FLOAT128__"] {
+        cmd.arg(format!("-U{missing_type}"));
+    }
+    cmd.arg("-D__STDC_NO_ATOMICS__=1").arg("-D__STDC_NO_COMPLEX__=1");
     for dir in &options.include_dirs {
         cmd.arg(format!("-I{dir}"));
     }
