@@ -651,8 +651,13 @@ impl Lowerer {
                 return Ok(align);
             }
         }
-        let ty = self.type_name(tn)?;
-        Ok(self.types.align_of(&ty))
+        let (ty, attributes) = self.type_name_and_attributes(tn)?;
+        // A typedef declared with `aligned(N)` has that alignment, as
+        // objects and members declared with it do.
+        match (attributes.align, &tn.node.declarator) {
+            (Some(align), None) => Ok(align),
+            _ => Ok(self.types.align_of(&ty)),
+        }
     }
 
     /// The alignment a variable was declared with.
