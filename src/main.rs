@@ -419,7 +419,10 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         let object = if emit == Some(Emit::Obj) { named("o") } else { PathBuf::from(format!("{stem}.o")) };
         let mut preprocess = preprocess.clone();
         preprocess.extra.extend(nissecc::gcc_flags::dependency_args(&gcc.dependencies, &object));
-        let language = nissecc_frontend::LanguageOptions { wrapv: gcc.wrapv };
+        let language = nissecc_frontend::LanguageOptions {
+            wrapv: gcc.wrapv,
+            gnu_inline: nissecc_frontend::LanguageOptions::gnu_inline_for(preprocess.standard.as_deref()),
+        };
         let output = nissecc_frontend::compile_file(input, &preprocess, &language);
         let diagnostics = output.render_diagnostics();
         if !args.no_warnings || output.result.is_err() {

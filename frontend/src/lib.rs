@@ -62,6 +62,17 @@ pub struct LanguageOptions {
     /// `-fwrapv`: signed arithmetic wraps around, so no addition,
     /// subtraction or multiplication is marked as never overflowing.
     pub wrapv: bool,
+    /// GNU89 inline rules (`-std=gnu89`, `c89`, `-ansi`…): `extern inline`
+    /// defines an inline definition and plain `inline` an external one.
+    pub gnu_inline: bool,
+}
+
+impl LanguageOptions {
+    /// Whether the `-std=` language has GNU89's inline rules (C90 and its
+    /// amendment, ISO or GNU), as GCC gives them.
+    pub fn gnu_inline_for(standard: Option<&str>) -> bool {
+        matches!(standard, Some("c89" | "c90" | "gnu89" | "gnu90" | "iso9899:1990" | "iso9899:199409"))
+    }
 }
 
 /// Preprocesses, parses and lowers `path`.
@@ -146,6 +157,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let mut lowerer = lower::Lowerer::new(map.clone());
     lowerer.weak_symbols.extend(pragmas.weak);
     lowerer.wrapv = language.wrapv;
+    lowerer.gnu_inline = language.gnu_inline;
     lowerer.head_attributes = record_attributes.into_iter().map(|(at, text)| (moved_offset(at, &insertions), text.layout())).collect();
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {

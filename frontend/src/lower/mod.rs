@@ -18,6 +18,7 @@ mod expr;
 mod function;
 mod generic;
 mod initializer;
+mod inline_definitions;
 mod inline_asm;
 mod library_prototypes;
 mod redeclaration;
@@ -107,6 +108,12 @@ pub struct Lowerer {
     /// The symbols declared `__attribute__((weak))` anywhere in the unit;
     /// like GCC, one weak declaration makes the symbol weak.
     pub weak_symbols: std::collections::HashSet<String>,
+    /// GNU89 inline rules (`-std=gnu89`, `-ansi`): `extern inline` is the
+    /// inline definition (see `inline_definitions`).
+    pub gnu_inline: bool,
+    /// The functions declared at file scope without `inline` or with
+    /// `extern` (see `inline_definitions`).
+    externally_declared: std::collections::HashSet<String>,
     /// `-fwrapv`: signed arithmetic wraps, so none is `no_signed_wrap`.
     pub wrapv: bool,
     /// The number of `asm` statements with instructions lowered so far,
@@ -151,6 +158,8 @@ impl Lowerer {
             initialized: Default::default(),
             library_functions: Default::default(),
             weak_symbols: Default::default(),
+            gnu_inline: false,
+            externally_declared: Default::default(),
             wrapv: false,
             asm_count: 0,
             parameter_depth: 0,
@@ -168,6 +177,7 @@ impl Lowerer {
     pub fn lower_unit(mut self, unit: &TranslationUnit) -> LowerResult<(Module, Vec<Diagnostic>)> {
         use lang_c::ast::ExternalDeclaration;
         let mut deferred = Vec::new();
+        self.externally_declared = inline_definitions::externally_declared(unit);
         for decl in &unit.0 {
             match &decl.node {
                 ExternalDeclaration::Declaration(d) => self.lower_global_declaration(d)?,
