@@ -21,6 +21,8 @@ pub struct GccFlags {
     pub dependencies: Vec<String>,
     /// `-fwrapv` (or `-fno-strict-overflow`): signed arithmetic wraps.
     pub wrapv: bool,
+    /// `-E`: preprocess only, as nissecc's own compilation would.
+    pub preprocess_only: bool,
 }
 
 /// Flags that gcc-driven builds pass and that change nothing nissecc does:
@@ -150,7 +152,6 @@ fn unsupported_flag(arg: &str) -> Option<&'static str> {
         ("-shared", "shared libraries are not supported"),
         ("-M", "dependency output without compiling is not supported"),
         ("-MM", "dependency output without compiling is not supported"),
-        ("-E", "preprocessing only is not supported (use cc -E)"),
     ];
     FLAGS.iter().find(|(flag, _)| arg == *flag || (flag.starts_with("-f") && arg.starts_with(flag) && arg[flag.len()..].starts_with(['=', '-']))
         || (flag.ends_with('-') && arg.starts_with(flag))).map(|(_, why)| *why)
@@ -204,6 +205,8 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             if arg.starts_with("-std=") {
                 flags.args.push(arg);
             }
+        } else if arg == "-E" {
+            flags.preprocess_only = true;
         } else if arg == "-ansi" {
             flags.args.push("-std=c90".into());
         } else if let Some(level) = arg.strip_prefix("-O") {
@@ -282,6 +285,7 @@ mod tests {
     fn preprocessor_linker_and_language_flags_are_set_aside() {
         let flags = sorted(&["-include", "config.h", "-isystemsys", "-x", "c", "-ansi", "-fwrapv", "-static", "-Wl,--gc-sections", "a.c"]);
         assert_eq!(flags.args, ["nissecc", "-std=c90", "a.c"]);
+        assert!(!flags.preprocess_only && sorted(&["-E", "a.c"]).preprocess_only);
         assert_eq!(flags.preprocessor, ["-include", "config.h", "-isystem", "sys"]);
         assert_eq!(flags.linker, ["-static", "-Wl,--gc-sections"]);
         assert!(flags.wrapv);
@@ -289,7 +293,7 @@ mod tests {
 
     #[test]
     fn flags_that_change_meaning_are_unsupported() {
-        for flag in ["-funsigned-char", "-fshort-enums", "-fsanitize=address", "-fopenmp", "-x"] {
+        for flag in ["-funsigned-char", "-fshort-enums", "-fsanitize=address", "-fopenmp", "-x", "-M"] {
             let result = sort_out(["nissecc", flag, "c++", "a.c"].map(String::from));
             assert!(result.unwrap_err().contains("unsupported"), "{flag}");
         }

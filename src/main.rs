@@ -397,6 +397,9 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         standard,
         extra: gcc.preprocessor.clone(),
     };
+    if gcc.preprocess_only {
+        return preprocess_only(args, &preprocess, &sources);
+    }
     let scratch = tempdir()?;
     let mut objects = Vec::new();
     let mut pgo_reports = Vec::new();
@@ -507,6 +510,28 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         result?;
     } else {
         let _ = std::fs::remove_dir_all(&scratch);
+    }
+    Ok(())
+}
+
+/// `-E`: runs the preprocessor as compiling would, on every source, into
+/// the `-o` file or the standard output.
+fn preprocess_only(args: &Args, options: &nissecc_frontend::PreprocessOptions, sources: &[&PathBuf]) -> Result<(), String> {
+    let mut out: Box<dyn std::io::Write> = match args.output.as_deref() {
+        Some(path) if path != Path::new("-") => {
+            Box::new(std::fs::File::create(path).map_err(|e| format!("nissecc: error: cannot write '{}': {e}", path.display()))?)
+        }
+        _ => Box::new(std::io::stdout()),
+    };
+    for input in sources {
+        let output = nissecc_frontend::preprocess::command(input, options)
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .map_err(|e| format!("nissecc: error: cannot run the preprocessor `cc -E`: {e}"))?;
+        if !output.status.success() {
+            return Err(String::new());
+        }
+        out.write_all(&output.stdout).map_err(|e| format!("nissecc: error: cannot write the preprocessed text: {e}"))?;
     }
     Ok(())
 }

@@ -138,6 +138,26 @@ fn fwrapv_makes_signed_overflow_wrap() {
     }
 }
 
+/// `-E` preprocesses as compiling would (configure scripts run `$CC -E`):
+/// nissecc's own predefinitions apply, `-D` reaches the preprocessor, and
+/// the text goes to the standard output or the `-o` file.
+#[test]
+fn dash_e_preprocesses_as_compiling_would() {
+    let dir = scratch_dir("dash-e");
+    let source = dir.join("conftest.c");
+    std::fs::write(&source, "#ifdef __SSE2__\nsse2\n#endif\n#ifdef __NISSECC__\nnissecc VALUE\n#endif\n").unwrap();
+    let out = Command::new(nissecc()).args(["-E", "-DVALUE=42"]).arg(&source).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("nissecc 42") && !text.contains("sse2"), "{text}");
+    let output = dir.join("conftest.i");
+    let out = Command::new(nissecc()).arg("-E").arg(&source).arg("-o").arg(&output).output().unwrap();
+    assert!(out.status.success() && std::fs::read_to_string(&output).unwrap().contains("nissecc VALUE"));
+    std::fs::write(&source, "#include <no_such_header.h>\n").unwrap();
+    let out = Command::new(nissecc()).arg("-E").arg(&source).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
 /// Flags that would change what the program means in a way nissecc does
 /// not follow are `unsupported:` errors, not silently ignored.
 #[test]

@@ -66,6 +66,27 @@ fn escape_invalid_utf8(bytes: &[u8]) -> String {
 
 /// Preprocesses `path` and returns the preprocessed text.
 pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocessed, Diagnostic> {
+    let output = command(path, options)
+        .output()
+        .map_err(|e| Diagnostic::error(format!("cannot run the preprocessor `cc -E`: {e}")))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(Diagnostic::error(format!(
+            "preprocessing {} failed:\n{}",
+            path.display(),
+            stderr.trim_end()
+        )));
+    }
+    let text = match String::from_utf8(output.stdout) {
+        Ok(text) => text,
+        Err(e) => escape_invalid_utf8(e.as_bytes()),
+    };
+    Ok(Preprocessed { text, messages: String::from_utf8_lossy(&output.stderr).into_owned() })
+}
+
+/// The preprocessor command for `path`, which writes the preprocessed
+/// text to its standard output (what `nissecc -E` prints, too).
+pub fn command(path: &Path, options: &PreprocessOptions) -> Command {
     let mut cmd = Command::new("cc");
     cmd.arg("-E").arg(format!("-std={}", options.standard.as_deref().unwrap_or("gnu11")));
     // Headers must not select inline or builtin variants that assume GCC's
@@ -97,22 +118,7 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
     }
     cmd.args(&options.extra);
     cmd.arg(path);
-    let output = cmd
-        .output()
-        .map_err(|e| Diagnostic::error(format!("cannot run the preprocessor `cc -E`: {e}")))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(Diagnostic::error(format!(
-            "preprocessing {} failed:\n{}",
-            path.display(),
-            stderr.trim_end()
-        )));
-    }
-    let text = match String::from_utf8(output.stdout) {
-        Ok(text) => text,
-        Err(e) => escape_invalid_utf8(e.as_bytes()),
-    };
-    Ok(Preprocessed { text, messages: String::from_utf8_lossy(&output.stderr).into_owned() })
+    cmd
 }
 
 #[cfg(test)]
