@@ -167,13 +167,23 @@ impl Lowerer {
                 let value = self.convert(value, &p.ty.decay(), &ty, span)?;
                 Operand { ty, place: Place::Value(value) }
             }
-            "isnan" | "isinf_sign" | "isinf" | "isfinite" | "signbit" => {
+            "isnan" | "isinf_sign" | "isinf" | "isfinite" | "signbit" | "isnanf" | "isnanl" | "isinff" | "isinfl" | "finite" | "finitef"
+            | "finitel" | "signbitf" | "signbitl" => {
                 let v = self.lower_expr(arg(0)?)?;
                 if !v.ty.is_floating() {
                     return Err(Diagnostic::error_at(span, format!("'{id}' needs a floating argument")));
                 }
                 let x = self.rvalue(&v, span)?;
-                let r = self.float_classification(base, x, &v.ty.decay(), span)?;
+                // The typed forms (`__builtin_isnanf`, glibc's `finite`)
+                // classify their argument as the generic ones do.
+                let which = match base {
+                    "isnanf" | "isnanl" => "isnan",
+                    "isinff" | "isinfl" => "isinf",
+                    "finite" | "finitef" | "finitel" => "isfinite",
+                    "signbitf" | "signbitl" => "signbit",
+                    other => other,
+                };
+                let r = self.float_classification(which, x, &v.ty.decay(), span)?;
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
             "bswap16" | "bswap32" | "bswap64" => {
