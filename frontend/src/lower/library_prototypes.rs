@@ -49,8 +49,6 @@ pub fn library_prototype(name: &str) -> Option<FuncType> {
         "strtod" => proto(double(), vec![char_ptr(), CType::pointer_to(char_ptr())], false),
         "strtol" => proto(CType::LONG, vec![char_ptr(), CType::pointer_to(char_ptr()), int()], false),
         "strtoul" => proto(CType::ULONG, vec![char_ptr(), CType::pointer_to(char_ptr()), int()], false),
-        "isalnum" | "isalpha" | "iscntrl" | "isdigit" | "isgraph" | "islower" | "isprint" | "ispunct" | "isspace" | "isupper"
-        | "isxdigit" | "isblank" | "toupper" | "tolower" => proto(int(), vec![int()], false),
         _ => math_prototype(name),
     }
 }
