@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod fuzz;
+pub mod gcc_flags;
 pub mod profdata;
 pub mod programs;
 pub mod runtime_path;

@@ -2,6 +2,7 @@
 //! frontend, the midend pipeline and the backend; nothing else lives here.
 
 use clap::Parser;
+use nissecc::gcc_flags::GccFlags;
 use nissecc_backend::{BackendOptions, OptLevel as BackendOpt};
 use nissecc_midend::instrument::{tpp, InstrumentOptions, InstrumentReport, ProfileUpdate};
 use nissecc_midend::pgo::PgoOptions;
@@ -137,21 +138,6 @@ const PROFILING_HELP: &str = "Profiling:
 /// The flag that turns stale-profile warnings into errors.
 const WERROR_PROFILE_MISMATCH: &str = "-Werror=profile-mismatch";
 
-/// Flags that gcc-driven builds pass and nissecc accepts without effect.
-fn is_ignored_flag(arg: &str) -> bool {
-    arg == "-pipe"
-        || arg.starts_with("-W") && !arg.starts_with("-Wl,")
-        || arg.starts_with("-std=")
-        || arg.starts_with("-march=")
-        || arg.starts_with("-mtune=")
-        || arg == "-pedantic"
-        || arg.starts_with("-g")
-        || arg == "-fPIC"
-        || arg == "-fpic"
-        || arg == "-fPIE"
-        || arg == "-fno-omit-frame-pointer"
-}
-
 /// The profiling flags, which clap cannot parse as gcc spells them:
 /// `-fprofile-instr[=naive|ks|sese|path|vertex|trace|trace-naive|tpp]`, `-fprofile-sample`, `-fprofile-instr-weights=FILE`,
 /// `-fpath-array-threshold=N`, `-ftpp-cold=PCT`, `-ftpp-loop-disconnect=N`, `-fprofile-update=MODE`, `-fprofile-use=FILE`,
@@ -273,21 +259,17 @@ fn main() -> ExitCode {
 }
 
 fn compiler_main() -> ExitCode {
+    let gcc = match nissecc::gcc_flags::sort_out(std::env::args()) {
+        Ok(flags) => flags,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(1);
+        }
+    };
     // `-std=` selects the language the preprocessor sees
     // (`__STDC_VERSION__`, feature macros); the last one wins, as in gcc.
-    let standard = std::env::args().filter_map(|a| a.strip_prefix("-std=").map(str::to_string)).last();
-    let mut linker_passthrough = Vec::new();
-    let mut argv: Vec<String> = std::env::args()
-        .filter(|a| a == WERROR_PROFILE_MISMATCH || !is_ignored_flag(a))
-        .filter(|a| {
-            if a.starts_with("-Wl,") {
-                linker_passthrough.push(a.clone());
-                false
-            } else {
-                true
-            }
-        })
-        .collect();
+    let standard = gcc.args.iter().filter_map(|a| a.strip_prefix("-std=").map(str::to_string)).last();
+    let mut argv: Vec<String> = gcc.args.iter().filter(|a| !a.starts_with("-std=")).cloned().collect();
     let profiling = match ProfileFlags::extract(&mut argv) {
         Ok(flags) => flags,
         Err(message) => {
@@ -302,7 +284,7 @@ fn compiler_main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    match run(&args, &profiling, &linker_passthrough, standard) {
+    match run(&args, &profiling, &gcc, standard) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             if !message.is_empty() {
@@ -369,7 +351,7 @@ fn use_profile(
     Ok(report)
 }
 
-fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], standard: Option<String>) -> Result<(), String> {
+fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<String>) -> Result<(), String> {
     let level = opt_level(&args.opt)?;
     let sampling = profiling.strategy == Some(Strategy::Sample);
     if profiling.use_profile.is_some() && profiling.strategy.is_some() {
@@ -413,7 +395,11 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         defines: args.define.iter().cloned().chain(profiling.pthread.then(|| "_REENTRANT".to_string())).collect(),
         undefines: args.undefine.clone(),
         standard,
+        extra: gcc.preprocessor.clone(),
     };
+    if gcc.preprocess_only {
+        return preprocess_only(args, &preprocess, &sources);
+    }
     let scratch = tempdir()?;
     let mut objects = Vec::new();
     let mut pgo_reports = Vec::new();
@@ -431,7 +417,16 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         if input.is_dir() {
             return Err(format!("nissecc: error: '{}' is a directory, not a C source file", input.display()));
         }
-        let output = nissecc_frontend::compile_file(input, &preprocess);
+        let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+        let named = |ext: &str| args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
+        let object = if emit == Some(Emit::Obj) { named("o") } else { PathBuf::from(format!("{stem}.o")) };
+        let mut preprocess = preprocess.clone();
+        preprocess.extra.extend(nissecc::gcc_flags::dependency_args(&gcc.dependencies, &object));
+        let language = nissecc_frontend::LanguageOptions {
+            wrapv: gcc.wrapv,
+            gnu_inline: nissecc_frontend::LanguageOptions::gnu_inline_for(preprocess.standard.as_deref()),
+        };
+        let output = nissecc_frontend::compile_file(input, &preprocess, &language);
         let diagnostics = output.render_diagnostics();
         if !args.no_warnings || output.result.is_err() {
             eprint!("{diagnostics}");
@@ -463,8 +458,6 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
             }
             reports.push(report);
         }
-        let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
-        let named = |ext: &str| args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.{ext}")));
         match emit {
             Some(Emit::Ir) => write_text(args.output.as_deref(), &module.to_string())?,
             Some(Emit::Clif) => {
@@ -498,7 +491,7 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         let output = args.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
         let mut extra: Vec<String> = args.lib_dirs.iter().map(|d| format!("-L{d}")).collect();
         extra.extend(args.libs.iter().map(|l| format!("-l{l}")));
-        extra.extend(linker_passthrough.iter().cloned());
+        extra.extend(gcc.linker.iter().cloned());
         if profiling.pthread {
             extra.push("-pthread".into());
         }
@@ -517,6 +510,28 @@ fn run(args: &Args, profiling: &ProfileFlags, linker_passthrough: &[String], sta
         result?;
     } else {
         let _ = std::fs::remove_dir_all(&scratch);
+    }
+    Ok(())
+}
+
+/// `-E`: runs the preprocessor as compiling would, on every source, into
+/// the `-o` file or the standard output.
+fn preprocess_only(args: &Args, options: &nissecc_frontend::PreprocessOptions, sources: &[&PathBuf]) -> Result<(), String> {
+    let mut out: Box<dyn std::io::Write> = match args.output.as_deref() {
+        Some(path) if path != Path::new("-") => {
+            Box::new(std::fs::File::create(path).map_err(|e| format!("nissecc: error: cannot write '{}': {e}", path.display()))?)
+        }
+        _ => Box::new(std::io::stdout()),
+    };
+    for input in sources {
+        let output = nissecc_frontend::preprocess::command(input, options)
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .map_err(|e| format!("nissecc: error: cannot run the preprocessor `cc -E`: {e}"))?;
+        if !output.status.success() {
+            return Err(String::new());
+        }
+        out.write_all(&output.stdout).map_err(|e| format!("nissecc: error: cannot write the preprocessed text: {e}"))?;
     }
     Ok(())
 }

@@ -86,6 +86,92 @@ fn works_as_make_cc() {
     compare_runs("make CC=nissecc", &reference, &built).unwrap();
 }
 
+/// The flags that other people's Makefiles and distribution builds pass
+/// (`-MMD -MP` dependency files, hardening, `-fno-strict-aliasing`,
+/// `-fwrapv`, several `-O`s, `-include`) build the program, and the
+/// dependency files name the objects as gcc's do.
+#[test]
+fn works_as_make_cc_with_distribution_cflags() {
+    let dir = scratch_dir("make-cflags");
+    for f in c_files(&project_root().join("tests/c/multi/bank")) {
+        std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
+    }
+    std::fs::copy(project_root().join("tests/c/multi/bank/bank.h"), dir.join("bank.h")).unwrap();
+    std::fs::write(
+        dir.join("Makefile"),
+        "OBJS = build/accounts.o build/main.o\nbank: $(OBJS)\n\t$(CC) $(CFLAGS) -o $@ $(OBJS) -Wl,--as-needed -rdynamic\n\
+         build/%.o: %.c\n\tmkdir -p build\n\t$(CC) $(CFLAGS) -MMD -MP -c $< -o $@\n-include build/*.d\n",
+    )
+    .unwrap();
+    let cflags = "CFLAGS=-g -O2 -O3 -fstack-protector-strong -Wformat -Werror=format-security -D_FORTIFY_SOURCE=2 \
+                  -fno-strict-aliasing -fwrapv -fno-common -fPIC -fvisibility=hidden -ffunction-sections -pipe -include stdio.h";
+    let out = Command::new("make").arg(format!("CC={}", nissecc())).arg(cflags).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "make failed:\n{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let deps = std::fs::read_to_string(dir.join("build/main.d")).unwrap();
+    assert!(deps.starts_with("build/main.o: main.c bank.h"), "{deps}");
+    let built = run_program(&dir.join("bank"), &[]).unwrap();
+    let reference_exe = dir.join("bank.gcc");
+    build_gcc(&c_files(&dir), &reference_exe, &[]).unwrap();
+    let reference = run_program(&reference_exe, &[]).unwrap();
+    compare_runs("make CC=nissecc CFLAGS=...", &reference, &built).unwrap();
+}
+
+/// Under `-fwrapv` signed overflow wraps, so a loop that ends only when
+/// its `int` counter wraps ends at `-O2` too (without the flag, the
+/// induction-variable widening may assume it never wraps).
+#[test]
+fn fwrapv_makes_signed_overflow_wrap() {
+    let dir = scratch_dir("fwrapv");
+    let source = dir.join("wrap.c");
+    std::fs::write(
+        &source,
+        "#include <stdio.h>\n#include <limits.h>\nint main(void) {\n    int s = 0;\n    for (int i = INT_MAX - 5; i > 0; i++) s++;\n\
+         long long acc = 0;\n    for (int j = INT_MAX - 3; j != INT_MIN + 2; j++) acc += j;\n    printf(\"%d %lld\\n\", s, acc);\n    return 0;\n}\n",
+    )
+    .unwrap();
+    for level in ["-O0", "-O2"] {
+        let exe = dir.join(format!("wrap{level}"));
+        let out = Command::new(nissecc()).args([level, "-fwrapv"]).arg(&source).arg("-o").arg(&exe).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let run = run_program(&exe, &[]).unwrap();
+        assert_eq!(String::from_utf8_lossy(&run.stdout), "6 4294967287\n", "{level}");
+    }
+}
+
+/// `-E` preprocesses as compiling would (configure scripts run `$CC -E`):
+/// nissecc's own predefinitions apply, `-D` reaches the preprocessor, and
+/// the text goes to the standard output or the `-o` file.
+#[test]
+fn dash_e_preprocesses_as_compiling_would() {
+    let dir = scratch_dir("dash-e");
+    let source = dir.join("conftest.c");
+    std::fs::write(&source, "#ifdef __SSE2__\nsse2\n#endif\n#ifdef __NISSECC__\nnissecc VALUE\n#endif\n").unwrap();
+    let out = Command::new(nissecc()).args(["-E", "-DVALUE=42"]).arg(&source).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("nissecc 42") && !text.contains("sse2"), "{text}");
+    let output = dir.join("conftest.i");
+    let out = Command::new(nissecc()).arg("-E").arg(&source).arg("-o").arg(&output).output().unwrap();
+    assert!(out.status.success() && std::fs::read_to_string(&output).unwrap().contains("nissecc VALUE"));
+    std::fs::write(&source, "#include <no_such_header.h>\n").unwrap();
+    let out = Command::new(nissecc()).arg("-E").arg(&source).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Flags that would change what the program means in a way nissecc does
+/// not follow are `unsupported:` errors, not silently ignored.
+#[test]
+fn flags_that_change_meaning_are_unsupported() {
+    let source = project_root().join("tests/c/if_else.c");
+    let dir = scratch_dir("unsupported-flags");
+    for flag in ["-funsigned-char", "-fshort-enums", "-fsanitize=address", "-fno-such-option"] {
+        let out = Command::new(nissecc()).arg(flag).arg(&source).arg("-o").arg(dir.join("out")).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{flag}: {stderr}");
+        assert!(stderr.contains(&format!("error: unsupported: the option '{flag}'")), "{flag}: {stderr}");
+    }
+}
+
 #[test]
 fn bad_profiling_flags_are_errors_not_panics() {
     let source = project_root().join("tests/c/if_else.c");

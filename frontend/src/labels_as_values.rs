@@ -95,6 +95,10 @@ fn is_unary_position(bytes: &[u8], i: usize) -> bool {
     if matches!(previous, b'+' | b'-') && j >= 2 && bytes[j - 2] == previous {
         return false;
     }
+    // `0. && x`: a floating constant may end with its point.
+    if previous == b'.' && j >= 2 && bytes[j - 2].is_ascii_digit() {
+        return false;
+    }
     if previous.is_ascii_alphanumeric() || previous == b'_' {
         // `return &&label;` and `case 1: &&l` have keywords before them.
         let mut start = j;
@@ -145,6 +149,8 @@ mod tests {
     #[test]
     fn postfix_operators_and_line_markers_are_seen_through() {
         let mut text = "while (n-- && ok) f();".to_string();
+        assert!(rewrite(&mut text).is_empty());
+        let mut text = "if (ds < 0. && ds != k) k--;".to_string();
         assert!(rewrite(&mut text).is_empty());
         let mut text = "void *t[] = {\n# 28 \"jump.h\"\n&&a };".to_string();
         rewrite(&mut text);

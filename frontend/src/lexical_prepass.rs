@@ -220,6 +220,7 @@ pub fn prepare(text: &mut String) -> Option<usize> {
     replace_digraphs(bytes);
     blank_extension_keywords(bytes);
     blank_fallthrough_attributes(bytes);
+    blank_label_attributes(bytes);
     let mut depth = 0usize;
     let mut too_deep = None;
     let mut escapes = Vec::new();
@@ -401,6 +402,67 @@ fn blank_fallthrough_attributes(bytes: &mut [u8]) {
     }
 }
 
+/// Replaces each attribute list of a label (`out: __attribute__((unused));`,
+/// GCC's label attributes `unused`, `hot` and `cold`, which change nothing
+/// nissecc does and which lang-c's grammar lacks) by spaces, outside
+/// literals. A label is an identifier and a `:` after a `;`, `{`, `}` or
+/// another label's `:`.
+fn blank_label_attributes(bytes: &mut [u8]) {
+    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let previous = |mut at: usize| {
+        while at > 0 && bytes[at - 1].is_ascii_whitespace() {
+            at -= 1;
+        }
+        at.checked_sub(1)
+    };
+    let mut found = Vec::new();
+    scan(bytes, |i| {
+        if bytes[i] != b'_' || (i > 0 && identifier(bytes[i - 1])) {
+            return;
+        }
+        let Some(keyword) = [&b"__attribute__"[..], b"__attribute"].into_iter().find(|k| bytes[i..].starts_with(k)) else { return };
+        let mut at = i + keyword.len();
+        if bytes.get(at).is_some_and(|&b| identifier(b)) {
+            return;
+        }
+        let Some(colon) = previous(i).filter(|&c| bytes[c] == b':') else { return };
+        let Some(name_end) = previous(colon).filter(|&e| identifier(bytes[e])) else { return };
+        let mut name_start = name_end;
+        while name_start > 0 && identifier(bytes[name_start - 1]) {
+            name_start -= 1;
+        }
+        if bytes[name_start].is_ascii_digit() || &bytes[name_start..=name_end] == b"default" {
+            return;
+        }
+        if !previous(name_start).is_some_and(|p| matches!(bytes[p], b';' | b'{' | b'}' | b':')) {
+            return;
+        }
+        while bytes.get(at).is_some_and(|b| b.is_ascii_whitespace()) {
+            at += 1;
+        }
+        if bytes.get(at) != Some(&b'(') {
+            return;
+        }
+        let mut depth = 0usize;
+        while let Some(&b) = bytes.get(at) {
+            match b {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                b';' | b'{' | b'}' => return,
+                _ => {}
+            }
+            at += 1;
+            if depth == 0 {
+                break;
+            }
+        }
+        found.push((i, at));
+    });
+    for (start, end) in found {
+        bytes[start..end].fill(b' ');
+    }
+}
+
 /// Replaces the digraphs outside literals by the brackets they stand for
 /// and a space.
 fn replace_digraphs(bytes: &mut [u8]) {
@@ -439,6 +501,17 @@ mod tests {
         assert_eq!(first_line.join(" "), "switch (x) { case 1: y++; ; case 2: ; }");
         assert!(text.contains("int f(void) __attribute__((noreturn));"), "{text}");
         assert!(text.contains("\"__attribute__((fallthrough));\""), "{text}");
+    }
+
+    #[test]
+    fn label_attributes_are_blanked() {
+        let source = "void f(int x) { if (x) goto out; x++; out: __attribute__((unused)); again: __attribute__ ((hot)) x--; }\n\
+                      struct s { int a : 3 __attribute__((packed)); }; int y = x ? 1 : 2; default: __attribute__((fallthrough));\n";
+        let mut text = String::from(source);
+        assert_eq!(prepare(&mut text), None);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert!(words.join(" ").starts_with("void f(int x) { if (x) goto out; x++; out: ; again: x--; }"), "{text}");
+        assert!(text.contains("int a : 3 __attribute__((packed));"), "{text}");
     }
 
     #[test]

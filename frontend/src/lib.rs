@@ -57,19 +57,43 @@ impl FrontendOutput {
 /// make the frontend parse forever.
 const MAX_INSERTIONS: usize = 10_000;
 
+/// Options of the language that change what the lowering does.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LanguageOptions {
+    /// `-fwrapv`: signed arithmetic wraps around, so no addition,
+    /// subtraction or multiplication is marked as never overflowing.
+    pub wrapv: bool,
+    /// GNU89 inline rules (`-std=gnu89`, `c89`, `-ansi`…): `extern inline`
+    /// defines an inline definition and plain `inline` an external one.
+    pub gnu_inline: bool,
+}
+
+impl LanguageOptions {
+    /// Whether the `-std=` language has GNU89's inline rules (C90 and its
+    /// amendment, ISO or GNU), as GCC gives them.
+    pub fn gnu_inline_for(standard: Option<&str>) -> bool {
+        matches!(standard, Some("c89" | "c90" | "gnu89" | "gnu90" | "iso9899:1990" | "iso9899:199409"))
+    }
+}
+
 /// Preprocesses, parses and lowers `path`.
-pub fn compile_file(path: &Path, options: &PreprocessOptions) -> FrontendOutput {
+pub fn compile_file(path: &Path, options: &PreprocessOptions, language: &LanguageOptions) -> FrontendOutput {
     let preprocessed = match preprocess::preprocess(path, options) {
         Ok(p) => p,
         Err(e) => return FrontendOutput { result: Err(e), warnings: vec![], source_map: None, preprocessor_messages: String::new() },
     };
-    let mut output = compile_preprocessed(preprocessed.text, &path.display().to_string());
+    let mut output = compile_preprocessed_with(preprocessed.text, &path.display().to_string(), language);
     output.preprocessor_messages = preprocessed.messages;
     output
 }
 
 /// Parses and lowers already-preprocessed text.
-pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput {
+pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
+    compile_preprocessed_with(text, file_name, &LanguageOptions::default())
+}
+
+/// Parses and lowers already-preprocessed text under `language`.
+pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &LanguageOptions) -> FrontendOutput {
     let map = SourceMap::new(&text, file_name);
     let pragmas = match pragmas::read(&text, &map) {
         Ok(pragmas) => pragmas,
@@ -132,6 +156,8 @@ pub fn compile_preprocessed(mut text: String, file_name: &str) -> FrontendOutput
     let map = Rc::new(map);
     let mut lowerer = lower::Lowerer::new(map.clone());
     lowerer.weak_symbols.extend(pragmas.weak);
+    lowerer.wrapv = language.wrapv;
+    lowerer.gnu_inline = language.gnu_inline;
     lowerer.head_attributes = record_attributes.into_iter().map(|(at, text)| (moved_offset(at, &insertions), text.layout())).collect();
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {

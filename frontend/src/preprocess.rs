@@ -25,6 +25,9 @@ pub struct PreprocessOptions {
     pub undefines: Vec<String>,
     /// The `-std=` language (`c89`, `gnu11`…); `gnu11` when unset.
     pub standard: Option<String>,
+    /// Other flags for the preprocessor, in order: `-include F`,
+    /// `-isystem D`, dependency files (`-MMD -MF F`)…
+    pub extra: Vec<String>,
 }
 
 /// The preprocessor's output.
@@ -63,29 +66,7 @@ fn escape_invalid_utf8(bytes: &[u8]) -> String {
 
 /// Preprocesses `path` and returns the preprocessed text.
 pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocessed, Diagnostic> {
-    let mut cmd = Command::new("cc");
-    cmd.arg("-E").arg(format!("-std={}", options.standard.as_deref().unwrap_or("gnu11")));
-    // Headers must not select inline or builtin variants that assume GCC's
-    // own code generator.
-    cmd.arg("-U__OPTIMIZE__").arg("-D__NISSECC__=1");
-    // nissecc has no vector types, so it does not announce the SSE and MMX
-    // intrinsics (`<emmintrin.h>`): programs then take their portable
-    // paths, as they do with tcc. Floating-point math stays SSE math
-    // (`__SSE_MATH__`, `__FLT_EVAL_METHOD__` 0), which is what nissecc does.
-    for vector_extension in ["__SSE__", "__SSE2__", "__MMX__", "__MMX_WITH_SSE__"] {
-        cmd.arg(format!("-U{vector_extension}"));
-    }
-    for dir in &options.include_dirs {
-        cmd.arg(format!("-I{dir}"));
-    }
-    for def in &options.defines {
-        cmd.arg(format!("-D{def}"));
-    }
-    for undef in &options.undefines {
-        cmd.arg(format!("-U{undef}"));
-    }
-    cmd.arg(path);
-    let output = cmd
+    let output = command(path, options)
         .output()
         .map_err(|e| Diagnostic::error(format!("cannot run the preprocessor `cc -E`: {e}")))?;
     if !output.status.success() {
@@ -101,6 +82,43 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
         Err(e) => escape_invalid_utf8(e.as_bytes()),
     };
     Ok(Preprocessed { text, messages: String::from_utf8_lossy(&output.stderr).into_owned() })
+}
+
+/// The preprocessor command for `path`, which writes the preprocessed
+/// text to its standard output (what `nissecc -E` prints, too).
+pub fn command(path: &Path, options: &PreprocessOptions) -> Command {
+    let mut cmd = Command::new("cc");
+    cmd.arg("-E").arg(format!("-std={}", options.standard.as_deref().unwrap_or("gnu11")));
+    // Headers must not select inline or builtin variants that assume GCC's
+    // own code generator.
+    cmd.arg("-U__OPTIMIZE__").arg("-D__NISSECC__=1");
+    // nissecc has no vector types, so it does not announce the SSE and MMX
+    // intrinsics (`<emmintrin.h>`): programs then take their portable
+    // paths, as they do with tcc. Floating-point math stays SSE math
+    // (`__SSE_MATH__`, `__FLT_EVAL_METHOD__` 0), which is what nissecc does.
+    for vector_extension in ["__SSE__", "__SSE2__", "__MMX__", "__MMX_WITH_SSE__"] {
+        cmd.arg(format!("-U{vector_extension}"));
+    }
+    // Nor does it announce `__int128` and `__float128`, which it lacks,
+    // and it says that it has no `_Atomic` and no complex types (C11
+    // §6.10.8.3), so that programs that test for them take their
+    // portable paths instead of failing on an `unsupported:` type.
+    for missing_type in ["__SIZEOF_INT128__", "__SIZEOF_FLOAT128__"] {
+        cmd.arg(format!("-U{missing_type}"));
+    }
+    cmd.arg("-D__STDC_NO_ATOMICS__=1").arg("-D__STDC_NO_COMPLEX__=1");
+    for dir in &options.include_dirs {
+        cmd.arg(format!("-I{dir}"));
+    }
+    for def in &options.defines {
+        cmd.arg(format!("-D{def}"));
+    }
+    for undef in &options.undefines {
+        cmd.arg(format!("-U{undef}"));
+    }
+    cmd.args(&options.extra);
+    cmd.arg(path);
+    cmd
 }
 
 #[cfg(test)]

@@ -15,6 +15,22 @@ use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, BlockCall, InstData, IntCC, Type, UnaryOp};
 
+/// The value and type of the builtins that glibc's `HUGE_VAL`,
+/// `INFINITY` and `NAN` expand to (`base` is the name after
+/// `__builtin_`), which are constants, in static initializers too. The
+/// argument of `nan("")` is ignored: every NaN is the default quiet one.
+pub(super) fn float_constant_builtin(base: &str) -> Option<(f64, CType)> {
+    Some(match base {
+        "huge_val" | "inf" => (f64::INFINITY, CType::Double),
+        "huge_valf" | "inff" => (f64::INFINITY, CType::Float),
+        "huge_vall" | "infl" => (f64::INFINITY, CType::LongDouble),
+        "nan" => (f64::NAN, CType::Double),
+        "nanf" => (f64::NAN, CType::Float),
+        "nanl" => (f64::NAN, CType::LongDouble),
+        _ => return None,
+    })
+}
+
 impl Lowerer {
     /// Lowers a call to a `__builtin_*` function, or returns `None` when
     /// `callee` is not a builtin.
@@ -23,10 +39,6 @@ impl Lowerer {
         let Some(base) = id.strip_prefix("__builtin_") else { return Ok(None) };
         let args = &c.node.arguments;
         let arg = |i: usize| args.get(i).ok_or_else(|| Diagnostic::error_at(span, format!("too few arguments to '{id}'")));
-        let float_const = |this: &mut Self, v: f64, ty: CType| {
-            let k = this.fconst(ty.ir_type().expect("float"), if matches!(ty, CType::Float) { v as f32 as f64 } else { v });
-            Operand { ty, place: Place::Value(k) }
-        };
         if let Some((op, typed)) = overflow_builtin(base) {
             return self.lower_overflow_builtin(op, typed, args, span).map(Some);
         }
@@ -88,23 +100,49 @@ impl Lowerer {
                 self.continue_in_new_block();
                 Operand { ty: CType::Void, place: Place::Void }
             }
-            "huge_val" | "inf" => float_const(self, f64::INFINITY, CType::Double),
-            "huge_valf" | "inff" => float_const(self, f64::INFINITY, CType::Float),
-            "nan" => float_const(self, f64::NAN, CType::Double),
-            "nanf" => float_const(self, f64::NAN, CType::Float),
-            "huge_vall" | "infl" | "nanl" => {
-                let value = if base == "nanl" { f64::NAN } else { f64::INFINITY };
-                let a = self.x87_constant(X80::from_f64(value));
-                Operand { ty: CType::LongDouble, place: Place::Addr(a) }
+            _ if float_constant_builtin(base).is_some() => {
+                let (value, ty) = float_constant_builtin(base).expect("just matched");
+                let k = self.float_constant(value, &ty);
+                let place = if ty == CType::LongDouble { Place::Addr(k) } else { Place::Value(k) };
+                Operand { ty, place }
             }
             "constant_p" => {
                 let constant = self.is_constant_argument(c);
                 let k = self.iconst(Type::I32, constant as i64);
                 Operand { ty: CType::INT, place: Place::Value(k) }
             }
-            "isnan" | "isinf_sign" | "isinf" | "isfinite" | "isnormal" | "signbit" => {
+            "object_size" | "dynamic_object_size" => {
+                // The size is never known: (size_t)-1 for the maximum
+                // (types 0 and 1), 0 for the minimum (types 2 and 3), which
+                // GCC also answers when it cannot tell. The pointer is not
+                // evaluated, as in GCC.
+                let kind = self.eval_int(arg(1)?)?;
+                let k = self.iconst(Type::I64, if kind & 2 == 0 { -1 } else { 0 });
+                Operand { ty: CType::ULONG, place: Place::Value(k) }
+            }
+            "assume_aligned" => {
+                let p = self.lower_expr(arg(0)?)?;
+                for extra in &args[1..] {
+                    self.lower_expr(extra)?;
+                }
+                let value = self.rvalue(&p, span)?;
+                let ty = CType::pointer_to(CType::Void);
+                let value = self.convert(value, &p.ty.decay(), &ty, span)?;
+                Operand { ty, place: Place::Value(value) }
+            }
+            "isnan" | "isinf_sign" | "isinf" | "isfinite" | "isnormal" | "signbit" | "isnanf" | "isnanl" | "isinff" | "isinfl" | "finite"
+            | "finitef" | "finitel" | "signbitf" | "signbitl" => {
                 let (x, ty) = self.floating_argument(arg(0)?, id, span)?;
-                let r = self.float_classification(base, x, &ty, span)?;
+                // The typed forms (`__builtin_isnanf`, glibc's `finite`)
+                // classify their argument as the generic ones do.
+                let which = match base {
+                    "isnanf" | "isnanl" => "isnan",
+                    "isinff" | "isinfl" => "isinf",
+                    "finite" | "finitef" | "finitel" => "isfinite",
+                    "signbitf" | "signbitl" => "signbit",
+                    other => other,
+                };
+                let r = self.float_classification(which, x, &ty, span)?;
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
             "types_compatible_p" => {

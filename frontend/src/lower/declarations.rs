@@ -609,8 +609,13 @@ impl Lowerer {
             if declared.ty.is_void() && declared.name.is_none() && fd.node.parameters.len() == 1 {
                 break;
             }
-            // Parameters of array and function type adjust to pointers.
-            params.push(declared.ty.decay());
+            // Parameters of array and function type adjust to pointers;
+            // an array's element qualifiers qualify what the pointer
+            // points to (`const char s[]` is `const char *s`).
+            params.push(match &declared.ty {
+                CType::Array(elem, _) | CType::Vla(elem, _) => CType::Pointer(elem.clone(), declared.quals),
+                ty => ty.decay(),
+            });
             names.push((declared.name, declared.name_span));
         }
         Ok((params, names))
@@ -654,8 +659,13 @@ impl Lowerer {
                 return Ok(align);
             }
         }
-        let ty = self.type_name(tn)?;
-        Ok(self.types.align_of(&ty))
+        let (ty, attributes) = self.type_name_and_attributes(tn)?;
+        // A typedef declared with `aligned(N)` has that alignment, as
+        // objects and members declared with it do.
+        match (attributes.align, &tn.node.declarator) {
+            (Some(align), None) => Ok(align),
+            _ => Ok(self.types.align_of(&ty)),
+        }
     }
 
     /// The alignment a variable was declared with.

@@ -78,6 +78,11 @@ impl Lowerer {
                         return Err(Diagnostic::unsupported(c.span, format!("{what} values")));
                     }
                 }
+                // GCC accepts a cast of a struct or union to its own type
+                // (QuickJS writes `(JSValue)v`); the value is unchanged.
+                if matches!((&ty, &op.ty), (CType::Record(a), CType::Record(b)) if a == b) {
+                    return Ok(op);
+                }
                 if matches!(ty, CType::Record(id) if self.types.records[id].is_union) {
                     return Err(Diagnostic::unsupported(c.span, "a cast to a union type"));
                 }
@@ -710,7 +715,7 @@ impl Lowerer {
             _ => return Err(invalid(self)),
         };
         let result = self.binary(irop, a, b);
-        if signed && matches!(irop, BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul) {
+        if signed && !self.wrapv && matches!(irop, BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul) {
             // Signed overflow is undefined (C11 §6.5p5): record that the
             // operation never wraps in a correct program.
             self.mark_no_signed_wrap(result);

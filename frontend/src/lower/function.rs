@@ -102,7 +102,9 @@ impl Lowerer {
         use lang_c::ast::{DeclarationSpecifier, FunctionSpecifier, StorageClassSpecifier};
         let inline = def.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::Function(f) if f.node == FunctionSpecifier::Inline));
         let is_static = def.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Static));
-        inline || (is_static && self.is_system_header(def.span))
+        // An inline function that is an external definition is emitted
+        // even when unused (see `inline_definitions`).
+        (inline && (is_static || self.is_inline_definition(def))) || (is_static && self.is_system_header(def.span))
     }
 
     /// The name a deferred definition declares.
@@ -165,6 +167,9 @@ impl Lowerer {
         self.check_redeclaration(&name, &declared.ty, declared.name_span)?;
         let linkage = match (base.storage, self.globals.get(&name)) {
             (Storage::Static, _) => Linkage::Local,
+            // An inline definition must not clash with the external
+            // definition another unit provides.
+            _ if self.is_inline_definition(def) => Linkage::Local,
             (_, Some(previous)) => previous.linkage,
             _ => Linkage::Export,
         };
@@ -472,7 +477,7 @@ fn has_unknown_length(ty: &CType) -> bool {
 }
 
 /// The identifier a declarator declares.
-fn declarator_name(d: &lang_c::ast::Declarator) -> Option<String> {
+pub(super) fn declarator_name(d: &lang_c::ast::Declarator) -> Option<String> {
     match &d.kind.node {
         lang_c::ast::DeclaratorKind::Identifier(id) => Some(id.node.name.clone()),
         lang_c::ast::DeclaratorKind::Declarator(inner) => declarator_name(&inner.node),

@@ -49,11 +49,48 @@ pub fn library_prototype(name: &str) -> Option<FuncType> {
         "strtod" => proto(double(), vec![char_ptr(), CType::pointer_to(char_ptr())], false),
         "strtol" => proto(CType::LONG, vec![char_ptr(), CType::pointer_to(char_ptr()), int()], false),
         "strtoul" => proto(CType::ULONG, vec![char_ptr(), CType::pointer_to(char_ptr()), int()], false),
-        "sqrt" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "sinh" | "cosh" | "tanh" | "exp" | "log" | "log10"
-        | "log2" | "fabs" | "floor" | "ceil" | "round" | "trunc" | "cbrt" => proto(double(), vec![double()], false),
-        "pow" | "fmod" | "atan2" | "hypot" | "fmin" | "fmax" | "copysign" => proto(double(), vec![double(), double()], false),
-        _ => None,
+        _ => math_prototype(name),
     }
+}
+
+/// The `<math.h>` functions GCC knows as built-ins that take and return
+/// one floating value, in their `double` forms.
+const MATH_UNARY: &[&str] = &[
+    "sqrt", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp", "exp2", "expm1",
+    "log", "log10", "log2", "log1p", "fabs", "floor", "ceil", "round", "trunc", "rint", "nearbyint", "cbrt", "erf", "erfc", "tgamma",
+    "lgamma",
+];
+/// Those that take two floating values and return one.
+const MATH_BINARY: &[&str] = &["pow", "fmod", "atan2", "hypot", "fmin", "fmax", "copysign", "fdim", "remainder", "nextafter"];
+/// Those of other shapes.
+const MATH_OTHER: &[&str] = &["ldexp", "scalbn", "frexp", "lround", "lrint", "llround", "llrint"];
+
+/// The prototype of a `<math.h>` built-in in its `double` (`sqrt`),
+/// `float` (`sqrtf`) or `long double` (`sqrtl`) form.
+fn math_prototype(name: &str) -> Option<FuncType> {
+    let known = |base: &str| [MATH_UNARY, MATH_BINARY, MATH_OTHER].iter().any(|list| list.contains(&base));
+    let (base, ty) = if known(name) {
+        (name, CType::Double)
+    } else if let Some(base) = name.strip_suffix('f').filter(|b| known(b)) {
+        (base, CType::Float)
+    } else {
+        (name.strip_suffix('l').filter(|b| known(b))?, CType::LongDouble)
+    };
+    let params = if MATH_UNARY.contains(&base) || ["lround", "lrint", "llround", "llrint"].contains(&base) {
+        vec![ty.clone()]
+    } else if MATH_BINARY.contains(&base) {
+        vec![ty.clone(), ty.clone()]
+    } else if base == "frexp" {
+        vec![ty.clone(), CType::pointer_to(CType::INT)]
+    } else {
+        vec![ty.clone(), CType::INT]
+    };
+    let ret = match base {
+        "lround" | "lrint" => CType::LONG,
+        "llround" | "llrint" => CType::Int(IntKind::LongLong),
+        _ => ty,
+    };
+    Some(FuncType { ret, params, variadic: false, unprototyped: false })
 }
 
 /// The function type of an undeclared function `name`: its library

@@ -18,6 +18,7 @@ mod expr;
 mod function;
 mod generic;
 mod initializer;
+mod inline_definitions;
 mod inline_asm;
 mod library_prototypes;
 mod redeclaration;
@@ -114,6 +115,14 @@ pub struct Lowerer {
     /// names (`Lowerer::enum_identity`): enumerated types are integers to
     /// the rest of the frontend, but two of them are not compatible.
     pub enum_typedefs: HashMap<String, String>,
+    /// GNU89 inline rules (`-std=gnu89`, `-ansi`): `extern inline` is the
+    /// inline definition (see `inline_definitions`).
+    pub gnu_inline: bool,
+    /// The functions declared at file scope without `inline` or with
+    /// `extern` (see `inline_definitions`).
+    externally_declared: std::collections::HashSet<String>,
+    /// `-fwrapv`: signed arithmetic wraps, so none is `no_signed_wrap`.
+    pub wrapv: bool,
     /// The number of `asm` statements with instructions lowered so far,
     /// which numbers their wrappers.
     asm_count: u64,
@@ -158,6 +167,9 @@ impl Lowerer {
             weak_symbols: Default::default(),
             volatile_members: Default::default(),
             enum_typedefs: Default::default(),
+            gnu_inline: false,
+            externally_declared: Default::default(),
+            wrapv: false,
             asm_count: 0,
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
@@ -174,6 +186,7 @@ impl Lowerer {
     pub fn lower_unit(mut self, unit: &TranslationUnit) -> LowerResult<(Module, Vec<Diagnostic>)> {
         use lang_c::ast::ExternalDeclaration;
         let mut deferred = Vec::new();
+        self.externally_declared = inline_definitions::externally_declared(unit);
         for decl in &unit.0 {
             match &decl.node {
                 ExternalDeclaration::Declaration(d) => self.lower_global_declaration(d)?,

@@ -182,12 +182,42 @@ impl Lowerer {
         result
     }
 
+    /// lang-c parses the first clause of `for (T *p; …)`, where `T` is a
+    /// typedef name, as the multiplication `T * p`, and
+    /// `for (T *p, **q; …)` as a comma expression of such products and
+    /// dereferences. This is the declaration the program wrote, rebuilt
+    /// from such an expression, or `None` for a real expression.
+    fn pointer_declaration_in_disguise(&self, e: &Node<Expression>) -> Option<Node<Declaration>> {
+        let items: Vec<&Node<Expression>> = match &e.node {
+            Expression::Comma(list) => list.iter().collect(),
+            _ => vec![e],
+        };
+        let (first, rest) = items.split_first()?;
+        let Expression::BinaryOperator(product) = &first.node else { return None };
+        let Expression::Identifier(type_name) = &product.node.lhs.node else { return None };
+        if product.node.operator.node != BinaryOperator::Multiply
+            || !matches!(self.scopes.lookup(&type_name.node.name), Some(super::scope::Symbol::Typedef(_)))
+        {
+            return None;
+        }
+        // The product's `*` is the first declarator's first pointer.
+        let mut declarators = vec![pointer_declarator(&product.node.rhs, 1)?];
+        for item in rest {
+            declarators.push(pointer_declarator(item, 0)?);
+        }
+        let specifier = DeclarationSpecifier::TypeSpecifier(Node::new(TypeSpecifier::TypedefName((**type_name).clone()), type_name.span));
+        Some(Node::new(Declaration { specifiers: vec![Node::new(specifier, type_name.span)], declarators }, e.span))
+    }
+
     fn lower_for_in_scope(&mut self, s: &Node<ForStatement>) -> LowerResult<()> {
         match &s.node.initializer.node {
             ForInitializer::Empty => {}
-            ForInitializer::Expression(e) => {
-                self.lower_expr(e)?;
-            }
+            ForInitializer::Expression(e) => match self.pointer_declaration_in_disguise(e) {
+                Some(declaration) => self.lower_local_declaration(&declaration)?,
+                None => {
+                    self.lower_expr(e)?;
+                }
+            },
             ForInitializer::Declaration(d) => self.lower_local_declaration(d)?,
             ForInitializer::StaticAssert(a) => self.check_static_assert(a)?,
         }
@@ -358,4 +388,22 @@ fn in_case_range(range: &CaseRangeLabel, value: i64, ty: &CType) -> bool {
     };
     let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
     (value.wrapping_sub(range.low) as u64 & mask) <= (range.high.wrapping_sub(range.low) as u64 & mask)
+}
+
+/// The declarator `*…*name` (with `pointers` stars already seen) that the
+/// expression `*…*name` spells, without an initializer.
+fn pointer_declarator(e: &Node<Expression>, pointers: usize) -> Option<Node<InitDeclarator>> {
+    match &e.node {
+        Expression::Identifier(name) => {
+            let pointer = Node::new(DerivedDeclarator::Pointer(Vec::new()), e.span);
+            let declarator = Declarator {
+                kind: Node::new(DeclaratorKind::Identifier((**name).clone()), name.span),
+                derived: vec![pointer; pointers],
+                extensions: Vec::new(),
+            };
+            Some(Node::new(InitDeclarator { declarator: Node::new(declarator, e.span), initializer: None }, e.span))
+        }
+        Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => pointer_declarator(&u.node.operand, pointers + 1),
+        _ => None,
+    }
 }

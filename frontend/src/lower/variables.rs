@@ -176,6 +176,9 @@ impl Lowerer {
                     // The static local is registered under its symbol only,
                     // so it cannot collide with a global of the same name.
                     let saved = self.globals.remove(&symbol);
+                    // It is in scope in its own initializer (C11 §6.2.1p7):
+                    // `static void *self = &self;` points to itself.
+                    self.scopes.declare(&name, Symbol::Global { symbol: symbol.clone(), ty: declared.ty.clone() });
                     self.define_static_object(&symbol, &symbol, &declared, Linkage::Local, false, init)?;
                     let ty = self.globals.remove(&symbol).map(|g| g.ty).unwrap_or(declared.ty.clone());
                     if let Some(saved) = saved {

@@ -1,0 +1,316 @@
+//! The gcc driver flags that builds of other people's programs pass
+//! (`make CC=nissecc` with their `CFLAGS`), rewritten before the driver's
+//! own parser sees the command line. Flags that change nothing nissecc
+//! does are dropped; preprocessor and linker flags are set aside to be
+//! passed on; `-fwrapv` is kept as a language option; and a flag that
+//! would change the meaning of the program in a way nissecc does not
+//! follow (`-funsigned-char`, `-fshort-enums`…) is an `unsupported:` error
+//! rather than silently ignored.
+
+/// The command line, sorted out.
+#[derive(Debug, Default, PartialEq)]
+pub struct GccFlags {
+    /// What the driver's own parser reads (the first item is the program).
+    pub args: Vec<String>,
+    /// Flags for the preprocessor (`-include F`, `-isystem D`…), in order.
+    pub preprocessor: Vec<String>,
+    /// Flags for the linker (`-Wl,…`, `-static`, `-s`…), in order.
+    pub linker: Vec<String>,
+    /// The dependency-file flags (`-MD`, `-MMD`, `-MF F`, `-MT T`, `-MQ T`,
+    /// `-MP`), which need the object's name; see [`dependency_args`].
+    pub dependencies: Vec<String>,
+    /// `-fwrapv` (or `-fno-strict-overflow`): signed arithmetic wraps.
+    pub wrapv: bool,
+    /// `-E`: preprocess only, as nissecc's own compilation would.
+    pub preprocess_only: bool,
+}
+
+/// Flags that gcc-driven builds pass and that change nothing nissecc does:
+/// warnings, debug information, code-layout and hardening options, and
+/// optimization knobs.
+fn is_ignored_flag(arg: &str) -> bool {
+    const EXACT: &[&str] = &[
+        "-pipe",
+        "-pedantic",
+        "-pedantic-errors",
+        "-m64",
+        "-fPIC",
+        "-fpic",
+        "-fPIE",
+        "-fpie",
+        "-fno-pic",
+        "-fno-PIC",
+        "-fno-pie",
+        "-fno-PIE",
+        "-fsigned-char",
+        "-fno-unsigned-char",
+        "-fcommon",
+        "-fno-common",
+        "-fno-plt",
+        "-fplt",
+        "-fexceptions",
+        "-fno-exceptions",
+        "-fno-ident",
+        "-fno-semantic-interposition",
+        "-fsemantic-interposition",
+        "-ffunction-sections",
+        "-fdata-sections",
+        "-fno-function-sections",
+        "-fno-data-sections",
+        // nissecc does no type-based alias analysis, folds no
+        // floating-point algebra, deletes no null checks and calls no
+        // builtin in place of a library function it was not asked for.
+        "-fstrict-aliasing",
+        "-fno-strict-aliasing",
+        "-ffast-math",
+        "-fno-fast-math",
+        "-fno-math-errno",
+        "-fmath-errno",
+        "-fno-trapping-math",
+        "-ftrapping-math",
+        "-fno-delete-null-pointer-checks",
+        "-fdelete-null-pointer-checks",
+        "-fbuiltin",
+        "-ffreestanding",
+        "-fhosted",
+        "-fno-lto",
+    ];
+    const PREFIXES: &[&str] = &[
+        "-W", // but not "-Wl,", which is taken before
+        "-std=",
+        "-march=",
+        "-mtune=",
+        "-g",
+        "-fno-builtin",
+        "-fstack-protector",
+        "-fno-stack-protector",
+        "-fstack-clash-protection",
+        "-fno-stack-clash-protection",
+        "-fcf-protection",
+        "-fasynchronous-unwind-tables",
+        "-fno-asynchronous-unwind-tables",
+        "-funwind-tables",
+        "-fno-unwind-tables",
+        "-fomit-frame-pointer",
+        "-fno-omit-frame-pointer",
+        "-fvisibility=",
+        "-finline",
+        "-fno-inline",
+        "-fdiagnostics-",
+        "-fno-diagnostics-",
+        "-fmessage-length=",
+        "-fmax-errors=",
+        "-fno-show-column",
+        "-ffp-contract=",
+        "-fexcess-precision=",
+        "-flto",
+        "-fno-tree-",
+        "-ftree-",
+        "-funroll-",
+        "-fno-unroll-",
+        "-fno-optimize-sibling-calls",
+        "-foptimize-sibling-calls",
+        "-fno-strict-",
+        "-fstrict-",
+        "-ffile-prefix-map=",
+        "-fdebug-prefix-map=",
+        "-fmacro-prefix-map=",
+        "-frecord-gcc-switches",
+        "-fno-record-gcc-switches",
+        "-fno-align-",
+        "-falign-",
+        "-fno-reorder-",
+        "-freorder-",
+    ];
+    EXACT.contains(&arg) || PREFIXES.iter().any(|p| arg.starts_with(p))
+}
+
+/// Flags that change the meaning of a program in a way nissecc does not
+/// follow, and what they do.
+fn unsupported_flag(arg: &str) -> Option<&'static str> {
+    const FLAGS: &[(&str, &str)] = &[
+        ("-funsigned-char", "plain 'char' is signed in nissecc"),
+        ("-fno-signed-char", "plain 'char' is signed in nissecc"),
+        ("-funsigned-bitfields", "plain 'int' bit-fields are signed in nissecc"),
+        ("-fshort-enums", "enums are 'int' in nissecc"),
+        ("-fshort-wchar", "'wchar_t' is 'int' in nissecc"),
+        ("-fpack-struct", "structs are laid out as the System V ABI says"),
+        ("-fpcc-struct-return", "structs are returned as the System V ABI says"),
+        ("-freg-struct-return", "structs are returned as the System V ABI says"),
+        ("-ftrapv", "signed overflow is not checked"),
+        ("-fopenmp", "OpenMP is not supported"),
+        ("-fsanitize", "sanitizers are not supported"),
+        ("-finstrument-functions", "function-entry hooks are not supported"),
+        ("-fms-extensions", "Microsoft extensions are not supported"),
+        ("-fplan9-extensions", "Plan 9 extensions are not supported"),
+        ("-fsingle-precision-constant", "floating constants are 'double'"),
+        ("-fprofile-arcs", "gcov instrumentation is not supported (use -fprofile-instr)"),
+        ("-ftest-coverage", "gcov instrumentation is not supported (use -fprofile-instr)"),
+        ("-fexec-charset", "the execution character set is the source's"),
+        ("-ffixed-", "registers cannot be reserved"),
+        ("-fcall-", "registers cannot be reserved"),
+        ("-shared", "shared libraries are not supported"),
+        ("-M", "dependency output without compiling is not supported"),
+        ("-MM", "dependency output without compiling is not supported"),
+    ];
+    FLAGS.iter().find(|(flag, _)| arg == *flag || (flag.starts_with("-f") && arg.starts_with(flag) && arg[flag.len()..].starts_with(['=', '-']))
+        || (flag.ends_with('-') && arg.starts_with(flag))).map(|(_, why)| *why)
+}
+
+/// Preprocessor flags that take their operand in the next argument or
+/// joined to them (`-isystem D`, `-isystemD`).
+const PREPROCESSOR_WITH_OPERAND: &[&str] = &["-include", "-imacros", "-isystem", "-iquote", "-idirafter", "-iprefix"];
+
+/// Dependency-file flags with an operand.
+const DEPENDENCIES_WITH_OPERAND: &[&str] = &["-MF", "-MT", "-MQ"];
+
+/// Linker flags passed on as they are.
+const LINKER_FLAGS: &[&str] = &["-s", "-static", "-static-pie", "-static-libgcc", "-rdynamic", "-pie", "-no-pie", "-nostartfiles", "-nodefaultlibs", "-nostdlib"];
+
+/// The flags of the profiling runtime and profile-guided optimization,
+/// which the driver reads itself.
+fn is_profiling_flag(arg: &str) -> bool {
+    ["-fprofile-instr", "-fprofile-sample", "-fprofile-use", "-fprofile-update=", "-fprofile-counter-promotion", "-fno-profile-counter-promotion", "-fpath-array-threshold=", "-ftpp-"]
+        .iter()
+        .any(|p| arg.starts_with(p))
+}
+
+/// Sorts out a gcc-style command line; see [`GccFlags`].
+pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, String> {
+    let mut flags = GccFlags::default();
+    let mut optimization: Option<String> = None;
+    let mut argv = argv.into_iter();
+    if let Some(program) = argv.next() {
+        flags.args.push(program);
+    }
+    let mut rest: Vec<String> = argv.collect();
+    rest.reverse();
+    let operand = |rest: &mut Vec<String>, flag: &str| rest.pop().ok_or_else(|| format!("nissecc: error: missing argument to '{flag}'"));
+    while let Some(arg) = rest.pop() {
+        if arg == "-Werror=profile-mismatch" || is_profiling_flag(&arg) {
+            flags.args.push(arg);
+        } else if arg.starts_with("-Wl,") || LINKER_FLAGS.contains(&arg.as_str()) {
+            flags.linker.push(arg);
+        } else if arg == "-Xlinker" {
+            let value = operand(&mut rest, &arg)?;
+            flags.linker.push(format!("-Wl,{value}"));
+        } else if let Some(why) = unsupported_flag(&arg) {
+            return Err(format!("nissecc: error: unsupported: the option '{arg}' ({why})"));
+        } else if arg == "-fwrapv" || arg == "-fno-strict-overflow" {
+            flags.wrapv = true;
+        } else if arg == "-fno-wrapv" || arg == "-fstrict-overflow" {
+            flags.wrapv = false;
+        } else if is_ignored_flag(&arg) {
+            // `-std=` is read again by the driver for the preprocessor.
+            if arg.starts_with("-std=") {
+                flags.args.push(arg);
+            }
+        } else if arg == "-E" {
+            flags.preprocess_only = true;
+        } else if arg == "-ansi" {
+            flags.args.push("-std=c90".into());
+        } else if let Some(level) = arg.strip_prefix("-O") {
+            // The last one counts, as in gcc.
+            optimization = Some(match level {
+                "" => "1",
+                "g" => "1",
+                "fast" | "z" | "3" | "s" => "2",
+                other => other,
+            }
+            .to_string());
+        } else if arg == "-x" || arg.starts_with("-x") {
+            let language = if arg == "-x" { operand(&mut rest, &arg)? } else { arg[2..].to_string() };
+            if language != "c" && language != "none" {
+                return Err(format!("nissecc: error: unsupported: the language '{language}' (only C)"));
+            }
+        } else if ["-MD", "-MMD", "-MP"].contains(&arg.as_str()) {
+            flags.dependencies.push(arg);
+        } else if let Some(flag) = DEPENDENCIES_WITH_OPERAND.iter().find(|f| arg.starts_with(**f)) {
+            let value = if arg.len() > flag.len() { arg[flag.len()..].to_string() } else { operand(&mut rest, &arg)? };
+            flags.dependencies.push(flag.to_string());
+            flags.dependencies.push(value);
+        } else if let Some(flag) = PREPROCESSOR_WITH_OPERAND.iter().find(|f| arg.starts_with(**f)) {
+            let value = if arg.len() > flag.len() { arg[flag.len()..].to_string() } else { operand(&mut rest, &arg)? };
+            flags.preprocessor.push(flag.to_string());
+            flags.preprocessor.push(value);
+        } else if arg.starts_with("-f") {
+            return Err(format!("nissecc: error: unsupported: the option '{arg}'"));
+        } else {
+            flags.args.push(arg);
+        }
+    }
+    if let Some(level) = optimization {
+        flags.args.push(format!("-O{level}"));
+    }
+    Ok(flags)
+}
+
+/// The dependency-file flags for the preprocessing of `input`, whose
+/// object is `object`: as gcc does, `-MD` and `-MMD` write the object's
+/// name with `.d` for its extension unless `-MF` names the file, and the
+/// rule's target is the object unless `-MT` or `-MQ` names it. Empty
+/// when no dependency file was asked for.
+pub fn dependency_args(dependencies: &[String], object: &std::path::Path) -> Vec<String> {
+    if !dependencies.iter().any(|f| f == "-MD" || f == "-MMD") {
+        return Vec::new();
+    }
+    let mut args: Vec<String> = dependencies.to_vec();
+    if !dependencies.iter().any(|f| f == "-MF") {
+        args.push("-MF".into());
+        args.push(object.with_extension("d").display().to_string());
+    }
+    if !dependencies.iter().any(|f| f == "-MT" || f == "-MQ") {
+        args.push("-MT".into());
+        args.push(object.display().to_string());
+    }
+    args
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sorted(args: &[&str]) -> GccFlags {
+        sort_out(std::iter::once("nissecc").chain(args.iter().copied()).map(String::from)).unwrap()
+    }
+
+    #[test]
+    fn typical_cflags_are_accepted() {
+        let flags = sorted(&["-O2", "-g", "-Wall", "-fno-strict-aliasing", "-fPIC", "-MMD", "-MP", "-MF", "x.d", "-c", "a.c", "-O3", "-Og"]);
+        assert_eq!(flags.args, ["nissecc", "-c", "a.c", "-O1"]);
+        assert_eq!(flags.dependencies, ["-MMD", "-MP", "-MF", "x.d"]);
+    }
+
+    #[test]
+    fn preprocessor_linker_and_language_flags_are_set_aside() {
+        let flags = sorted(&["-include", "config.h", "-isystemsys", "-x", "c", "-ansi", "-fwrapv", "-static", "-Wl,--gc-sections", "a.c"]);
+        assert_eq!(flags.args, ["nissecc", "-std=c90", "a.c"]);
+        assert!(!flags.preprocess_only && sorted(&["-E", "a.c"]).preprocess_only);
+        assert_eq!(flags.preprocessor, ["-include", "config.h", "-isystem", "sys"]);
+        assert_eq!(flags.linker, ["-static", "-Wl,--gc-sections"]);
+        assert!(flags.wrapv);
+    }
+
+    #[test]
+    fn flags_that_change_meaning_are_unsupported() {
+        for flag in ["-funsigned-char", "-fshort-enums", "-fsanitize=address", "-fopenmp", "-x", "-M"] {
+            let result = sort_out(["nissecc", flag, "c++", "a.c"].map(String::from));
+            assert!(result.unwrap_err().contains("unsupported"), "{flag}");
+        }
+    }
+
+    #[test]
+    fn profiling_flags_reach_the_driver() {
+        let flags = sorted(&["-fprofile-instr=sese", "-fno-profile-counter-promotion", "-ftpp-cold=3", "-fno-strict-overflow", "a.c"]);
+        assert!(flags.wrapv);
+        assert_eq!(flags.args, ["nissecc", "-fprofile-instr=sese", "-fno-profile-counter-promotion", "-ftpp-cold=3", "a.c"]);
+    }
+
+    #[test]
+    fn dependency_files_are_named_after_the_object() {
+        let deps = ["-MMD".to_string(), "-MP".to_string()];
+        let args = dependency_args(&deps, std::path::Path::new("build/a.o"));
+        assert_eq!(args, ["-MMD", "-MP", "-MF", "build/a.d", "-MT", "build/a.o"]);
+        assert!(dependency_args(&[], std::path::Path::new("a.o")).is_empty());
+    }
+}
