@@ -1,9 +1,12 @@
 //! GCC's `__auto_type` (GCC manual, "Typeof"): `__auto_type x = e;`
-//! declares `x` with the type of `e`. glibc's `<stdatomic.h>` uses it in
+//! declares `x` with the type of `e` after lvalue conversion (an array or
+//! a function decays to a pointer). glibc's `<stdatomic.h>` uses it in
 //! `atomic_load`, `atomic_store`, `atomic_exchange` and the
-//! compare-exchange macros. lang-c's grammar lacks it, so before parsing
-//! the keyword is blanked and `__typeof__(e)` inserted in its place: the
-//! operand of `__typeof__` is not evaluated, so `e` still runs once.
+//! compare-exchange macros, and Linux-style `min`/`max` macros do. lang-c's
+//! grammar lacks it, so before parsing the keyword is blanked and
+//! `__typeof__((0, e))` inserted in its place: the comma operator applies
+//! the lvalue conversion without promoting integers, and the operand of
+//! `__typeof__` is not evaluated, so `e` still runs once.
 
 use crate::lexical_prepass::{is_identifier_byte, is_word_at, on_one_line, scan, skip_blanks_and_markers};
 
@@ -28,7 +31,7 @@ pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
         // The inserted text holds no newline (see `SourceMap`).
         let init = on_one_line(&text[init]);
         text.replace_range(at..at + KEYWORD.len(), &" ".repeat(KEYWORD.len()));
-        let inserted = format!("__typeof__({init})");
+        let inserted = format!("__typeof__((0,{init}))");
         text.insert_str(at, &inserted);
         made.push((at, inserted.len()));
     }
@@ -81,8 +84,8 @@ mod tests {
     fn auto_type_takes_the_type_of_its_initializer() {
         let mut text = "__auto_type x = f(a, \"b;\"), y; int z;".to_string();
         let made = rewrite(&mut text);
-        assert_eq!(text, "__typeof__( f(a, \"b;\"))            x = f(a, \"b;\"), y; int z;");
-        assert_eq!(made, vec![(0, "__typeof__( f(a, \"b;\"))".len())]);
+        assert_eq!(text, "__typeof__((0, f(a, \"b;\")))            x = f(a, \"b;\"), y; int z;");
+        assert_eq!(made, vec![(0, "__typeof__((0, f(a, \"b;\")))".len())]);
     }
 
     #[test]
@@ -90,6 +93,6 @@ mod tests {
         let mut text = "__auto_type p = ({ __auto_type q = &v; q; });".to_string();
         rewrite(&mut text);
         assert!(!text.contains("__auto_type"));
-        assert!(text.starts_with("__typeof__( ({ __typeof__( &v)"));
+        assert!(text.starts_with("__typeof__((0, ({ __typeof__((0, &v))"));
     }
 }

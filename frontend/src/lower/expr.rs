@@ -105,10 +105,12 @@ impl Lowerer {
                     last = Some(self.lower_expr(item)?);
                 }
                 let last = last.expect("a comma expression has operands");
-                // The result of a comma operator is not an lvalue.
-                if matches!(last.place, Place::Addr(_)) && last.ty.is_scalar() {
+                // The result of a comma operator is not an lvalue: an
+                // array or function operand decays (C11 6.3.2.1p3-4), a
+                // scalar is loaded.
+                if last.ty.is_array() || matches!(last.ty, CType::Function(_)) || (matches!(last.place, Place::Addr(_)) && last.ty.is_scalar()) {
                     let v = self.rvalue(&last, e.span)?;
-                    return Ok(value(last.ty, v));
+                    return Ok(value(last.ty.decay(), v));
                 }
                 Ok(last)
             }
