@@ -8,20 +8,14 @@
 //! the lvalue conversion without promoting integers, and the operand of
 //! `__typeof__` is not evaluated, so `e` still runs once.
 
-use crate::lexical_prepass::{is_identifier_byte, is_word_at, on_one_line, scan, skip_blanks_and_markers};
+use crate::lexical_prepass::{is_identifier_byte, keyword_occurrences, on_one_line, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"__auto_type";
 
 /// Rewrites the text and returns the insertions made, as (offset when
 /// inserted, length), in the order they were made.
 pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
-    let bytes = text.as_bytes();
-    let mut found = Vec::new();
-    scan(bytes, |i| {
-        if is_word_at(bytes, i, KEYWORD) {
-            found.push(i);
-        }
-    });
+    let found = keyword_occurrences(text.as_bytes(), KEYWORD);
     let mut made = Vec::new();
     // From the end backwards, so each offset still holds when used and a
     // nested `__auto_type` is rewritten before the initializer holding it

@@ -304,6 +304,29 @@ fn expand_universal_character_names(text: &mut String) {
     }
 }
 
+/// The offset after the balanced parentheses that open at `at`, if a `(`
+/// is there and they close before any `;`, `{` or `}` (an attribute's
+/// argument list).
+fn parenthesized_end(bytes: &[u8], mut at: usize) -> Option<usize> {
+    if bytes.get(at) != Some(&b'(') {
+        return None;
+    }
+    let mut depth = 0usize;
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            b';' | b'{' | b'}' => return None,
+            _ => {}
+        }
+        at += 1;
+        if depth == 0 {
+            return Some(at);
+        }
+    }
+    None
+}
+
 /// Whether `b` can be part of an identifier.
 pub(crate) fn is_identifier_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
@@ -317,7 +340,7 @@ pub(crate) fn is_word_at(bytes: &[u8], i: usize, word: &[u8]) -> bool {
 }
 
 /// The offsets of `keyword` as a whole word outside literals.
-fn keyword_occurrences(bytes: &[u8], keyword: &[u8]) -> Vec<usize> {
+pub(crate) fn keyword_occurrences(bytes: &[u8], keyword: &[u8]) -> Vec<usize> {
     let mut found = Vec::new();
     scan(bytes, |i| {
         if is_word_at(bytes, i, keyword) {
@@ -369,22 +392,9 @@ fn blank_fallthrough_attributes(bytes: &mut [u8]) {
         while bytes.get(at).is_some_and(|b| b.is_ascii_whitespace()) {
             at += 1;
         }
-        if bytes.get(at) != Some(&b'(') {
-            return;
-        }
-        let (mut depth, start) = (0usize, at);
-        while let Some(&b) = bytes.get(at) {
-            match b {
-                b'(' => depth += 1,
-                b')' => depth -= 1,
-                b';' | b'{' | b'}' => return,
-                _ => {}
-            }
-            at += 1;
-            if depth == 0 {
-                break;
-            }
-        }
+        let start = at;
+        let Some(end) = parenthesized_end(bytes, at) else { return };
+        at = end;
         let list: Vec<u8> = bytes[start..at].iter().copied().filter(|b| !b"() \t\n\r".contains(b)).collect();
         if list != b"fallthrough" && list != b"__fallthrough__" {
             return;
@@ -440,23 +450,8 @@ fn blank_label_attributes(bytes: &mut [u8]) {
         while bytes.get(at).is_some_and(|b| b.is_ascii_whitespace()) {
             at += 1;
         }
-        if bytes.get(at) != Some(&b'(') {
-            return;
-        }
-        let mut depth = 0usize;
-        while let Some(&b) = bytes.get(at) {
-            match b {
-                b'(' => depth += 1,
-                b')' => depth -= 1,
-                b';' | b'{' | b'}' => return,
-                _ => {}
-            }
-            at += 1;
-            if depth == 0 {
-                break;
-            }
-        }
-        found.push((i, at));
+        let Some(end) = parenthesized_end(bytes, at) else { return };
+        found.push((i, end));
     });
     for (start, end) in found {
         bytes[start..end].fill(b' ');

@@ -4,7 +4,7 @@
 //! the type, and the lowering compares the pointed-to types (see
 //! `Lowerer::types_compatible`).
 
-use crate::lexical_prepass::{is_word_at, scan, skip_blanks_and_markers};
+use crate::lexical_prepass::{keyword_occurrences, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"__builtin_types_compatible_p";
 /// The text inserted before each operand.
@@ -15,13 +15,7 @@ const CLOSE: &str = ")*)0";
 /// Rewrites the text and returns the insertions made, as (offset when
 /// inserted, length), in the order they were made.
 pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
-    let bytes = text.as_bytes();
-    let mut found = Vec::new();
-    scan(bytes, |i| {
-        if is_word_at(bytes, i, KEYWORD) {
-            found.push(i);
-        }
-    });
+    let found = keyword_occurrences(text.as_bytes(), KEYWORD);
     let mut made = Vec::new();
     // From the end backwards, so each offset still holds when used.
     for at in found.into_iter().rev() {
