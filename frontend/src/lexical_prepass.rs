@@ -304,6 +304,12 @@ fn expand_universal_character_names(text: &mut String) {
     }
 }
 
+/// The offset after `__attribute__` or `__attribute` standing at `i` as a
+/// whole word, if one does.
+fn attribute_keyword_end(bytes: &[u8], i: usize) -> Option<usize> {
+    [&b"__attribute__"[..], b"__attribute"].into_iter().find(|k| is_word_at(bytes, i, k)).map(|k| i + k.len())
+}
+
 /// The offset after the balanced parentheses that open at `at`, if a `(`
 /// is there and they close before any `;`, `{` or `}` (an attribute's
 /// argument list).
@@ -377,17 +383,9 @@ fn blank_extension_keywords(bytes: &mut [u8]) {
 /// Replaces each `__attribute__((fallthrough))` that a `;` follows
 /// (a fallthrough statement) by spaces, outside literals.
 fn blank_fallthrough_attributes(bytes: &mut [u8]) {
-    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let mut found = Vec::new();
     scan(bytes, |i| {
-        if bytes[i] != b'_' || (i > 0 && identifier(bytes[i - 1])) {
-            return;
-        }
-        let Some(keyword) = [&b"__attribute__"[..], b"__attribute"].into_iter().find(|k| bytes[i..].starts_with(k)) else { return };
-        let mut at = i + keyword.len();
-        if bytes.get(at).is_some_and(|&b| identifier(b)) {
-            return;
-        }
+        let Some(mut at) = attribute_keyword_end(bytes, i) else { return };
         // The parenthesized list, which must hold only `fallthrough`.
         while bytes.get(at).is_some_and(|b| b.is_ascii_whitespace()) {
             at += 1;
@@ -427,14 +425,7 @@ fn blank_label_attributes(bytes: &mut [u8]) {
     };
     let mut found = Vec::new();
     scan(bytes, |i| {
-        if bytes[i] != b'_' || (i > 0 && identifier(bytes[i - 1])) {
-            return;
-        }
-        let Some(keyword) = [&b"__attribute__"[..], b"__attribute"].into_iter().find(|k| bytes[i..].starts_with(k)) else { return };
-        let mut at = i + keyword.len();
-        if bytes.get(at).is_some_and(|&b| identifier(b)) {
-            return;
-        }
+        let Some(mut at) = attribute_keyword_end(bytes, i) else { return };
         let Some(colon) = previous(i).filter(|&c| bytes[c] == b':') else { return };
         let Some(name_end) = previous(colon).filter(|&e| identifier(bytes[e])) else { return };
         let mut name_start = name_end;
