@@ -312,7 +312,7 @@ fn instrument_edges(
     };
     let replaced: Vec<u32> = selection.used.iter().map(|u| u.flow_edge).collect();
     let mut plan_weights = weights.to_vec();
-    for (e, copies) in sese::select::join_exits(func, cfg, graph, &selection, weights) {
+    for (e, copies) in sese::select::join_exits(graph, &selection, weights) {
         plan_weights[e as usize].primary += copies;
     }
     let counted = plan::plan(graph, strategy, &plan_weights, &replaced);

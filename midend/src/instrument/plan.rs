@@ -65,11 +65,17 @@ pub fn chord_cost(graph: &FlowGraph, weights: &[Weight], excluded: &[u32]) -> f6
     let in_tree = spanning_tree(graph, weights, excluded);
     (0..graph.edges().len() as u32)
         .filter(|&e| graph.measure(e) == Measure::Countable && !in_tree[e as usize] && !excluded.contains(&e))
-        .map(|e| match site(graph, e) {
-            Site::SplitEdge(_) => weights[e as usize].primary * (1.0 + JUMP_COST),
-            _ => weights[e as usize].primary,
-        })
+        .map(|e| counting_cost(graph, weights, e).primary)
         .sum()
+}
+
+/// What counting flow edge `e` costs per run: its weight, times
+/// `1 + JUMP_COST` when its counter needs a split edge.
+fn counting_cost(graph: &FlowGraph, weights: &[Weight], e: u32) -> Weight {
+    match site(graph, e) {
+        Site::SplitEdge(_) => weights[e as usize].scaled(1.0 + JUMP_COST),
+        _ => weights[e as usize],
+    }
 }
 
 /// The maximum spanning forest that the Knuth–Stevenson strategies count
@@ -87,13 +93,7 @@ pub fn spanning_tree(graph: &FlowGraph, weights: &[Weight], excluded: &[u32]) ->
             Measure::Countable if edge.kind == FlowEdgeKind::Entry => {
                 Priority::Weighted(Weight { primary: f64::INFINITY, secondary: f64::INFINITY })
             }
-            Measure::Countable => {
-                let w = weights[e];
-                match site(graph, e as u32) {
-                    Site::SplitEdge(_) => Priority::Weighted(w.scaled(1.0 + JUMP_COST)),
-                    _ => Priority::Weighted(w),
-                }
-            }
+            Measure::Countable => Priority::Weighted(counting_cost(graph, weights, e as u32)),
         })
         .collect();
     let endpoints: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.from, e.to)).collect();

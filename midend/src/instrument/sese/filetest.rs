@@ -21,7 +21,6 @@ pub fn sese(module: &Module, _args: &str) -> Result<String, String> {
         let loops = LoopForest::compute(&cfg);
         let weights = crate::instrument::weights::heuristic_weights(&shape, &graph);
         let (detection, selection) = super::find(func, &cfg, &shape, &calls, &graph, &loops, &weights, false);
-        let dominators = crate::analysis::DominatorTree::compute(&cfg);
         let _ = writeln!(out, "function @{}:", func.name);
         for counter in &detection.counters {
             let increments: Vec<String> = counter.increments.iter().map(|&i| func.inst_result(i).expect("a value").to_string()).collect();
@@ -47,11 +46,7 @@ pub fn sese(module: &Module, _args: &str) -> Result<String, String> {
                     };
                     let exits = used.flushes.iter().filter(|f| matches!(f, Flush::Exit { .. })).count();
                     let less_one = used.flushes.iter().filter(|f| matches!(f, Flush::Exit { less_one: true, .. })).count();
-                    let at_joins = used
-                        .flushes
-                        .iter()
-                        .filter(|f| matches!(**f, Flush::Exit { edge, less_one: true, .. } if super::select::flushes_at_join(func, &cfg, &dominators, used, edge)))
-                        .count();
+                    let at_joins = used.flushes.iter().filter(|f| matches!(f, Flush::Exit { at_join: true, .. })).count();
                     let calls = used.flushes.len() - exits;
                     let _ = writeln!(
                         out,

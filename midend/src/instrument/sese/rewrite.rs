@@ -44,8 +44,7 @@
 //! steps, pointers scaled by their element size (Figure 7) and several
 //! increments on one circuit alike.
 
-use super::select::{flushes_at_join, EntryValue, Flush, UsedCounter};
-use crate::analysis::dominators::DominatorTree;
+use super::select::{EntryValue, Flush, UsedCounter};
 use crate::analysis::cfg::Cfg;
 use crate::instrument::counter_array::CounterArray;
 use crate::instrument::placement::EdgeSplits;
@@ -54,20 +53,16 @@ use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value};
 /// Inserts the entry snapshot and the flushes of `used`, whose replaced
 /// counter is `counter` in the array `counters`.
 pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) {
-    let dominators = DominatorTree::compute(cfg);
-    let joins: Vec<Block> = {
-        let mut targets: Vec<Block> = used
-            .flushes
-            .iter()
-            .filter_map(|f| match *f {
-                Flush::Exit { edge, less_one: true, .. } if flushes_at_join(func, cfg, &dominators, used, edge) => Some(cfg.edge(edge).to),
-                _ => None,
-            })
-            .collect();
-        targets.sort();
-        targets.dedup();
-        targets
-    };
+    let mut joins: Vec<Block> = used
+        .flushes
+        .iter()
+        .filter_map(|f| match *f {
+            Flush::Exit { edge, at_join: true, .. } => Some(cfg.edge(edge).to),
+            _ => None,
+        })
+        .collect();
+    joins.sort();
+    joins.dedup();
     let entry = match used.entry {
         EntryValue::Existing(v) => v,
         EntryValue::Snapshot => add_snapshot(func, cfg, used),
@@ -77,8 +72,8 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
     }
     for flush in &used.flushes {
         match *flush {
-            Flush::Exit { edge, .. } if joins.contains(&cfg.edge(edge).to) => {}
-            Flush::Exit { edge, value, less_one } => {
+            Flush::Exit { at_join: true, .. } => {}
+            Flush::Exit { edge, value, less_one, at_join: false } => {
                 let target = cfg.edge(edge).to;
                 let block = if cfg.preds(target).len() == 1 { target } else { splits.block_on(func, cfg, edge) };
                 let mut at = Cursor { block, index: 0 };
@@ -106,7 +101,7 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
 }
 
 /// Flushes at the start of `target` the latch exits of `used` that enter
-/// it (`select::flushes_at_join`): `target` gets a parameter, which each
+/// it (`Flush::Exit`'s `at_join`): `target` gets a parameter, which each
 /// latch exit sets to the variable after its step and every other edge
 /// to `entry + step`, and the count is that parameter's less one, which
 /// is 0 on the other edges.

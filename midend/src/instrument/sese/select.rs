@@ -109,8 +109,10 @@ pub enum EntryValue {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flush {
     /// On a loop exit edge, with the variable's value at its source; the
-    /// count is one less when `less_one` (see the module comment).
-    Exit { edge: Edge, value: Value, less_one: bool },
+    /// count is one less when `less_one` (see the module comment). When
+    /// `at_join`, the flush goes at the start of the exit's target, from a
+    /// parameter (see [`flushes_at_join`] and `rewrite.rs`).
+    Exit { edge: Edge, value: Value, less_one: bool, at_join: bool },
     /// Around a call that may not return: added before the call and, when
     /// the call can return, taken back after it.
     Call { call: Inst, value: Value, may_return: bool },
@@ -167,7 +169,7 @@ pub fn select(
     let mut excluded: Vec<u32> = Vec::new();
     let pieces = components(graph, &[]);
     for counter in &detection.counters {
-        let outcome = use_counter(func, cfg, loops, graph, segments, counter, call_sites).and_then(|used| {
+        let outcome = use_counter(func, cfg, &dominators, loops, graph, segments, counter, call_sites).and_then(|used| {
             if excluded.contains(&used.flow_edge) {
                 return Err(Unused::SharesEdge);
             }
@@ -178,7 +180,7 @@ pub fn select(
             excluded.push(used.flow_edge);
             let saving = before - chord_cost(graph, weights, &excluded);
             excluded.pop();
-            if saving < cost(func, cfg, &dominators, graph, &used, call_sites, weights, weights_from_profile) {
+            if saving < cost(graph, &used, call_sites, weights, weights_from_profile) {
                 return Err(Unused::Costlier);
             }
             excluded.push(used.flow_edge);
@@ -197,9 +199,11 @@ pub fn select(
     selection
 }
 
+#[allow(clippy::too_many_arguments)]
 fn use_counter(
     func: &Function,
     cfg: &Cfg,
+    dominators: &DominatorTree,
     loops: &LoopForest,
     graph: &FlowGraph,
     segments: &SegmentMap,
@@ -221,7 +225,7 @@ fn use_counter(
         let from = cfg.edge(edge).from;
         let end = func.blocks[from].insts.len() - 1;
         let value = counter.current_before(func, from, end).ok_or(Unused::UnknownAtFlush)?;
-        flushes.push(Flush::Exit { edge, value, less_one: rotated_latch == Some(from) });
+        flushes.push(Flush::Exit { edge, value, less_one: rotated_latch == Some(from), at_join: false });
     }
     for &(call, may_return) in call_sites {
         let block = func.block_of(call).expect("the call is placed");
@@ -244,7 +248,14 @@ fn use_counter(
         1 => EntryValue::Existing(*entries.iter().next().expect("one value")),
         _ => EntryValue::Snapshot,
     };
-    Ok(UsedCounter { counter: counter.clone(), flow_edge, entry, flushes })
+    let mut used = UsedCounter { counter: counter.clone(), flow_edge, entry, flushes };
+    let at_join: Vec<bool> = used.flushes.iter().map(|f| matches!(*f, Flush::Exit { edge, .. } if flushes_at_join(func, cfg, dominators, &used, edge))).collect();
+    for (flush, joins) in used.flushes.iter_mut().zip(at_join) {
+        if let Flush::Exit { at_join, .. } = flush {
+            *at_join = joins;
+        }
+    }
+    Ok(used)
 }
 
 /// Whether `used`'s variable enters its loop with the value of a
@@ -272,20 +283,10 @@ fn continues_scan(func: &Function, loops: &LoopForest, used: &UsedCounter) -> bo
 /// and Cranelift's rewriting finds that form, so the value before the
 /// step stays live beside the value after it across the latch's branch,
 /// and the back edge must copy one into the other's register.
-#[allow(clippy::too_many_arguments)]
-fn cost(
-    func: &Function,
-    cfg: &Cfg,
-    dominators: &DominatorTree,
-    graph: &FlowGraph,
-    used: &UsedCounter,
-    call_sites: &[(Inst, bool)],
-    weights: &[Weight],
-    weights_from_profile: bool,
-) -> f64 {
+fn cost(graph: &FlowGraph, used: &UsedCounter, call_sites: &[(Inst, bool)], weights: &[Weight], weights_from_profile: bool) -> f64 {
     let flushes = FLUSH_COST * flush_weight(graph, used, call_sites, weights, weights_from_profile);
-    let latch_exit_of_unit_step = used.counter.step.unsigned_abs() == 1
-        && used.flushes.iter().any(|f| matches!(*f, Flush::Exit { edge, less_one: true, .. } if !flushes_at_join(func, cfg, dominators, used, edge)));
+    let latch_exit_of_unit_step =
+        used.counter.step.unsigned_abs() == 1 && used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, at_join: false, .. }));
     let copies = if latch_exit_of_unit_step { COPY_COST * weights[used.flow_edge as usize].primary } else { 0.0 };
     flushes + copies
 }
@@ -305,10 +306,11 @@ fn cost(
 /// - target edges that are this counter's latch exits (less one), or edges
 ///   from outside the loop where the entry value is known (a constant, or
 ///   defined in a block that dominates the edge's source).
-pub fn flushes_at_join(func: &Function, cfg: &Cfg, dominators: &DominatorTree, used: &UsedCounter, edge: Edge) -> bool {
+fn flushes_at_join(func: &Function, cfg: &Cfg, dominators: &DominatorTree, used: &UsedCounter, edge: Edge) -> bool {
     let target = cfg.edge(edge).to;
     let EntryValue::Existing(entry) = used.entry else { return false };
-    if used.counter.ty != Type::I64 || cfg.preds(target).len() < 2 {
+    let is_latch_exit = used.flushes.iter().any(|f| matches!(*f, Flush::Exit { edge: e, less_one: true, .. } if e == edge));
+    if !is_latch_exit || used.counter.ty != Type::I64 || cfg.preds(target).len() < 2 {
         return false;
     }
     let entry_block = match func.values[entry].def {
@@ -334,14 +336,13 @@ pub fn flushes_at_join(func: &Function, cfg: &Cfg, dominators: &DominatorTree, u
 /// iteration ([`COPY_COST`] times the replaced edge's weight). The planner
 /// adds that to the edge's weight, so that the spanning tree keeps it
 /// unless the alternative costs more.
-pub fn join_exits(func: &Function, cfg: &Cfg, graph: &FlowGraph, selection: &Selection, weights: &[Weight]) -> Vec<(u32, f64)> {
-    let dominators = DominatorTree::compute(cfg);
+pub fn join_exits(graph: &FlowGraph, selection: &Selection, weights: &[Weight]) -> Vec<(u32, f64)> {
     selection
         .used
         .iter()
         .flat_map(|used| used.flushes.iter().map(move |f| (used, f)))
         .filter_map(|(used, f)| match *f {
-            Flush::Exit { edge, less_one: true, .. } if flushes_at_join(func, cfg, &dominators, used, edge) => {
+            Flush::Exit { edge, at_join: true, .. } => {
                 let copies = COPY_COST * weights[used.flow_edge as usize].primary;
                 graph.edge_of(FlowEdgeKind::Cfg(edge.as_u32())).map(|e| (e, copies))
             }
