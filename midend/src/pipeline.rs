@@ -77,7 +77,7 @@ pub fn run(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipelin
 }
 
 /// The optimizing passes of -O1 and -O2, after SSA construction. Each
-/// pass's effect on the benchmark kernels is recorded in ARCHITECTURE.md.
+/// pass's effect on the benchmark kernels is recorded in docs/measurements.md.
 fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), PipelineError> {
     each_function(module, options, "fold-constants", "constant folding", |func| {
         fold_constants(func);
