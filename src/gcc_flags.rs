@@ -170,8 +170,18 @@ const LINKER_FLAGS: &[&str] = &["-s", "-static", "-static-pie", "-static-libgcc"
 /// The flags of the profiling runtime and profile-guided optimization,
 /// which the driver reads itself.
 fn is_profiling_flag(arg: &str) -> bool {
-    ["-fprofile-instr", "-fprofile-sample", "-fprofile-use", "-fprofile-update=", "-fprofile-counter-promotion", "-fno-profile-counter-promotion", "-fpath-array-threshold=", "-ftpp-"]
-        .iter()
+    [
+        "-fprofile-instr",
+        "-fprofile-sample",
+        "-fprofile-use",
+        "-fprofile-update=",
+        "-fprofile-counter-promotion",
+        "-fno-profile-counter-promotion",
+        "-fprofile-values",
+        "-fpath-array-threshold=",
+        "-ftpp-",
+    ]
+    .iter()
         .any(|p| arg.starts_with(p))
 }
 

@@ -4,7 +4,7 @@
 use clap::Parser;
 use nissecc::gcc_flags::GccFlags;
 use nissecc_backend::{BackendOptions, OptLevel as BackendOpt};
-use nissecc_midend::instrument::{tpp, InstrumentOptions, InstrumentReport, ProfileUpdate};
+use nissecc_midend::instrument::{tpp, InstrumentOptions, InstrumentReport, ProfileUpdate, ValueProfiling};
 use nissecc_midend::pgo::PgoOptions;
 use nissecc_midend::pipeline::{self, OptLevel};
 use nissecc_midend::profile::Strategy;
@@ -113,6 +113,12 @@ const PROFILING_HELP: &str = "Profiling:
   -fprofile-counter-promotion    Keep the edge counters of a loop in registers while it runs and add
   -fno-profile-counter-promotion them up at its exits (default: with -fprofile-update=atomic; never
                                  at -O0, whose locals stay in memory)
+  -fprofile-values[=slots|naive] With -fprofile-instr, also profile the divisors of divisions and
+                                 remainders and the operands of switches: each site counts the
+                                 first 8 distinct values it sees exactly (slots, the default), or
+                                 every value in a hash table (naive, the reference); -fprofile-use
+                                 divides by a dominant divisor as a constant and peels a dominant
+                                 switch value
   -fpath-array-threshold=N       With -fprofile-instr=path, count the paths of functions with at
                                  most N potential paths in an array, the others in the runtime's
                                  hash table (default 4096)
@@ -158,6 +164,7 @@ struct ProfileFlags {
     update: Option<ProfileUpdate>,
     pthread: bool,
     counter_promotion: Option<bool>,
+    values: Option<ValueProfiling>,
 }
 
 impl ProfileFlags {
@@ -207,6 +214,12 @@ impl ProfileFlags {
                 }
             } else if arg == "-fprofile-counter-promotion" || arg == "-fno-profile-counter-promotion" {
                 flags.counter_promotion = Some(arg == "-fprofile-counter-promotion");
+            } else if arg == "-fprofile-values" || arg == "-fprofile-values=slots" {
+                flags.values = Some(ValueProfiling::Slots);
+            } else if arg == "-fprofile-values=naive" {
+                flags.values = Some(ValueProfiling::Hashed);
+            } else if let Some(mode) = arg.strip_prefix("-fprofile-values=") {
+                error = Some(format!("nissecc: error: unknown -fprofile-values mode '{mode}' (expected slots or naive)"));
             } else if arg == "-pthread" {
                 flags.pthread = true;
             } else if arg == WERROR_PROFILE_MISMATCH {
@@ -232,6 +245,13 @@ impl ProfileFlags {
                 error = error.or(Some("nissecc: error: -fprofile-sample and -fprofile-instr cannot be combined (a program is sampled or instrumented, not both)".into()));
             }
             flags.strategy = Some(Strategy::Sample);
+        }
+        match flags.strategy {
+            Some(strategy) if flags.values.is_some() && (strategy.traces() || strategy == Strategy::Sample) => {
+                error = error.or(Some(format!("nissecc: error: -fprofile-values needs a counting strategy, not {strategy}")));
+            }
+            None if flags.values.is_some() => error = error.or(Some("nissecc: error: -fprofile-values needs -fprofile-instr".into())),
+            _ => {}
         }
         match error {
             Some(e) => Err(e),
@@ -451,6 +471,7 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
                 // instruction like an add to a register, so single updates
                 // would only pay for the flushes (see `promotion`).
                 promote: !sampling && level != OptLevel::O0 && profiling.counter_promotion.unwrap_or(profiling.update() == ProfileUpdate::Atomic),
+                values: profiling.values,
             };
             let report = pipeline::instrument(&mut module, &instrument, &options).map_err(|e| format!("{}: {e}", input.display()))?;
             for warning in &report.warnings {

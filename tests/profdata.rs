@@ -45,7 +45,7 @@ fn loop_function(name: &str, strategy: Strategy, calls: u64, iterations: u64) ->
         Strategy::Vertex | Strategy::Trace | Strategy::TraceNaive | Strategy::Tpp => panic!("the {strategy} profiles of these tests come from the compiler"),
     };
     let descriptor = CfgDescriptor::new(strategy, loop_shape(), kinds).encode();
-    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters, paths: vec![] }
+    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters, paths: vec![], values: vec![] }
 }
 
 fn save(dir: &Path, file: &str, functions: Vec<FunctionProfile>) -> PathBuf {
@@ -282,7 +282,7 @@ fn loop_path_profile(name: &str) -> FunctionProfile {
     ];
     paths.sort();
     let descriptor = CfgDescriptor::new(Strategy::Path, shape, vec![]).encode();
-    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters: vec![], paths }
+    FunctionProfile { name: name.into(), checksum: 0xc0ffee, descriptor, counters: vec![], paths, values: Vec::new() }
 }
 
 #[test]

@@ -60,9 +60,9 @@ fn return_from_main_writes_default_nprof_with_every_record() {
     assert_eq!(
         profile.functions,
         vec![
-            FunctionProfile { name: "down".into(), checksum: 0x3333, descriptor: vec![5, 6], counters: vec![0], paths: vec![] },
-            FunctionProfile { name: "main".into(), checksum: 0x1111, descriptor: vec![1, 2, 3], counters: vec![1, 10], paths: vec![] },
-            FunctionProfile { name: "work".into(), checksum: 0x2222, descriptor: vec![4], counters: work_counts(10), paths: vec![] },
+            FunctionProfile { name: "down".into(), checksum: 0x3333, descriptor: vec![5, 6], counters: vec![0], paths: vec![], values: vec![] },
+            FunctionProfile { name: "main".into(), checksum: 0x1111, descriptor: vec![1, 2, 3], counters: vec![1, 10], paths: vec![], values: vec![] },
+            FunctionProfile { name: "work".into(), checksum: 0x2222, descriptor: vec![4], counters: work_counts(10), paths: vec![], values: vec![] },
         ]
     );
 }

@@ -356,7 +356,7 @@ fn instrumented(module: &Module, strategy: Strategy, weights: Option<&Profile>) 
 /// [`instrumented`], with counters updated as `update` says.
 fn instrumented_updating(module: &Module, strategy: Strategy, weights: Option<&Profile>, update: ProfileUpdate) -> Module {
     let mut copy = module.clone();
-    let report = instrument_module(&mut copy, &InstrumentOptions { strategy, weights, path_array_threshold: 0, tpp_cold_ppm: 0, tpp_loop_trip_milli: 0, update, promote: false });
+    let report = instrument_module(&mut copy, &InstrumentOptions { strategy, weights, path_array_threshold: 0, tpp_cold_ppm: 0, tpp_loop_trip_milli: 0, update, promote: false, values: None });
     assert!(report.warnings.is_empty(), "{:?}", report.warnings);
     if let Err(errors) = verify_module(&copy) {
         panic!("{}", print_module_errors(&copy, &errors));
@@ -412,6 +412,7 @@ fn instrumented_runs_reconstruct_exactly() {
                     descriptor: descriptor_bytes(m, name).to_vec(),
                     counters,
                     paths: Vec::new(),
+                    values: Vec::new(),
                 });
             }
             truths.push(truth);

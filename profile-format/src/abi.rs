@@ -24,6 +24,7 @@
 //! 48: &descriptor                     56: descriptor_len
 //! 64: &__nisse_runtime_anchor         72: flags
 //! 80: &function (sampled only)        88: &pc_map (sampled only)
+//! 96: &value_sites                    104: num_value_sites
 //! ```
 //!
 //! Flags (ABI version 2, for path profiles): with [`FLAG_PATH_ARRAY`] the
@@ -54,6 +55,22 @@
 //! (below `num_counters`). Code in no range (jump-only blocks) counts
 //! nowhere. The other records hold 0 in both fields.
 //!
+//! With value profiling (ABI version 4, `-fprofile-values`), the record
+//! points at the function's value sites ([`VALUE_SITES_PREFIX`]`<fn>`,
+//! zero-initialised, writable, aligned to 8), one per instruction whose
+//! operand is profiled, in the order the descriptor lists them; the other
+//! records hold 0 in both fields. Instrumented code calls
+//! [`VALUE_COUNT_FUNCTION`]`(&site, value)` before the instruction. A
+//! site is [`VALUE_SITE_WORDS`] `u64`s: the number of slots claimed, then
+//! [`VALUE_SLOTS`] slots of `(value, count)`, filled in the order the
+//! values are first seen; a value first seen when every slot is taken is
+//! not counted, so every count present is exact and the site's block
+//! count tells how many executions went uncounted. With
+//! [`FLAG_VALUES_HASHED`] (`-fprofile-values=naive`, the oracle's
+//! reference) a site is one `u64` whose address keys the runtime's path
+//! hash table, which counts every value ([`HASH_COUNT_FUNCTION`]`(&site,
+//! value, 1)`), however many there are.
+//!
 //! The section name is a valid C identifier, so GNU ld defines
 //! [`SECTION_START_SYMBOL`] and [`SECTION_STOP_SYMBOL`] around the records
 //! of all objects, and the runtime walks them without any registration
@@ -66,7 +83,7 @@
 
 /// The version of the record layout; the runtime skips (with a warning)
 /// records of any other version except 0, which marks a placeholder.
-pub const ABI_VERSION: u64 = 3;
+pub const ABI_VERSION: u64 = 4;
 
 /// The ELF section holding the records of every instrumented function.
 pub const RECORDS_SECTION: &str = "nisse_records";
@@ -88,8 +105,12 @@ pub const RECORD_PREFIX: &str = "__nisse_rec.";
 /// Prefix of a sampled function's PC map (see [`FLAG_SAMPLED`]).
 pub const PC_MAP_PREFIX: &str = "__nisse_pcmap.";
 
+/// Prefix of the per-function value sites' symbol (see
+/// [`VALUE_COUNT_FUNCTION`]).
+pub const VALUE_SITES_PREFIX: &str = "__nisse_val.";
+
 /// The size of one record in bytes.
-pub const RECORD_SIZE: usize = 96;
+pub const RECORD_SIZE: usize = 112;
 /// The alignment of records, counters and descriptors in bytes.
 pub const RECORD_ALIGN: usize = 8;
 
@@ -118,6 +139,10 @@ pub const RECORD_FUNCTION_PTR: usize = 80;
 /// Offset of the address of the function's PC map ([`FLAG_SAMPLED`]
 /// only, else 0).
 pub const RECORD_PC_MAP_PTR: usize = 88;
+/// Offset of the address of the function's value sites (0 without).
+pub const RECORD_VALUE_SITES_PTR: usize = 96;
+/// Offset of the number of value sites.
+pub const RECORD_NUM_VALUE_SITES: usize = 104;
 
 /// Record flag: the counters are a dense array of path counts.
 pub const FLAG_PATH_ARRAY: u64 = 1;
@@ -126,6 +151,19 @@ pub const FLAG_PATH_HASH: u64 = 2;
 /// Record flag: the counters are sample counts of the function's blocks,
 /// which the runtime's sampler attributes through the PC map.
 pub const FLAG_SAMPLED: u64 = 4;
+/// Record flag: the value sites are counted in the runtime's hash table,
+/// one `u64` key per site, rather than in slots.
+pub const FLAG_VALUES_HASHED: u64 = 8;
+/// The value slots of a site.
+pub const VALUE_SLOTS: usize = 8;
+/// The `u64`s of a value site: the claimed-slot count and the slots.
+pub const VALUE_SITE_WORDS: usize = 1 + 2 * VALUE_SLOTS;
+/// The runtime function that counts `value` at the value site at `site`:
+/// `void __nisse_value_count(u64 *site, u64 value)`.
+pub const VALUE_COUNT_FUNCTION: &str = "__nisse_value_count";
+/// [`VALUE_COUNT_FUNCTION`] for `-fprofile-update=atomic`: concurrent
+/// threads lose no count.
+pub const VALUE_COUNT_ATOMIC_FUNCTION: &str = "__nisse_value_count_atomic";
 /// Offset, in `u32`s, of the PC map's code length.
 pub const PC_MAP_CODE_LEN: usize = 0;
 /// Offset, in `u32`s, of the PC map's number of ranges.
@@ -179,6 +217,8 @@ mod tests {
             RECORD_FLAGS,
             RECORD_FUNCTION_PTR,
             RECORD_PC_MAP_PTR,
+            RECORD_VALUE_SITES_PTR,
+            RECORD_NUM_VALUE_SITES,
         ];
         for (i, offset) in offsets.iter().enumerate() {
             assert_eq!(*offset, i * 8);

@@ -84,7 +84,7 @@ pub fn read_combined(bytes: &[u8]) -> Result<CombinedProfile, FormatError> {
     if !envelope.combined {
         return Err(FormatError::Corrupt { offset: 0, problem: String::from("not a combined profile (it holds the counts of runs)") });
     }
-    let mut body = Cursor { bytes: &bytes[..envelope.body_end], offset: HEADER_SIZE, has_paths: true };
+    let mut body = Cursor { bytes: &bytes[..envelope.body_end], offset: HEADER_SIZE, has_paths: true, has_values: false };
     let runs = body.u64()?;
     let bins_offset = body.offset as u64;
     let bins = body.u64()?;

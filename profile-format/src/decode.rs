@@ -8,10 +8,10 @@
 use crate::checksum::fnv1a64;
 use crate::error::FormatError;
 use crate::layout::{
-    COMBINED_FORMAT_VERSION, FLAGS_OFFSET, FLAG_COMBINED, HEADER_SIZE, MAGIC, NUM_FUNCTIONS_OFFSET, OLDEST_READABLE_VERSION, TOTAL_LEN_OFFSET, TRAILER_SIZE,
-    VERSION_OFFSET,
+    COMBINED_FORMAT_VERSION, FLAGS_OFFSET, FLAG_COMBINED, HEADER_SIZE, MAGIC, NEWEST_READABLE_VERSION, NUM_FUNCTIONS_OFFSET, OLDEST_READABLE_VERSION,
+    TOTAL_LEN_OFFSET, TRAILER_SIZE, VALUES_FORMAT_VERSION, VERSION_OFFSET,
 };
-use crate::profile::{FunctionProfile, Profile};
+use crate::profile::{FunctionProfile, Profile, ValueCount};
 use crate::text::{concat, Piece::*};
 use alloc::collections::BTreeSet;
 use alloc::borrow::ToOwned;
@@ -26,7 +26,12 @@ pub fn read(bytes: &[u8]) -> Result<Profile, FormatError> {
     if envelope.combined {
         return Err(FormatError::IsCombined);
     }
-    let mut body = Cursor { bytes: &bytes[..envelope.body_end], offset: HEADER_SIZE, has_paths: envelope.version >= 2 };
+    let mut body = Cursor {
+        bytes: &bytes[..envelope.body_end],
+        offset: HEADER_SIZE,
+        has_paths: envelope.version >= 2,
+        has_values: envelope.version == VALUES_FORMAT_VERSION,
+    };
     let mut names = BTreeSet::new();
     let mut functions = Vec::new();
     for _ in 0..envelope.functions {
@@ -54,10 +59,10 @@ pub(crate) struct Envelope {
 /// announced total length, the whole-file checksum and the flags.
 pub(crate) fn check_envelope(bytes: &[u8]) -> Result<Envelope, FormatError> {
     check_magic(bytes)?;
-    let header = Cursor { bytes, offset: 0, has_paths: false };
+    let header = Cursor { bytes, offset: 0, has_paths: false, has_values: false };
     let version = u32::from_le_bytes(header.fixed(VERSION_OFFSET)?);
-    if !(OLDEST_READABLE_VERSION..=COMBINED_FORMAT_VERSION).contains(&version) {
-        return Err(FormatError::UnsupportedVersion { found: version, expected: COMBINED_FORMAT_VERSION });
+    if !(OLDEST_READABLE_VERSION..=NEWEST_READABLE_VERSION).contains(&version) {
+        return Err(FormatError::UnsupportedVersion { found: version, expected: NEWEST_READABLE_VERSION });
     }
     let total = u64::from_le_bytes(header.fixed(TOTAL_LEN_OFFSET)?);
     let len = bytes.len() as u64;
@@ -115,6 +120,8 @@ pub(crate) struct Cursor<'a> {
     pub offset: usize,
     /// Whether functions end with their paths (format version 2).
     pub has_paths: bool,
+    /// Whether the paths are followed by value counts (format version 4).
+    pub has_values: bool,
 }
 
 impl<'a> Cursor<'a> {
@@ -175,7 +182,8 @@ impl<'a> Cursor<'a> {
         let raw = self.take(count.saturating_mul(8), "counters")?;
         let counters = raw.chunks_exact(8).map(|chunk| u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]))).collect();
         let paths = if self.has_paths { self.paths()? } else { Vec::new() };
-        Ok(FunctionProfile { name, checksum, descriptor, counters, paths })
+        let values = if self.has_values { self.values()? } else { Vec::new() };
+        Ok(FunctionProfile { name, checksum, descriptor, counters, paths, values })
     }
 
     /// What every function starts with, in plain and combined profiles:
@@ -208,6 +216,34 @@ impl<'a> Cursor<'a> {
             }
         }
         Ok(paths)
+    }
+
+    /// A function's value counts, checked to be in strictly increasing
+    /// (site, value) order with no zero count and sites below 2^32.
+    fn values(&mut self) -> Result<Vec<ValueCount>, FormatError> {
+        let count = self.u64()?;
+        let start = self.offset;
+        let raw = self.take(count.saturating_mul(24), "value counts")?;
+        let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut values: Vec<ValueCount> = Vec::new();
+        for (i, triple) in raw.chunks_exact(24).enumerate() {
+            let offset = (start + 24 * i) as u64;
+            let (site, value, count) = (word(&triple[..8]), word(&triple[8..16]), word(&triple[16..]));
+            let Ok(site) = u32::try_from(site) else {
+                return Err(FormatError::Corrupt { offset, problem: concat(&[Str("value site "), Dec(site), Str(" is out of range")]) });
+            };
+            if values.last().is_some_and(|last| (last.site, last.value) >= (site, value)) {
+                return Err(FormatError::Corrupt {
+                    offset,
+                    problem: concat(&[Str("value "), Dec(value), Str(" of site "), Dec(site.into()), Str(" is out of order (value counts are sorted by site and value)")]),
+                });
+            }
+            if count == 0 {
+                return Err(FormatError::Corrupt { offset, problem: concat(&[Str("value "), Dec(value), Str(" of site "), Dec(site.into()), Str(" has count 0")]) });
+            }
+            values.push(ValueCount { site, value, count });
+        }
+        Ok(values)
     }
 
     fn overrun(&self, at: usize, len: u64, what: &str) -> FormatError {

@@ -2,7 +2,7 @@
 //! [`crate::layout`]).
 
 use crate::checksum::fnv1a64;
-use crate::layout::{FORMAT_VERSION, HEADER_SIZE, MAGIC, TOTAL_LEN_OFFSET, TRAILER_SIZE};
+use crate::layout::{FORMAT_VERSION, HEADER_SIZE, MAGIC, TOTAL_LEN_OFFSET, TRAILER_SIZE, VALUES_FORMAT_VERSION};
 use crate::profile::{FunctionProfile, Profile};
 use alloc::vec::Vec;
 
@@ -14,7 +14,10 @@ pub fn write(profile: &Profile) -> Vec<u8> {
     functions.sort_by(|a, b| a.name.cmp(&b.name));
 
     let capacity = HEADER_SIZE + TRAILER_SIZE + functions.iter().map(|f| encoded_size(f)).sum::<usize>();
-    let mut out = begin(capacity, FORMAT_VERSION, 0, functions.len());
+    // Only a profile with value counts needs version 4.
+    let with_values = functions.iter().any(|f| !f.values.is_empty());
+    let version = if with_values { VALUES_FORMAT_VERSION } else { FORMAT_VERSION };
+    let mut out = begin(capacity, version, 0, functions.len());
     for function in functions {
         write_function_head(&mut out, &function.name, function.checksum, &function.descriptor);
         out.extend_from_slice(&(function.counters.len() as u64).to_le_bytes());
@@ -25,6 +28,14 @@ pub fn write(profile: &Profile) -> Vec<u8> {
         for &(number, count) in &function.paths {
             out.extend_from_slice(&number.to_le_bytes());
             out.extend_from_slice(&count.to_le_bytes());
+        }
+        if with_values {
+            out.extend_from_slice(&(function.values.len() as u64).to_le_bytes());
+            for value in &function.values {
+                for word in [u64::from(value.site), value.value, value.count] {
+                    out.extend_from_slice(&word.to_le_bytes());
+                }
+            }
         }
     }
     finish(out)
@@ -66,5 +77,5 @@ fn write_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
 
 /// The number of bytes `function` takes in the file.
 fn encoded_size(function: &FunctionProfile) -> usize {
-    5 * 8 + function.name.len() + function.descriptor.len() + 8 * function.counters.len() + 16 * function.paths.len()
+    6 * 8 + function.name.len() + function.descriptor.len() + 8 * function.counters.len() + 16 * function.paths.len() + 24 * function.values.len()
 }

@@ -40,8 +40,17 @@
 //!         in strictly increasing bin order, no 0 runs, summing to n
 //! ```
 //!
-//! Plain profiles are still written as version 2, so that the runtime's
-//! files and older readers are unaffected.
+//! Version 4 is a plain profile with value counts (`-fprofile-values`):
+//! each function of version 2 is followed by
+//!
+//! ```text
+//!      8  value counts v (u64), then v triples (site (u64, below 2^32),
+//!         value (u64), count (u64)), in strictly increasing (site, value)
+//!         order, no count 0
+//! ```
+//!
+//! Plain profiles without value counts are still written as version 2, so
+//! that the runtime's files and older readers are unaffected.
 //!
 //! Version 2 added the paths of path profiles (`-fprofile-instr=path`);
 //! an edge profile has none. Version 1 files, which end each function
@@ -59,6 +68,10 @@ pub const MAGIC: [u8; 8] = *b"NPROF\0\0\0";
 pub const FORMAT_VERSION: u32 = 2;
 /// The format version of a combined profile.
 pub const COMBINED_FORMAT_VERSION: u32 = 3;
+/// The format version of a plain profile with value counts.
+pub const VALUES_FORMAT_VERSION: u32 = 4;
+/// The newest format version this crate reads.
+pub const NEWEST_READABLE_VERSION: u32 = VALUES_FORMAT_VERSION;
 /// The header flag of a combined profile (version 3 only).
 pub const FLAG_COMBINED: u32 = 1;
 /// The oldest format version this crate still reads.

@@ -56,4 +56,4 @@ pub use encode::write;
 pub use error::{FormatError, MismatchKind};
 pub use layout::{FORMAT_VERSION, MAGIC};
 pub use merge::{add_into, merge, merge_weighted, scale};
-pub use profile::{FunctionProfile, Profile};
+pub use profile::{FunctionProfile, Profile, ValueCount};

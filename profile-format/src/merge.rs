@@ -1,6 +1,7 @@
 //! Combining profiles of several runs (issue 3): counters are summed
 //! function by function, the counts of a path profile path by path (a
-//! path executed in only one run is kept as it is), and a weight
+//! path executed in only one run is kept as it is), value counts value by
+//! value (likewise), and a weight
 //! multiplies a whole profile.
 //!
 //! Functions are matched by name; two profiles whose functions of the same
@@ -16,7 +17,7 @@
 //! bound; [`Profile::is_saturated`] lets tools warn about it.
 
 use crate::error::{FormatError, MismatchKind};
-use crate::profile::{FunctionProfile, Profile};
+use crate::profile::{FunctionProfile, Profile, ValueCount};
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
@@ -51,6 +52,10 @@ pub fn scale(profile: &Profile, weight: u64) -> Profile {
             *count = count.saturating_mul(weight);
         }
         function.paths.retain(|&(_, count)| count != 0);
+        for value in &mut function.values {
+            value.count = value.count.saturating_mul(weight);
+        }
+        function.values.retain(|value| value.count != 0);
     }
     scaled
 }
@@ -74,6 +79,9 @@ pub fn add_into(into: &mut FunctionProfile, other: &FunctionProfile) -> Result<(
     if !other.paths.is_empty() {
         into.paths = merge_paths(&into.paths, &other.paths);
     }
+    if !other.values.is_empty() {
+        into.values = merge_values(&into.values, &other.values);
+    }
     Ok(())
 }
 
@@ -86,4 +94,15 @@ fn merge_paths(a: &[(u64, u64)], b: &[(u64, u64)]) -> Vec<(u64, u64)> {
         *entry = entry.saturating_add(count);
     }
     sum.into_iter().collect()
+}
+
+/// The sum of two sorted value-count lists: a value seen at a site in both
+/// gets the sum of its counts, saturating, and the result is sorted.
+fn merge_values(a: &[ValueCount], b: &[ValueCount]) -> Vec<ValueCount> {
+    let mut sum: BTreeMap<(u32, u64), u64> = a.iter().map(|v| ((v.site, v.value), v.count)).collect();
+    for v in b {
+        let entry = sum.entry((v.site, v.value)).or_insert(0);
+        *entry = entry.saturating_add(v.count);
+    }
+    sum.into_iter().map(|((site, value), count)| ValueCount { site, value, count }).collect()
 }

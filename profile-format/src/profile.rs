@@ -22,6 +22,22 @@ pub struct FunctionProfile {
     /// increasing path-number order, with no zero count; empty for an
     /// edge profile.
     pub paths: Vec<(u64, u64)>,
+    /// A value profile's counts (`-fprofile-values`): how often each value
+    /// was seen at each value site, sorted by site and value, with no zero
+    /// count; empty without value profiling. The descriptor says what
+    /// each site is.
+    pub values: Vec<ValueCount>,
+}
+
+/// How often one value was seen at one value site of a function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ValueCount {
+    /// The site's index, in the function's site order.
+    pub site: u32,
+    /// The value, sign-extended to 64 bits from the site's width.
+    pub value: u64,
+    /// How many times the site saw it.
+    pub count: u64,
 }
 
 /// A whole profile: the counters of every instrumented function.
@@ -48,6 +64,10 @@ impl Profile {
     pub fn is_saturated(&self) -> bool {
         self.functions
             .iter()
-            .any(|function| function.counters.contains(&u64::MAX) || function.paths.iter().any(|&(_, count)| count == u64::MAX))
+            .any(|function| {
+                function.counters.contains(&u64::MAX)
+                    || function.paths.iter().any(|&(_, count)| count == u64::MAX)
+                    || function.values.iter().any(|v| v.count == u64::MAX)
+            })
     }
 }

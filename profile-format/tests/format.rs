@@ -10,8 +10,8 @@ use nissecc_profile_format::{fnv1a64, read, write, FormatError, FunctionProfile,
 fn sample() -> Profile {
     Profile {
         functions: vec![
-            FunctionProfile { name: "main".into(), checksum: 0xdead_beef, descriptor: vec![9, 8, 7], counters: vec![1, 10, 0, u64::MAX], paths: vec![] },
-            FunctionProfile { name: "helper".into(), checksum: 1, descriptor: vec![], counters: vec![], paths: vec![] },
+            FunctionProfile { name: "main".into(), checksum: 0xdead_beef, descriptor: vec![9, 8, 7], counters: vec![1, 10, 0, u64::MAX], paths: vec![], values: vec![] },
+            FunctionProfile { name: "helper".into(), checksum: 1, descriptor: vec![], counters: vec![], paths: vec![], values: vec![] },
         ],
     }
 }
@@ -133,7 +133,7 @@ fn version_1_bytes(profile: &Profile) -> Vec<u8> {
 #[test]
 fn version_1_files_are_still_read() {
     let profile = Profile {
-        functions: vec![FunctionProfile { name: "main".into(), checksum: 5, descriptor: vec![1, 2, 3], counters: vec![4, 5], paths: vec![] }],
+        functions: vec![FunctionProfile { name: "main".into(), checksum: 5, descriptor: vec![1, 2, 3], counters: vec![4, 5], paths: vec![], values: vec![] }],
     };
     assert_eq!(read(&version_1_bytes(&profile)).unwrap(), profile);
 }
@@ -141,7 +141,7 @@ fn version_1_files_are_still_read() {
 #[test]
 fn paths_round_trip_and_bad_paths_are_corrupt() {
     let profile = Profile {
-        functions: vec![FunctionProfile { name: "p".into(), checksum: 9, descriptor: vec![7], counters: vec![], paths: vec![(0, 3), (5, 1), (u64::MAX, 2)] }],
+        functions: vec![FunctionProfile { name: "p".into(), checksum: 9, descriptor: vec![7], counters: vec![], paths: vec![(0, 3), (5, 1), (u64::MAX, 2)], values: vec![] }],
     };
     let bytes = write(&profile);
     assert_eq!(read(&bytes).unwrap(), profile);

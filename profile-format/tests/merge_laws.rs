@@ -22,7 +22,7 @@ fn merge_is_associative_and_commutative() {
 
 #[test]
 fn merge_sums_every_counter_and_keeps_unshared_functions() {
-    let f = |name: &str, counters: Vec<u64>| FunctionProfile { name: name.into(), checksum: 3, descriptor: vec![1], counters, paths: vec![] };
+    let f = |name: &str, counters: Vec<u64>| FunctionProfile { name: name.into(), checksum: 3, descriptor: vec![1], counters, paths: vec![], values: vec![] };
     let a = Profile { functions: vec![f("z", vec![1]), f("m", vec![1, 2])] };
     let b = Profile { functions: vec![f("m", vec![10, 20]), f("a", vec![5])] };
     let sum = Profile { functions: vec![f("a", vec![5]), f("m", vec![11, 22]), f("z", vec![1])] };
@@ -31,7 +31,7 @@ fn merge_sums_every_counter_and_keeps_unshared_functions() {
 
 #[test]
 fn path_counts_are_summed_path_by_path() {
-    let f = |paths: Vec<(u64, u64)>| Profile { functions: vec![FunctionProfile { name: "p".into(), checksum: 3, descriptor: vec![1], counters: vec![], paths }] };
+    let f = |paths: Vec<(u64, u64)>| Profile { functions: vec![FunctionProfile { name: "p".into(), checksum: 3, descriptor: vec![1], counters: vec![], paths, values: Vec::new() }] };
     let sum = merge(&f(vec![(1, 2), (7, u64::MAX - 1)]), &f(vec![(0, 1), (7, 5), (9, 4)])).unwrap();
     assert_eq!(sum, f(vec![(0, 1), (1, 2), (7, u64::MAX), (9, 4)]));
     assert!(sum.is_saturated());
@@ -52,7 +52,7 @@ fn weights_multiply_before_summing() {
 
 #[test]
 fn sums_saturate() {
-    let f = |count| Profile { functions: vec![FunctionProfile { name: "f".into(), checksum: 0, descriptor: vec![], counters: vec![count, 1], paths: vec![] }] };
+    let f = |count| Profile { functions: vec![FunctionProfile { name: "f".into(), checksum: 0, descriptor: vec![], counters: vec![count, 1], paths: vec![], values: vec![] }] };
     let sum = merge(&f(u64::MAX - 1), &f(5)).unwrap();
     assert_eq!(sum.functions[0].counters, vec![u64::MAX, 2]);
     assert!(sum.is_saturated());
@@ -62,7 +62,7 @@ fn sums_saturate() {
 
 #[test]
 fn functions_that_disagree_are_named() {
-    let base = FunctionProfile { name: "f".into(), checksum: 1, descriptor: vec![1, 2], counters: vec![0, 0], paths: vec![] };
+    let base = FunctionProfile { name: "f".into(), checksum: 1, descriptor: vec![1, 2], counters: vec![0, 0], paths: vec![], values: vec![] };
     let with = |change: &dyn Fn(&mut FunctionProfile)| {
         let mut function = base.clone();
         change(&mut function);

@@ -83,3 +83,4 @@ mod report;
 mod sampler;
 mod sys;
 mod trace;
+mod value_sites;

@@ -155,7 +155,7 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     fn profile(count: u64) -> Profile {
-        Profile { functions: vec![FunctionProfile { name: "f".into(), checksum: 7, descriptor: vec![1, 2], counters: vec![count, 1], paths: vec![] }] }
+        Profile { functions: vec![FunctionProfile { name: "f".into(), checksum: 7, descriptor: vec![1, 2], counters: vec![count, 1], paths: vec![], values: vec![] }] }
     }
 
     fn scratch(name: &str) -> PathBuf {

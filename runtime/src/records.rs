@@ -4,14 +4,16 @@
 
 use crate::path_table::{self, PathCount};
 use crate::report::report;
+use crate::value_sites;
 use alloc::string::String;
 use alloc::vec::Vec;
 use nissecc_profile_format::abi::{
-    ABI_VERSION, FLAG_PATH_ARRAY, FLAG_PATH_HASH, FLAG_SAMPLED, RECORD_ABI_VERSION, RECORD_CFG_CHECKSUM, RECORD_COUNTERS_PTR, RECORD_DESCRIPTOR_LEN,
-    RECORD_DESCRIPTOR_PTR, RECORD_FLAGS, RECORD_NAME_LEN, RECORD_NAME_PTR, RECORD_NUM_COUNTERS, RECORD_SIZE,
+    ABI_VERSION, FLAG_PATH_ARRAY, FLAG_PATH_HASH, FLAG_SAMPLED, FLAG_VALUES_HASHED, RECORD_ABI_VERSION, RECORD_CFG_CHECKSUM, RECORD_COUNTERS_PTR,
+    RECORD_DESCRIPTOR_LEN, RECORD_DESCRIPTOR_PTR, RECORD_FLAGS, RECORD_NAME_LEN, RECORD_NAME_PTR, RECORD_NUM_COUNTERS, RECORD_NUM_VALUE_SITES, RECORD_SIZE,
+    RECORD_VALUE_SITES_PTR,
 };
 use nissecc_profile_format::text::Piece::*;
-use nissecc_profile_format::{add_into, FunctionProfile, Profile};
+use nissecc_profile_format::{add_into, FunctionProfile, Profile, ValueCount};
 
 #[allow(non_upper_case_globals)]
 extern "C" {
@@ -85,11 +87,28 @@ fn read_record(record: usize, hashed_paths: &[PathCount]) -> Option<FunctionProf
     let counters: Vec<u64> = (0..num_counters).map(|i| unsafe { core::ptr::read_volatile(counters_ptr.add(i)) }).collect();
     let checksum = field(RECORD_CFG_CHECKSUM);
     let flags = field(RECORD_FLAGS);
+    let values_hashed = flags & FLAG_VALUES_HASHED != 0;
+    let flags = flags & !FLAG_VALUES_HASHED;
     if ![0, FLAG_PATH_ARRAY, FLAG_PATH_HASH, FLAG_SAMPLED].contains(&flags) {
         report(&[Str("skipping the record of `"), Str(&name), Str("`: unknown flags "), Hex(flags)]);
         return None;
     }
-    let function = |counters, paths| Some(FunctionProfile { name, checksum, descriptor, counters, paths });
+    let sites = field(RECORD_VALUE_SITES_PTR) as *mut u64;
+    let num_sites = field(RECORD_NUM_VALUE_SITES) as usize;
+    if sites.is_null() && num_sites != 0 {
+        report(&[Str("skipping the record of `"), Str(&name), Str("`: its value sites are missing")]);
+        return None;
+    }
+    let values = if values_hashed {
+        // One key per site: the site's address.
+        (0..num_sites)
+            .flat_map(|s| path_table::paths_of(hashed_paths, sites as usize + 8 * s).into_iter().map(move |(value, count)| (s as u32, value, count)))
+            .collect()
+    } else {
+        value_sites::site_values(sites, num_sites)
+    };
+    let values = values.into_iter().map(|(site, value, count)| ValueCount { site, value, count }).collect();
+    let function = |counters, paths| Some(FunctionProfile { name, checksum, descriptor, counters, paths, values });
     match flags {
         // Sample counts are stored as counters are.
         0 | FLAG_SAMPLED => function(counters, Vec::new()),

@@ -9,6 +9,7 @@
 
 use nissecc_midend::instrument::path::derive::measured_edge_profile;
 use nissecc_midend::profile::reconstruct::edge_profile;
+use nissecc_midend::profile::value_sites::{site_values, SiteValues};
 use nissecc_midend::profile::{decode_descriptor, CfgDescriptor, EdgeProfile, FlowGraph, Strategy};
 use nissecc_profile_format::FunctionProfile;
 
@@ -25,6 +26,8 @@ pub struct FunctionCounts {
     pub counts: EdgeProfile,
     /// A path profile's `(path number, count)` pairs; empty otherwise.
     pub paths: Vec<(u64, u64)>,
+    /// The value sites' values (`-fprofile-values`); empty otherwise.
+    pub values: Vec<SiteValues>,
 }
 
 impl FunctionCounts {
@@ -68,7 +71,9 @@ pub fn function_counts(function: &FunctionProfile) -> Result<FunctionCounts, Str
         }
         _ => measured_edge_profile(&descriptor, function)?,
     };
+    let values = site_values(&descriptor.value_sites, &function.values, &counts.blocks)?;
     Ok(FunctionCounts {
+        values,
         name: function.name.clone(),
         checksum: function.checksum,
         counters: function.counters.clone(),

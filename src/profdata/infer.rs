@@ -50,5 +50,6 @@ pub fn infer_function(function: &FunctionProfile, objective: Objective) -> Resul
         descriptor: descriptor.encode(),
         counters: counted.iter().map(|&e| flow[e as usize]).collect(),
         paths: Vec::new(),
+        values: Vec::new(),
     })
 }

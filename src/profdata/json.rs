@@ -6,8 +6,14 @@
 //!                "edges":[{"from":..,"to":..,"count":..}],
 //!                "early_exits":[{"block":..,"inst":..,"callee":..,"count":..}],
 //!                "second_returns":[{"block":..,"inst":..,"callee":..,"count":..}],
-//!                "paths":[{"number":..,"count":..,"blocks":[..],"start":..,"end":..}]}]}
+//!                "paths":[{"number":..,"count":..,"blocks":[..],"start":..,"end":..}],
+//!                "value_sites":[{"site":..,"block":..,"kind":..,"executions":..,
+//!                                "values":[{"value":..,"count":..}],"uncounted":..}]}]}
 //! ```
+//!
+//! `value_sites` appears only for a function whose values were profiled
+//! (`-fprofile-values`); a value is printed as the signed number it was
+//! at the site, and `values` lists the most frequent first.
 //!
 //! Only counts that every instrumentation strategy agrees on appear: the
 //! raw counters and the strategy are left out on purpose, because the
@@ -50,6 +56,23 @@ fn function_json(function: &FunctionCounts, with_paths: bool) -> Value {
         value["paths"] = executed_paths(function)
             .iter()
             .map(|p| json!({ "number": p.number, "count": p.count, "blocks": p.blocks, "start": p.start_name(), "end": p.end_name() }))
+            .collect();
+    }
+    if !function.values.is_empty() {
+        value["value_sites"] = function
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, site)| {
+                json!({
+                    "site": i,
+                    "block": site.site.block,
+                    "kind": site.site.kind.name(),
+                    "executions": site.executions,
+                    "values": site.values.iter().map(|&(v, count)| json!({ "value": v as i64, "count": count })).collect::<Vec<_>>(),
+                    "uncounted": site.uncounted(),
+                })
+            })
             .collect();
     }
     value

@@ -103,6 +103,7 @@ pub fn sample_profile(exact: &Profile, options: &SampleOptions) -> Result<Profil
             descriptor: descriptor.encode(),
             counters: values,
             paths: Vec::new(),
+            values: Vec::new(),
         });
     }
     let mut profile = Profile { functions };

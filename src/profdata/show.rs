@@ -233,6 +233,10 @@ fn paths_json(functions: &[FunctionCounts], summaries: &[TppSummary]) -> serde_j
 }
 
 /// The human-readable listing.
+/// The values of a value site that the text listing shows, the most
+/// frequent first.
+const VALUES_SHOWN: usize = 8;
+
 fn text(functions: &[FunctionCounts]) -> String {
     let mut out = String::new();
     for function in functions {
@@ -267,6 +271,22 @@ fn text(functions: &[FunctionCounts]) -> String {
             }
         } else {
             let _ = writeln!(out, "  edges: not measured (a vertex profile determines block counts only)");
+        }
+        if !function.values.is_empty() {
+            let _ = writeln!(out, "  value sites:");
+            for (i, site) in function.values.iter().enumerate() {
+                let shown: Vec<String> = site.values.iter().take(VALUES_SHOWN).map(|&(v, count)| format!("{}: {count}", v as i64)).collect();
+                let more = if site.values.len() > VALUES_SHOWN { format!(", {} more values", site.values.len() - VALUES_SHOWN) } else { String::new() };
+                let _ = writeln!(
+                    out,
+                    "    site{i} ({} in block{}): {} runs; {}{more}; {} uncounted",
+                    site.site.kind.name(),
+                    site.site.block,
+                    site.executions,
+                    shown.join(", "),
+                    site.uncounted()
+                );
+            }
         }
         if counts.early_exits.iter().any(|exit| exit.count > 0) {
             let _ = writeln!(out, "  calls that did not return:");

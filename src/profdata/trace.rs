@@ -478,7 +478,7 @@ fn edge_profile_json(program: &Program, threads: &[(u64, Regeneration)]) -> Stri
             }
             let counts = edge_profile(&f.descriptor.shape, &f.graph, &flow);
             let descriptor = CfgDescriptor { strategy: Strategy::Naive, ..f.descriptor.clone() };
-            FunctionCounts { name: f.name.clone(), checksum: f.checksum, counters: Vec::new(), descriptor, counts, paths: Vec::new() }
+            FunctionCounts { name: f.name.clone(), checksum: f.checksum, counters: Vec::new(), descriptor, counts, paths: Vec::new(), values: Vec::new() }
         })
         .collect();
     functions.sort_by(|a, b| a.name.cmp(&b.name));

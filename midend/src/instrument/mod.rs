@@ -36,11 +36,13 @@ pub mod spanning_tree;
 pub mod stats;
 pub mod tpp;
 pub mod trace;
+pub mod values;
 pub mod vertex;
 pub mod weights;
 
 pub use counter_array::ProfileUpdate;
 pub use stats::{FunctionStats, InstrumentReport};
+pub use values::ValueProfiling;
 
 use crate::analysis::cfg::{cfg_checksum_of, Cfg};
 use crate::analysis::loops::LoopForest;
@@ -75,6 +77,9 @@ pub struct InstrumentOptions<'a> {
     /// the loop runs ([`promotion`], `-fprofile-counter-promotion`). It
     /// runs `mem2reg`, so the driver asks for it only when optimizing.
     pub promote: bool,
+    /// Whether, and how, the operands of value sites are profiled
+    /// (`-fprofile-values`, [`values`]).
+    pub values: Option<ValueProfiling>,
 }
 
 /// Instruments every function of `module`.
@@ -99,7 +104,7 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
         let (stats, checksum, descriptor, flags) = instrument_function(func, &name, &noreturn, options, &context, &mut report.warnings);
         // A traced function's witnesses go to the trace, not to counters.
         let counters = if options.strategy.traces() { 0 } else { stats.counters };
-        instrumented.push((func.name.clone(), name, checksum, counters, descriptor, flags));
+        instrumented.push((func.name.clone(), name, checksum, counters, descriptor, flags, stats.value_sites));
         report.functions.push(stats);
     }
     if !instrumented.is_empty() {
@@ -116,8 +121,11 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
             records::declare_extern(module, name, signature);
         }
     }
-    for (function, name, checksum, counters, descriptor, flags) in instrumented {
-        records::add_function_data(module, &function, &name, checksum, counters, descriptor, flags);
+    if let Some(mode) = options.values.filter(|_| report.functions.iter().any(|f| f.value_sites > 0)) {
+        mode.declare(module, options.update);
+    }
+    for (function, name, checksum, counters, descriptor, flags, value_sites) in instrumented {
+        records::add_function_data(module, &function, &name, checksum, counters, descriptor, flags, value_sites);
     }
     report
 }
@@ -192,6 +200,11 @@ fn instrument_function(
     // pipeline (`pgo::stale`).
     let block_hashes = block_hashes(func, cfg);
     let source_lines = crate::profile::SourceLines::of(func, cfg);
+    // Traces and samples have no counters for values to join.
+    let value_sites = match options.values {
+        Some(_) if !options.strategy.traces() && options.strategy != Strategy::Sample => crate::profile::value_sites::value_sites(func, cfg),
+        _ => Vec::new(),
+    };
 
     let (weights, weights_from_profile) = match options.strategy {
         Strategy::Naive | Strategy::Sample => (Vec::new(), false),
@@ -274,7 +287,15 @@ fn instrument_function(
         }
         (counted.iter().map(|&e| graph.edge(e).kind).collect(), 0)
     };
+    let mut flags = flags;
+    if let Some(mode) = options.values.filter(|_| !value_sites.is_empty()) {
+        let insts: Vec<Inst> = value_sites.iter().map(|&(inst, _)| inst).collect();
+        values::instrument(func, &insts, mode, options.update);
+        stats.value_sites = value_sites.len();
+        flags |= mode.record_flag();
+    }
     let descriptor = CfgDescriptor {
+        value_sites: value_sites.into_iter().map(|(_, site)| site).collect(),
         weights_from_profile,
         block_hashes,
         sampling,

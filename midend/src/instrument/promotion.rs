@@ -325,7 +325,7 @@ block2:
 
     fn instrumented(update: ProfileUpdate) -> Module {
         let mut module = parse_module(PROGRAM).unwrap_or_else(|e| panic!("{e}"));
-        let options = InstrumentOptions { strategy: Strategy::Naive, weights: None, path_array_threshold: 0, tpp_cold_ppm: 0, tpp_loop_trip_milli: 0, update, promote: true };
+        let options = InstrumentOptions { strategy: Strategy::Naive, weights: None, path_array_threshold: 0, tpp_cold_ppm: 0, tpp_loop_trip_milli: 0, update, promote: true, values: None };
         let report = instrument_module(&mut module, &options);
         if let Err(errors) = verify_module(&module) {
             panic!("{}", print_module_errors(&module, &errors));

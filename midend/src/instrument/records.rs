@@ -22,7 +22,9 @@ pub fn record_symbol(function: &str) -> String {
 }
 
 /// Adds the counter array, descriptor, name and record of `function`,
-/// whose counts the profile stores under `profile_name`.
+/// whose counts the profile stores under `profile_name`, and its
+/// `value_sites` value sites, if it has any (laid out as `flags` says).
+#[allow(clippy::too_many_arguments)]
 pub fn add_function_data(
     module: &mut Module,
     function: &str,
@@ -31,6 +33,7 @@ pub fn add_function_data(
     num_counters: usize,
     descriptor: Vec<u8>,
     flags: u64,
+    value_sites: usize,
 ) {
     let name = format!("{}{function}", abi::NAME_PREFIX);
     let desc = format!("{}{function}", abi::DESCRIPTOR_PREFIX);
@@ -46,6 +49,7 @@ pub fn add_function_data(
     field(abi::RECORD_NUM_COUNTERS, num_counters as u64);
     field(abi::RECORD_DESCRIPTOR_LEN, descriptor.len() as u64);
     field(abi::RECORD_FLAGS, flags);
+    field(abi::RECORD_NUM_VALUE_SITES, value_sites as u64);
     let reloc = |offset: usize, symbol: &str| DataReloc { offset: offset as u32, symbol: symbol.to_string(), addend: 0 };
     let mut relocs = vec![
         reloc(abi::RECORD_NAME_PTR, &name),
@@ -57,6 +61,11 @@ pub fn add_function_data(
     if sampled {
         relocs.push(reloc(abi::RECORD_FUNCTION_PTR, function));
         relocs.push(reloc(abi::RECORD_PC_MAP_PTR, &pc_map_symbol(function)));
+    }
+
+    let sites_symbol = super::values::value_sites_symbol(function);
+    if value_sites > 0 {
+        relocs.push(reloc(abi::RECORD_VALUE_SITES_PTR, &sites_symbol));
     }
 
     let mut name_bytes = profile_name.as_bytes().to_vec();
@@ -76,6 +85,10 @@ pub fn add_function_data(
     // address of its own.
     module.data.push(local(counters, false, align, vec![0; 8 * num_counters.max(1)]));
     module.data.push(local(desc, true, align, descriptor));
+    if value_sites > 0 {
+        let words = if flags & abi::FLAG_VALUES_HASHED != 0 { 1 } else { abi::VALUE_SITE_WORDS };
+        module.data.push(local(sites_symbol, false, align, vec![0; 8 * words * value_sites]));
+    }
     module.data.push(local(name, true, 1, name_bytes));
     if sampled {
         // The backend writes the map once it has compiled the function.

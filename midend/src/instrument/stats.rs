@@ -38,6 +38,8 @@ pub struct FunctionStats {
     /// Counters kept in registers while their loop runs
     /// (`-fprofile-counter-promotion`).
     pub promoted: usize,
+    /// Value sites whose operand is profiled (`-fprofile-values`).
+    pub value_sites: usize,
     /// Path profiling: the number of potential paths, whether the runtime's
     /// hash table counts them, and how many edges truncation cut.
     pub paths: u64,

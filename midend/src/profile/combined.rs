@@ -169,6 +169,7 @@ mod tests {
                 descriptor: descriptor.encode(),
                 counters: vec![calls, iterations, calls, iterations, calls, calls],
                 paths: vec![],
+                values: Vec::new(),
             };
             let run = CombinedProfile { runs: 1, bins: 4, functions: vec![single_run(&descriptor, &function, 4).unwrap()] };
             all = all.combine(&run).unwrap();

@@ -70,6 +70,7 @@ use nissecc_profile_format::leb128::put;
 use super::flow_graph::{FlowEdgeKind, FlowGraph, Measure};
 use super::shape::{CallExit, CallSite, FunctionShape};
 use super::source_lines::SourceLines;
+use super::value_sites::{ValueKind, ValueSite};
 use std::fmt;
 
 /// The first bytes of every descriptor.
@@ -191,6 +192,9 @@ pub struct CfgDescriptor {
     pub tracing: Tracing,
     /// What a TPP profile was planned from; empty for other strategies.
     pub targeted: TargetedProfile,
+    /// The value sites, in site order, when the function's values were
+    /// profiled (`-fprofile-values`); empty otherwise.
+    pub value_sites: Vec<ValueSite>,
 }
 
 /// What targeted path profiling planned a function's paths from: the
@@ -260,6 +264,7 @@ impl CfgDescriptor {
             block_hashes: Vec::new(),
             tracing: Tracing::default(),
             targeted: TargetedProfile::default(),
+            value_sites: Vec::new(),
             source_lines: None,
         }
     }
@@ -269,7 +274,8 @@ const FLAG_PROFILE_WEIGHTS: u8 = 1;
 const FLAG_INFERRED: u8 = 2;
 const FLAG_BLOCK_HASHES: u8 = 4;
 const FLAG_SOURCE_LINES: u8 = 8;
-const KNOWN_FLAGS: u8 = FLAG_PROFILE_WEIGHTS | FLAG_INFERRED | FLAG_BLOCK_HASHES | FLAG_SOURCE_LINES;
+const FLAG_VALUE_SITES: u8 = 16;
+const KNOWN_FLAGS: u8 = FLAG_PROFILE_WEIGHTS | FLAG_INFERRED | FLAG_BLOCK_HASHES | FLAG_SOURCE_LINES | FLAG_VALUE_SITES;
 const STRATEGY_SAMPLE: u8 = 4;
 /// The strategy byte of a path profile. It is 3, not 2, so that the value
 /// 2 stays free for the SESE strategy developed on another branch.
@@ -302,6 +308,7 @@ impl CfgDescriptor {
             (self.inferred, FLAG_INFERRED),
             (!self.block_hashes.is_empty(), FLAG_BLOCK_HASHES),
             (self.source_lines.is_some(), FLAG_SOURCE_LINES),
+            (!self.value_sites.is_empty(), FLAG_VALUE_SITES),
         ] {
             if set {
                 flags |= flag;
@@ -391,6 +398,17 @@ impl CfgDescriptor {
                 for &line in lines {
                     put(&mut out, line.into());
                 }
+            }
+        }
+        if !self.value_sites.is_empty() {
+            put(&mut out, self.value_sites.len() as u64);
+            for site in &self.value_sites {
+                put(&mut out, site.block.into());
+                put(&mut out, site.inst.into());
+                out.push(match site.kind {
+                    ValueKind::Divisor => 0,
+                    ValueKind::SwitchOperand => 1,
+                });
             }
         }
         out
@@ -529,6 +547,23 @@ impl CfgDescriptor {
             }
             source_lines = Some(SourceLines { file, blocks });
         }
+        let mut value_sites = Vec::new();
+        if flags & FLAG_VALUE_SITES != 0 {
+            let num_sites = r.count("the number of value sites")?;
+            for _ in 0..num_sites {
+                let block = r.u32("a value site's block")?;
+                let inst = r.u32("a value site's instruction")?;
+                let kind = match r.byte("a value site's kind")? {
+                    0 => ValueKind::Divisor,
+                    1 => ValueKind::SwitchOperand,
+                    other => return Err(r.error(format!("unknown value-site kind {other}"))),
+                };
+                if block as usize >= shape.block_lines.len() {
+                    return Err(r.error(format!("a value site in block {block} of {}", shape.block_lines.len())));
+                }
+                value_sites.push(ValueSite { block, inst, kind });
+            }
+        }
         if r.offset != bytes.len() {
             return Err(r.error(format!("{} bytes follow the descriptor", bytes.len() - r.offset)));
         }
@@ -554,6 +589,7 @@ impl CfgDescriptor {
             tracing,
             targeted,
             source_lines,
+            value_sites,
         };
         desc.counter_edges(&FlowGraph::new(&desc.shape))?;
         Ok(desc)

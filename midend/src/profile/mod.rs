@@ -17,6 +17,8 @@
 //!   reconstruction.
 //! - [`source_lines`]: the lines of every block, for coverage listings.
 //! - [`combined`]: what the statistics of a combined profile stand for.
+//! - [`value_sites`]: the instructions whose operands value profiling
+//!   records.
 //!
 //! `nissecc-profdata` needs only [`decode_descriptor`] and
 //! [`reconstruct()`].
@@ -32,6 +34,7 @@ pub mod reconstruct;
 pub mod shape;
 pub mod vertex_flow;
 pub mod source_lines;
+pub mod value_sites;
 
 pub use descriptor::{CfgDescriptor, Sampling, Strategy, TargetedProfile, TracedCall, Tracing};
 pub use name::profile_name;

@@ -46,7 +46,7 @@ pub fn shapes(rng: &mut Rng, count: usize) -> Vec<FunctionProfile> {
         .map(|i| {
             let descriptor = (0..rng.below(24)).map(|_| rng.next() as u8).collect();
             let (prefix, counters) = if i % 3 == 2 { ("path_fn", Vec::new()) } else { ("fn", vec![0; rng.below(12) as usize]) };
-            FunctionProfile { name: format!("{prefix}_{i}_{}", rng.below(1000)), checksum: rng.next(), descriptor, counters, paths: Vec::new() }
+            FunctionProfile { name: format!("{prefix}_{i}_{}", rng.below(1000)), checksum: rng.next(), descriptor, counters, paths: Vec::new(), values: Vec::new() }
         })
         .collect()
 }
