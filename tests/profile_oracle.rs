@@ -17,6 +17,15 @@
 //! `tests/c/longjmp/` leave functions by `longjmp` and re-enter them at
 //! their `setjmp`s (the re-entry edges of `profile::flow_graph`).
 //!
+//! Value profiles (`-fprofile-values`) join it too: the naive build counts
+//! every value of every value site in the runtime's hash table
+//! (`-fprofile-values=naive`), which must add up to each site's block
+//! count, and the ks-promoted, sese and sese-atomic builds count the first
+//! eight values of each site in slots, which must have exactly the naive
+//! build's counts (`common::value_profiles`). The naive profile, values
+//! included, then feeds `-fprofile-use`, so the value-driven transforms
+//! run on every program below.
+//!
 //! Vertex profiles (`-fprofile-instr=vertex`, Ball & Larus §3.3) join it
 //! with their block, entry, early-exit and second-return counts: they
 //! determine no edge counts, so `show --json` prints none, and the rest
@@ -58,11 +67,11 @@ use std::process::Command;
 /// measures (path profiles are compared through `derive-edges`, vertex
 /// profiles without the edges). The first is the naive ground truth.
 const BUILDS: [(&str, &[&str], Measured); 8] = [
-    ("naive", &["-fprofile-instr=naive"], Measured::Edges),
+    ("naive", &["-fprofile-instr=naive", "-fprofile-values=naive"], Measured::Edges),
     ("ks", &["-fprofile-instr=ks"], Measured::Edges),
-    ("ks-promoted", &["-fprofile-instr=ks", "-fprofile-counter-promotion"], Measured::Edges),
-    ("sese", &["-fprofile-instr=sese"], Measured::Edges),
-    ("sese-atomic", &["-fprofile-instr=sese", "-fprofile-update=atomic"], Measured::Edges),
+    ("ks-promoted", &["-fprofile-instr=ks", "-fprofile-counter-promotion", "-fprofile-values"], Measured::Edges),
+    ("sese", &["-fprofile-instr=sese", "-fprofile-values"], Measured::Edges),
+    ("sese-atomic", &["-fprofile-instr=sese", "-fprofile-update=atomic", "-fprofile-values"], Measured::Edges),
     ("path", &["-fprofile-instr=path"], Measured::Paths),
     ("path-hash", &["-fprofile-instr=path", "-fpath-array-threshold=1"], Measured::Paths),
     ("vertex", &["-fprofile-instr=vertex"], Measured::Blocks),
@@ -93,24 +102,29 @@ fn check_program(dir: &Path, name: &str, sources: &[PathBuf], inputs: &[Vec<&str
                     actual.status, reference.status
                 ));
             }
-            let json = measured.json(&profile);
-            shown.push(json.map_err(|e| format!("{what} ({label}): {e}"))?);
+            let json = measured.json(&profile).map_err(|e| format!("{what} ({label}): {e}"))?;
+            shown.push(split_value_sites(&json).map_err(|e| format!("{what} ({label}): {e}"))?);
         }
+        let (naive_json, naive_values) = &shown[0];
         for (k, (label, _, measured)) in builds.iter().enumerate().skip(1) {
-            let expected = measured.expected(&shown[0]).map_err(|e| format!("{what}: the naive profile: {e}"))?;
-            if shown[k] != expected {
-                return Err(format!("{what}: the naive and {label} profiles differ:\nnaive: {expected}\n{label}: {}", shown[k]));
+            let expected = measured.expected(naive_json).map_err(|e| format!("{what}: the naive profile: {e}"))?;
+            let (json, values) = &shown[k];
+            if *json != expected {
+                return Err(format!("{what}: the naive and {label} profiles differ:\nnaive: {expected}\n{label}: {json}"));
+            }
+            if !values.is_empty() {
+                check_value_sites(naive_values, values).map_err(|e| format!("{what}: the naive and {label} value profiles differ: {e}"))?;
             }
         }
         // Comparing strategies cannot catch an error both share (such
         // as every counter counting twice), so check one absolute count:
         // one run enters `main` exactly once.
-        let main_entries = main_entry_count(&shown[0]).map_err(|e| format!("{what}: {e}"))?;
+        let main_entries = main_entry_count(naive_json).map_err(|e| format!("{what}: {e}"))?;
         if main_entries != 1 {
             return Err(format!("{what}: main's entry block counted {main_entries} times in one run"));
         }
         let naive = dir.join(format!("{name}.{i}.naive.nprof"));
-        check_inference(&naive, &shown[0], i as u64).map_err(|e| format!("{what}: {e}"))?;
+        check_inference(&naive, naive_json, i as u64).map_err(|e| format!("{what}: {e}"))?;
     }
     check_profile_use(dir, name, sources, inputs, &plain)?;
     check_sampled_profile_use(dir, name, sources, inputs, &plain)
@@ -128,6 +142,8 @@ fn check_inference(naive: &Path, exact: &str, seed: u64) -> Result<(), String> {
             let inferred = path(&format!("{label}.{objective}.nprof"));
             profdata_output(&["infer", "--objective", objective, "-o", inferred.to_str().unwrap()], &sample)?;
             let shown = show_json(&inferred).map_err(|e| format!("{label} sample, {objective}: {e}"))?;
+            // A sample has no value counts to infer.
+            let (shown, _) = split_value_sites(&shown)?;
             if label == "exact" && shown != exact {
                 return Err(format!("inference ({objective}) changed exact counts:\nnaive: {exact}\ninferred: {shown}"));
             }

@@ -11,11 +11,13 @@ use std::time::Duration;
 
 mod profiles;
 mod program_sets;
+mod value_profiles;
 pub mod suites;
 #[allow(unused_imports)]
 pub use profiles::*;
 #[allow(unused_imports)]
 pub use program_sets::*;
+pub use value_profiles::*;
 
 pub fn nissecc() -> &'static str {
     env!("CARGO_BIN_EXE_nissecc")

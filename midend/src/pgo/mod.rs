@@ -53,6 +53,7 @@ mod tests;
 pub mod unroll;
 #[cfg(test)]
 mod unroll_tests;
+pub mod value_specialization;
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::noreturn::NoReturn;
@@ -83,6 +84,9 @@ pub struct PgoOptions {
     /// The hottest targets of hot switches are tested first
     /// ([`switch_peeling`]).
     pub peel_switches: bool,
+    /// Divisions whose value profile shows one dominant divisor divide by
+    /// it as a constant when it comes ([`value_specialization`]).
+    pub specialize_values: bool,
     /// With a combined profile, orientation leaves alone the branches
     /// whose bias is unstable across the runs
     /// (`profile::combined::unstable_branches`); no effect otherwise.
@@ -114,7 +118,7 @@ impl Default for PgoOptions {
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 9] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll", "switch", "stable"];
+    pub const NAMES: [&'static str; 10] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll", "switch", "values", "stable"];
 
     /// Every transform (`all`).
     pub fn every() -> PgoOptions {
@@ -127,6 +131,7 @@ impl PgoOptions {
             reuse_loads: true,
             unroll: true,
             peel_switches: true,
+            specialize_values: true,
             stable_orientation: true,
         }
     }
@@ -142,6 +147,7 @@ impl PgoOptions {
             reuse_loads: false,
             unroll: false,
             peel_switches: false,
+            specialize_values: false,
             stable_orientation: false,
         }
     }
@@ -168,6 +174,7 @@ impl PgoOptions {
                 "reload" => options.reuse_loads = on,
                 "unroll" => options.unroll = on,
                 "switch" => options.peel_switches = on,
+                "values" => options.specialize_values = on,
                 "stable" => options.stable_orientation = on,
                 _ => {
                     return Err(format!(
@@ -197,6 +204,7 @@ pub enum FunctionOutcome {
         reloads: usize,
         unrolled: usize,
         peeled: usize,
+        specialized: usize,
         #[serde(skip_serializing_if = "Option::is_none")]
         stale: Option<StaleCounts>,
     },
@@ -211,7 +219,7 @@ pub enum FunctionOutcome {
 impl FunctionOutcome {
     /// An annotated function that no transform has changed yet.
     fn optimized(stale: Option<StaleCounts>) -> FunctionOutcome {
-        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, held: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0, stale }
+        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, held: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0, specialized: 0, stale }
     }
 }
 
@@ -228,13 +236,13 @@ impl PgoReport {
     /// what each transform did to it (`--stats` with `-fprofile-use`).
     pub fn render(&self) -> String {
         let mut out = format!(
-            "{:<32} {:>9} {:>8} {:>6} {:>5} {:>7} {:>7} {:>4}\n",
-            "function", "profile", "unrolled", "peeled", "tails", "flipped", "reloads", "cold"
+            "{:<32} {:>9} {:>11} {:>8} {:>6} {:>5} {:>7} {:>7} {:>4}\n",
+            "function", "profile", "specialized", "unrolled", "peeled", "tails", "flipped", "reloads", "cold"
         );
         for (name, outcome) in &self.functions {
             out += &match outcome {
-                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled, stale, .. } => format!(
-                    "{name:<32} {:>9} {unrolled:>8} {peeled:>6} {tails:>5} {flipped:>7} {reloads:>7} {cold:>4}\n",
+                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled, specialized, stale, .. } => format!(
+                    "{name:<32} {:>9} {specialized:>11} {unrolled:>8} {peeled:>6} {tails:>5} {flipped:>7} {reloads:>7} {cold:>4}\n",
                     if stale.is_some() { "recovered" } else { "matched" }
                 ),
                 FunctionOutcome::Missing => format!("{name:<32} {:>9}\n", "missing"),
@@ -299,8 +307,15 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
             Match::Matched(counts) => (Some(counts), FunctionOutcome::optimized(None)),
             Match::Recovered { stale, counts } => (Some(counts), FunctionOutcome::optimized(Some(stale))),
         };
+        let mut outcome = outcome;
         if let Some(counts) = counts {
             annotate::annotate(func, &cfg, &counts);
+            if options.specialize_values {
+                if let (ProfileRef::Runs(runs), FunctionOutcome::Optimized { specialized, stale: None, .. }) = (&profile, &mut outcome) {
+                    let sites = runs.function(&name).map(|profiled| matched_value_sites(func, &cfg, profiled, &counts.blocks)).unwrap_or_default();
+                    *specialized = value_specialization::specialize_divisions(func, &sites);
+                }
+            }
         }
         report.functions.push((func.name.clone(), outcome));
     }
@@ -343,6 +358,25 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
         function_order::order_functions(module);
     }
     Ok(report)
+}
+
+/// The value sites of `func`, whose CFG is `cfg`, with their values in
+/// `profiled`, its profile, which matched it exactly with the block counts
+/// `block_counts`; none when the profile has no values or its sites are
+/// not the function's (a profile of another value-profiling version).
+fn matched_value_sites(func: &crate::ir::Function, cfg: &Cfg, profiled: &nissecc_profile_format::FunctionProfile, block_counts: &[u64]) -> Vec<(crate::ir::Inst, crate::profile::value_sites::SiteValues)> {
+    if profiled.values.is_empty() {
+        return Vec::new();
+    }
+    let Ok(descriptor) = crate::profile::decode_descriptor(&profiled.descriptor) else { return Vec::new() };
+    let current = crate::profile::value_sites::value_sites(func, cfg);
+    if current.iter().map(|(_, site)| site).ne(descriptor.value_sites.iter()) {
+        return Vec::new();
+    }
+    match crate::profile::value_sites::site_values(&descriptor.value_sites, &profiled.values, block_counts) {
+        Ok(values) => current.into_iter().map(|(inst, _)| inst).zip(values).collect(),
+        Err(_) => Vec::new(),
+    }
 }
 
 /// The IR blocks of the function `name`, whose CFG is `cfg`, whose
