@@ -218,7 +218,7 @@ fn bad_profiles_get_a_one_line_error_naming_file_and_problem() {
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("truncated.nprof", good[..good.len() - 1].to_vec(), "truncated at byte offset"),
         ("magic.nprof", b"#!/bin/sh\n".to_vec(), "bad magic"),
-        ("version.nprof", version, "unsupported format version (found 9, expected 1 to 3)"),
+        ("version.nprof", version, "unsupported format version (found 9, expected 1 to 4)"),
         ("flipped.nprof", flipped, "checksum mismatch"),
         ("descriptor.nprof", write(&Profile { functions: vec![bad_descriptor] }), "function `f`: not a CFG descriptor"),
     ];

@@ -16,7 +16,7 @@ pub enum FormatError {
     /// The file does not start with [`crate::MAGIC`].
     BadMagic,
     /// The file's format version is not one this crate reads
-    /// ([`crate::layout::OLDEST_READABLE_VERSION`] to [`crate::layout::COMBINED_FORMAT_VERSION`]).
+    /// ([`crate::layout::OLDEST_READABLE_VERSION`] to [`crate::layout::NEWEST_READABLE_VERSION`]).
     UnsupportedVersion { found: u32, expected: u32 },
     /// Bytes follow the end that the header announces.
     TrailingBytes { offset: u64, count: u64 },

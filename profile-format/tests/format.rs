@@ -5,7 +5,7 @@ mod common;
 
 use common::{canonical, random_profile, shapes, Rng};
 use nissecc_profile_format::layout::{HEADER_SIZE, TRAILER_SIZE};
-use nissecc_profile_format::{fnv1a64, read, write, FormatError, FunctionProfile, Profile};
+use nissecc_profile_format::{fnv1a64, read, write, FormatError, FunctionProfile, Profile, ValueCount};
 
 fn sample() -> Profile {
     Profile {
@@ -101,8 +101,8 @@ fn a_wrong_version_is_named() {
     let mut bytes = write(&sample());
     bytes[8..12].copy_from_slice(&7u32.to_le_bytes());
     let error = read(&reseal(bytes)).unwrap_err();
-    assert_eq!(error, FormatError::UnsupportedVersion { found: 7, expected: nissecc_profile_format::layout::COMBINED_FORMAT_VERSION });
-    assert_eq!(error.to_string(), "unsupported format version (found 7, expected 1 to 3)");
+    assert_eq!(error, FormatError::UnsupportedVersion { found: 7, expected: nissecc_profile_format::layout::NEWEST_READABLE_VERSION });
+    assert_eq!(error.to_string(), "unsupported format version (found 7, expected 1 to 4)");
 }
 
 /// A version-1 file: functions end after their counters, as before path
@@ -205,4 +205,40 @@ fn malformed_content_under_a_valid_checksum_is_corrupt() {
     let mut flags = bytes;
     flags[12] = 1;
     assert_eq!(read(&reseal(flags)).unwrap_err().to_string(), "corrupt at byte offset 12: unknown flags 0x1 for format version 2");
+}
+
+#[test]
+fn value_counts_round_trip_as_version_4_and_bad_ones_are_corrupt() {
+    let value = |site, value, count| ValueCount { site, value, count };
+    let profile = Profile {
+        functions: vec![FunctionProfile {
+            name: "v".into(),
+            checksum: 9,
+            descriptor: vec![7],
+            counters: vec![3],
+            paths: vec![],
+            values: vec![value(0, 8, 30), value(0, u64::MAX, 2), value(2, 7, 1)],
+        }],
+    };
+    let bytes = write(&profile);
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 4);
+    assert_eq!(read(&bytes).unwrap(), profile);
+    // A profile without values is still written as version 2.
+    let plain = Profile { functions: vec![FunctionProfile { values: vec![], ..profile.functions[0].clone() }] };
+    assert_eq!(u32::from_le_bytes(write(&plain)[8..12].try_into().unwrap()), 2);
+    // The last triple sits right before the trailer.
+    let last = bytes.len() - TRAILER_SIZE - 24;
+    let mut zero = bytes.clone();
+    zero[last + 16..last + 24].copy_from_slice(&0u64.to_le_bytes());
+    assert!(read(&reseal(zero)).unwrap_err().to_string().contains("has count 0"));
+    let mut unordered = bytes.clone();
+    unordered[last..last + 8].copy_from_slice(&0u64.to_le_bytes());
+    assert!(read(&reseal(unordered)).unwrap_err().to_string().contains("out of order"));
+    let mut wide_site = bytes.clone();
+    wide_site[last..last + 8].copy_from_slice(&(1u64 << 32).to_le_bytes());
+    assert!(read(&reseal(wide_site)).unwrap_err().to_string().contains("out of range"));
+    let mut too_many = bytes;
+    let count_at = last - 2 * 24 - 8;
+    too_many[count_at..count_at + 8].copy_from_slice(&4u64.to_le_bytes());
+    assert!(read(&reseal(too_many)).unwrap_err().to_string().contains("value counts of 96 bytes runs past the end"));
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{canonical, random_profile, shapes, Rng};
-use nissecc_profile_format::{merge, merge_weighted, scale, FormatError, FunctionProfile, MismatchKind, Profile};
+use nissecc_profile_format::{merge, merge_weighted, scale, FormatError, FunctionProfile, MismatchKind, Profile, ValueCount};
 
 #[test]
 fn merge_is_associative_and_commutative() {
@@ -79,4 +79,18 @@ fn functions_that_disagree_are_named() {
         assert_eq!(error, FormatError::FunctionMismatch { name: "f".into(), problem: kind });
         assert!(error.to_string().starts_with(message), "{error}");
     }
+}
+
+#[test]
+fn value_counts_are_summed_value_by_value() {
+    let value = |site, value, count| ValueCount { site, value, count };
+    let f = |values: Vec<ValueCount>| Profile { functions: vec![FunctionProfile { name: "v".into(), checksum: 3, descriptor: vec![1], counters: vec![4], paths: vec![], values }] };
+    let a = f(vec![value(0, 8, 5), value(1, 3, 1)]);
+    let b = f(vec![value(0, 7, 2), value(0, 8, u64::MAX - 1), value(2, 3, 4)]);
+    let sum = merge(&a, &b).unwrap();
+    assert_eq!(sum.functions[0].values, vec![value(0, 7, 2), value(0, 8, u64::MAX), value(1, 3, 1), value(2, 3, 4)]);
+    assert_eq!(sum.functions[0].counters, vec![8]);
+    assert!(sum.is_saturated());
+    assert_eq!(merge(&a, &b).unwrap(), merge(&b, &a).unwrap());
+    assert_eq!(scale(&a, 3).functions[0].values, vec![value(0, 8, 15), value(1, 3, 3)]);
 }

@@ -2,7 +2,8 @@
 //! accepts `-fprofile-use=FILE`, each kernel with at least two inputs is
 //! evaluated on its last listed input, the longest run by the manifest's
 //! convention. It is built twice with `-fprofile-use`: with the naive
-//! (exact) profile of that same input, and with the profile of the input
+//! (exact) profile, values included (`-fprofile-values`), of that same
+//! input, and with the profile of the input
 //! listed before it, so that the profile and the measured run differ. Both
 //! builds are measured against the plain `-O2` build by dynamic
 //! instructions (callgrind) and by wall time (the median of paired runs,
@@ -102,17 +103,24 @@ pub fn bench_pgo(
     let find = |label: &str| executables.iter().find(|(b, _)| b.label == label).ok_or_else(|| fail(format!("no {label} build")));
     let (_, reference) = find(REFERENCE)?;
     let (_, base) = find(BASE)?;
-    let (naive_build, naive) = find("naive")?;
+    let (naive_build, _) = find("naive")?;
     // Trains on `input` and builds with the profile into `name`.
     // What `gcc -O1` prints on every input, and plain `-O2`'s instruction
     // count on the evaluation input: both builds are compared with them.
     let expected = kernel.inputs.iter().map(|input| run(reference, input, &[]).map_err(&fail)).collect::<Result<Vec<_>, _>>()?;
     let count = |exe: &Path| callgrind::measure(exe, &evaluation, &[], &OwnFunctions::default(), dir).map(|m| m.instructions).map_err(&fail);
     let base_instructions = if context.valgrind { Some(count(base)?) } else { None };
+    // The training build: the naive build's counters, and the values of
+    // divisors and switch operands (`-fprofile-values`) for the transforms
+    // that read them.
+    let training = dir.join("train");
+    let mut command = Command::new(&context.toolchain.nissecc);
+    command.args(["-O2", "-fprofile-instr=naive", "-fprofile-values"]).arg(&kernel.source).arg("-o").arg(&training);
+    run_checked(command, Duration::from_secs(300), "nissecc -fprofile-values").map_err(&fail)?;
     let build = |input: &str, name: &str| -> Result<(PathBuf, Duration), Vec<String>> {
         let profile = dir.join(format!("{name}.prof"));
         let _ = std::fs::remove_file(&profile);
-        run(naive, input, &profile_env(naive_build, &profile)).map_err(&fail)?;
+        run(&training, input, &profile_env(naive_build, &profile)).map_err(&fail)?;
         let optimized = dir.join(name);
         let mut command = Command::new(&context.toolchain.nissecc);
         command.arg("-O2").arg(format!("-fprofile-use={}", profile.display())).arg(&kernel.source).arg("-o").arg(&optimized);

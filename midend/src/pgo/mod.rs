@@ -12,26 +12,29 @@
 //!    function changed since it was profiled, matches its blocks by hash
 //!    and infers the counts of the others ([`stale`]);
 //! 2. writes the block and edge counts into the IR ([`annotate`]);
+//! 3. divides by a dominant profiled divisor as a constant
+//!    ([`value_specialization`], with `-fprofile-values` profiles);
 //!
 //! then inlines hot call sites of small callees ([`inline`]); then, in
 //! every annotated function,
 //!
-//! 3. unrolls hot counted innermost loops with small bodies, testing
+//! 4. unrolls hot counted innermost loops with small bodies, testing
 //!    the bound once per unrolled iteration ([`unroll`]), and moves the
 //!    copies' index offsets into their accesses
 //!    (`transform::fold_address_offsets`);
-//! 4. tests the hottest targets of hot switches first, before the rest of
-//!    the switch ([`switch_peeling`]);
-//! 5. copies small hot join blocks into their hot predecessors
+//! 5. tests the hottest targets of hot switches first, before the rest of
+//!    the switch, or a dominant profiled value of a hot default
+//!    ([`switch_peeling`]);
+//! 6. copies small hot join blocks into their hot predecessors
 //!    ([`tail_duplication`]);
-//! 6. orients every two-way branch so that its hot successor falls
+//! 7. orients every two-way branch so that its hot successor falls
 //!    through, judged by the layout Cranelift will produce
 //!    ([`branch_orientation`], [`cranelift_layout`]);
-//! 7. runs value numbering again (`transform::number_values`), so that a
+//! 8. runs value numbering again (`transform::number_values`), so that a
 //!    copied join or a turned branch does not reload what its one
 //!    predecessor just loaded: Cranelift's own redundant-load elimination
 //!    depends on the block order and misses such reloads;
-//! 8. marks the blocks that never ran cold ([`cold_blocks`]);
+//! 9. marks the blocks that never ran cold ([`cold_blocks`]);
 //!
 //! and finally orders the module's functions hottest first
 //! ([`function_order`]). The layout steps follow Pettis & Hansen,
@@ -59,7 +62,8 @@ use crate::analysis::cfg::Cfg;
 use crate::analysis::noreturn::NoReturn;
 use crate::ir::Module;
 use matching::{match_function, Match, ProfileRef, StaleCounts};
-use std::collections::HashSet;
+use crate::profile::value_sites::{SiteValues, ValueKind};
+use std::collections::{HashMap, HashSet};
 
 /// The profile-guided transforms, each of which can be turned off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -289,6 +293,9 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
     // Per function, in the order of `report.functions`: the blocks whose
     // branches orientation leaves alone.
     let mut held: Vec<HashSet<crate::ir::Block>> = Vec::new();
+    // Likewise: the profiled operand values of its switches, by
+    // terminator, for switch peeling.
+    let mut switch_values: Vec<HashMap<crate::ir::Inst, SiteValues>> = Vec::new();
     let source_file = module.source_file.clone();
     // Calls are classified as instrumentation classified them, for the
     // shapes that stale counts are inferred on.
@@ -308,15 +315,19 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
             Match::Recovered { stale, counts } => (Some(counts), FunctionOutcome::optimized(Some(stale))),
         };
         let mut outcome = outcome;
+        let mut switches = HashMap::new();
         if let Some(counts) = counts {
             annotate::annotate(func, &cfg, &counts);
-            if options.specialize_values {
-                if let (ProfileRef::Runs(runs), FunctionOutcome::Optimized { specialized, stale: None, .. }) = (&profile, &mut outcome) {
-                    let sites = runs.function(&name).map(|profiled| matched_value_sites(func, &cfg, profiled, &counts.blocks)).unwrap_or_default();
+            // Values only of a function profiled as it is now.
+            if let (ProfileRef::Runs(runs), FunctionOutcome::Optimized { specialized, stale: None, .. }) = (&profile, &mut outcome) {
+                let sites = runs.function(&name).map(|profiled| matched_value_sites(func, &cfg, profiled, &counts.blocks)).unwrap_or_default();
+                if options.specialize_values {
                     *specialized = value_specialization::specialize_divisions(func, &sites);
                 }
+                switches = sites.into_iter().filter(|(_, site)| site.site.kind == ValueKind::SwitchOperand).collect();
             }
         }
+        switch_values.push(switches);
         report.functions.push((func.name.clone(), outcome));
     }
     if options.inline {
@@ -326,7 +337,7 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
     // their square.
     let position: std::collections::HashMap<String, usize> =
         module.functions.iter().enumerate().map(|(i, f)| (f.name.clone(), i)).collect();
-    for ((name, outcome), held) in report.functions.iter_mut().zip(&held) {
+    for (((name, outcome), held), switch_values) in report.functions.iter_mut().zip(&held).zip(&switch_values) {
         let FunctionOutcome::Optimized { flipped, kept_float, held: held_back, cold, tails, reloads, unrolled, peeled, .. } = outcome else { continue };
         let func = &mut module.functions[position[name.as_str()]];
         if options.unroll {
@@ -338,7 +349,7 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
             }
         }
         if options.peel_switches {
-            *peeled = switch_peeling::peel_switches(func).tests;
+            *peeled = switch_peeling::peel_switches(func, switch_values).tests;
         }
         if options.tail_duplication {
             *tails = tail_duplication::duplicate_tails(func);
@@ -364,7 +375,7 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
 /// `profiled`, its profile, which matched it exactly with the block counts
 /// `block_counts`; none when the profile has no values or its sites are
 /// not the function's (a profile of another value-profiling version).
-fn matched_value_sites(func: &crate::ir::Function, cfg: &Cfg, profiled: &nissecc_profile_format::FunctionProfile, block_counts: &[u64]) -> Vec<(crate::ir::Inst, crate::profile::value_sites::SiteValues)> {
+fn matched_value_sites(func: &crate::ir::Function, cfg: &Cfg, profiled: &nissecc_profile_format::FunctionProfile, block_counts: &[u64]) -> Vec<(crate::ir::Inst, SiteValues)> {
     if profiled.values.is_empty() {
         return Vec::new();
     }

@@ -785,8 +785,32 @@ mod tests {
         unflagged[6] = 0;
         assert!(CfgDescriptor::decode(&unflagged).unwrap_err().contains("bytes follow"));
         let mut unknown = bytes;
-        unknown[6] = 0x10;
-        assert!(CfgDescriptor::decode(&unknown).unwrap_err().contains("unknown flags 0x10"));
+        unknown[6] = 0x20;
+        assert!(CfgDescriptor::decode(&unknown).unwrap_err().contains("unknown flags 0x20"));
+    }
+
+    #[test]
+    fn value_sites_round_trip_and_bad_ones_are_named() {
+        let desc = CfgDescriptor {
+            value_sites: vec![
+                ValueSite { block: 0, inst: 3, kind: ValueKind::Divisor },
+                ValueSite { block: 2, inst: 0, kind: ValueKind::SwitchOperand },
+            ],
+            ..sample()
+        };
+        let bytes = desc.encode();
+        assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
+        for len in 0..bytes.len() {
+            assert!(CfgDescriptor::decode(&bytes[..len]).is_err(), "{len}");
+        }
+        // The last site: block, instruction, kind.
+        let mut kind = bytes.clone();
+        *kind.last_mut().unwrap() = 9;
+        assert!(CfgDescriptor::decode(&kind).unwrap_err().contains("unknown value-site kind 9"));
+        let mut block = bytes;
+        let at = block.len() - 3;
+        block[at] = 3;
+        assert!(CfgDescriptor::decode(&block).unwrap_err().contains("a value site in block 3 of 3"));
     }
 
     #[test]

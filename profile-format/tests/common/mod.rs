@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use nissecc_profile_format::{FunctionProfile, Profile};
+use nissecc_profile_format::{FunctionProfile, Profile, ValueCount};
 
 /// SplitMix64 (Steele, Lea and Flood, OOPSLA 2014).
 pub struct Rng(u64);
@@ -64,14 +64,28 @@ pub fn random_paths(rng: &mut Rng) -> Vec<(u64, u64)> {
     paths
 }
 
-/// A profile holding a random subset of `shapes` with random counts, in
-/// random order.
+/// Random value counts: a few sites, a few values each (some negative,
+/// some shared between sites), in (site, value) order, each nonzero.
+pub fn random_values(rng: &mut Rng) -> Vec<ValueCount> {
+    let mut values = Vec::new();
+    for site in 0..rng.below(3) as u32 {
+        let mut seen: Vec<u64> = (0..rng.below(5)).map(|_| if rng.below(2) == 0 { rng.below(16) } else { rng.next() }).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        values.extend(seen.into_iter().map(|value| ValueCount { site, value, count: rng.count().max(1) }));
+    }
+    values
+}
+
+/// A profile holding a random subset of `shapes` with random counts (and
+/// value counts for every second function), in random order.
 pub fn random_profile(rng: &mut Rng, shapes: &[FunctionProfile]) -> Profile {
     let mut functions = Vec::new();
     for shape in shapes {
         if rng.below(3) != 0 {
             let paths = if shape.name.starts_with("path_") { random_paths(rng) } else { Vec::new() };
-            functions.push(FunctionProfile { counters: shape.counters.iter().map(|_| rng.count()).collect(), paths, ..shape.clone() });
+            let values = if rng.below(2) == 0 { random_values(rng) } else { Vec::new() };
+            functions.push(FunctionProfile { counters: shape.counters.iter().map(|_| rng.count()).collect(), paths, values, ..shape.clone() });
         }
     }
     for i in (1..functions.len()).rev() {

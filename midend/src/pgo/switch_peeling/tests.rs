@@ -42,7 +42,7 @@ fn peel_and_check(text: &str, ty: Type, probe: &[i64]) -> (Function, usize) {
     let mut module = parse_module(text).unwrap();
     verify_module(&module).unwrap();
     let before = module.functions[0].clone();
-    let tests = peel_switches(&mut module.functions[0]).tests;
+    let tests = peel_switches(&mut module.functions[0], &std::collections::HashMap::new()).tests;
     if let Err(errors) = verify_module(&module) {
         panic!("{}", print_module_errors(&module, &errors));
     }
