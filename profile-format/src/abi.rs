@@ -63,7 +63,10 @@
 //! [`VALUE_COUNT_FUNCTION`]`(&site, value)` before the instruction. A
 //! site is [`VALUE_SITE_WORDS`] `u64`s: the number of slots claimed, then
 //! [`VALUE_SLOTS`] slots of `(value, count)`, filled in the order the
-//! values are first seen; a value first seen when every slot is taken is
+//! values are first seen (the first word of a call-target site starts as
+//! [`VALUE_SITE_TARGETS`], which the count is kept below, and its values
+//! are function addresses, which the runtime writes as the FNV-1a hash of
+//! the name of the function record at that address, or 0); a value first seen when every slot is taken is
 //! not counted, so every count present is exact and the site's block
 //! count tells how many executions went uncounted. With
 //! [`FLAG_VALUES_HASHED`] (`-fprofile-values=naive`, the oracle's
@@ -154,6 +157,9 @@ pub const FLAG_SAMPLED: u64 = 4;
 /// Record flag: the value sites are counted in the runtime's hash table,
 /// one `u64` key per site, rather than in slots.
 pub const FLAG_VALUES_HASHED: u64 = 8;
+/// The flag in the first word of a call-target value site (in slots or
+/// hashed): its values are function addresses.
+pub const VALUE_SITE_TARGETS: u64 = 1 << 63;
 /// The value slots of a site.
 pub const VALUE_SLOTS: usize = 8;
 /// The `u64`s of a value site: the claimed-slot count and the slots.

@@ -9,11 +9,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use nissecc_profile_format::abi::{
     ABI_VERSION, FLAG_PATH_ARRAY, FLAG_PATH_HASH, FLAG_SAMPLED, FLAG_VALUES_HASHED, RECORD_ABI_VERSION, RECORD_CFG_CHECKSUM, RECORD_COUNTERS_PTR,
-    RECORD_DESCRIPTOR_LEN, RECORD_DESCRIPTOR_PTR, RECORD_FLAGS, RECORD_NAME_LEN, RECORD_NAME_PTR, RECORD_NUM_COUNTERS, RECORD_NUM_VALUE_SITES, RECORD_SIZE,
+    RECORD_DESCRIPTOR_LEN, RECORD_DESCRIPTOR_PTR, RECORD_FLAGS, RECORD_FUNCTION_PTR, RECORD_NAME_LEN, RECORD_NAME_PTR, RECORD_NUM_COUNTERS, RECORD_NUM_VALUE_SITES, RECORD_SIZE,
     RECORD_VALUE_SITES_PTR,
 };
 use nissecc_profile_format::text::Piece::*;
-use nissecc_profile_format::{add_into, FunctionProfile, Profile, ValueCount};
+use nissecc_profile_format::{add_into, fnv1a64, FunctionProfile, Profile, ValueCount};
 
 #[allow(non_upper_case_globals)]
 extern "C" {
@@ -29,7 +29,8 @@ extern "C" {
 /// work is proportional to the records and counters, plus a sort.
 pub fn collect() -> Profile {
     let hashed_paths = path_table::snapshot();
-    let mut records = Profile { functions: records().filter_map(|record| read_record(record, &hashed_paths)).collect() };
+    let targets = call_targets();
+    let mut records = Profile { functions: records().filter_map(|record| read_record(record, &hashed_paths, &targets)).collect() };
     // A stable sort, so that of two disagreeing records the first stays.
     records.canonicalize();
     let mut profile = Profile { functions: Vec::with_capacity(records.functions.len()) };
@@ -48,6 +49,19 @@ pub fn collect() -> Profile {
     profile
 }
 
+/// The address and name hash (FNV-1a of the profile name) of every
+/// function whose record points at it, sorted by address: what a
+/// call-target value site records instead of an address, which changes
+/// from run to run (`midend::profile::value_sites::target_hash`).
+fn call_targets() -> Vec<(u64, u64)> {
+    let mut targets: Vec<(u64, u64)> = records()
+        .filter(|&record| field(record, RECORD_ABI_VERSION) == ABI_VERSION && field(record, RECORD_FUNCTION_PTR) != 0)
+        .filter_map(|record| Some((field(record, RECORD_FUNCTION_PTR), fnv1a64(bytes(field(record, RECORD_NAME_PTR), field(record, RECORD_NAME_LEN))?))))
+        .collect();
+    targets.sort_unstable();
+    targets
+}
+
 /// The addresses of the records between the section's start and stop.
 pub fn records() -> impl Iterator<Item = usize> {
     // Taking the symbols' addresses reads nothing, so it needs no `unsafe`.
@@ -63,8 +77,9 @@ pub fn field(record: usize, offset: usize) -> u64 {
 
 /// The function that the record at `record` describes, or `None` for the
 /// placeholder and for records that cannot be read. `hashed_paths` holds
-/// the path counts of the runtime's hash table, sorted by key.
-fn read_record(record: usize, hashed_paths: &[PathCount]) -> Option<FunctionProfile> {
+/// the path counts of the runtime's hash table, sorted by key, and
+/// `targets` the call targets ([`call_targets`]).
+fn read_record(record: usize, hashed_paths: &[PathCount], targets: &[(u64, u64)]) -> Option<FunctionProfile> {
     let field = |offset: usize| field(record, offset);
     match field(RECORD_ABI_VERSION) {
         0 => return None,
@@ -99,13 +114,21 @@ fn read_record(record: usize, hashed_paths: &[PathCount]) -> Option<FunctionProf
         report(&[Str("skipping the record of `"), Str(&name), Str("`: its value sites are missing")]);
         return None;
     }
+    let target = |address: u64| targets.binary_search_by_key(&address, |&(a, _)| a).map_or(0, |i| targets[i].1);
     let values = if values_hashed {
         // One key per site: the site's address.
-        (0..num_sites)
-            .flat_map(|s| path_table::paths_of(hashed_paths, sites as usize + 8 * s).into_iter().map(move |(value, count)| (s as u32, value, count)))
-            .collect()
+        let mut values = Vec::new();
+        for s in 0..num_sites {
+            let key = sites as usize + 8 * s;
+            let mut pairs = path_table::paths_of(hashed_paths, key);
+            if value_sites::is_target_site(key as *const u64) {
+                pairs.iter_mut().for_each(|(value, _)| *value = target(*value));
+            }
+            values.extend(value_sites::summed(s as u32, pairs));
+        }
+        values
     } else {
-        value_sites::site_values(sites, num_sites)
+        value_sites::site_values(sites, num_sites, &target)
     };
     let values = values.into_iter().map(|(site, value, count)| ValueCount { site, value, count }).collect();
     let function = |counters, paths| Some(FunctionProfile { name, checksum, descriptor, counters, paths, values });

@@ -17,7 +17,7 @@
 
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU64, Ordering};
-use nissecc_profile_format::abi::{VALUE_SITE_WORDS, VALUE_SLOTS};
+use nissecc_profile_format::abi::{VALUE_SITE_TARGETS, VALUE_SITE_WORDS, VALUE_SLOTS};
 
 /// Counts `value` at the value site `site`.
 #[no_mangle]
@@ -44,7 +44,8 @@ fn count<const ATOMIC: bool>(site: *mut u64, value: u64) {
     let words = words(site);
     let claimed = &words[0];
     let slot = |i: usize| (&words[1 + 2 * i], &words[2 + 2 * i]);
-    let seen = (claimed.load(Ordering::Acquire) as usize).min(VALUE_SLOTS);
+    // A call-target site's first word carries a flag above the count.
+    let seen = ((claimed.load(Ordering::Acquire) & !VALUE_SITE_TARGETS) as usize).min(VALUE_SLOTS);
     for i in 0..seen {
         let (slot_value, slot_count) = slot(i);
         if slot_count.load(Ordering::Acquire) != 0 && slot_value.load(Ordering::Relaxed) == value {
@@ -60,9 +61,9 @@ fn count<const ATOMIC: bool>(site: *mut u64, value: u64) {
         return;
     }
     let i = if ATOMIC {
-        claimed.fetch_add(1, Ordering::AcqRel) as usize
+        (claimed.fetch_add(1, Ordering::AcqRel) & !VALUE_SITE_TARGETS) as usize
     } else {
-        claimed.store(seen as u64 + 1, Ordering::Relaxed);
+        claimed.store(claimed.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
         seen
     };
     if i < VALUE_SLOTS {
@@ -72,24 +73,41 @@ fn count<const ATOMIC: bool>(site: *mut u64, value: u64) {
     }
 }
 
+/// Whether the site whose first word is at `site` records call targets.
+pub fn is_target_site(site: *const u64) -> bool {
+    // SAFETY: a value site's first word, see [`words`].
+    unsafe { &*site.cast::<AtomicU64>() }.load(Ordering::Relaxed) & VALUE_SITE_TARGETS != 0
+}
+
 /// The `(site, value, count)` of every counted value of the `num_sites`
 /// sites at `sites`, sorted by site and value, a value claimed twice
-/// summed.
-pub fn site_values(sites: *mut u64, num_sites: usize) -> Vec<(u32, u64, u64)> {
+/// summed; a call-target site's addresses are first mapped through
+/// `target`.
+pub fn site_values(sites: *mut u64, num_sites: usize, target: &dyn Fn(u64) -> u64) -> Vec<(u32, u64, u64)> {
     let mut values: Vec<(u32, u64, u64)> = Vec::new();
     for s in 0..num_sites {
         // SAFETY: the record announces `num_sites` sites at `sites`.
-        let words = words(unsafe { sites.add(s * VALUE_SITE_WORDS) });
-        let mut site: Vec<(u64, u64)> = (0..VALUE_SLOTS)
-            .map(|i| (words[1 + 2 * i].load(Ordering::Relaxed), words[2 + 2 * i].load(Ordering::Acquire)))
+        let first = unsafe { sites.add(s * VALUE_SITE_WORDS) };
+        let words = words(first);
+        let map = |value: u64| if is_target_site(first) { target(value) } else { value };
+        let site: Vec<(u64, u64)> = (0..VALUE_SLOTS)
+            .map(|i| (map(words[1 + 2 * i].load(Ordering::Relaxed)), words[2 + 2 * i].load(Ordering::Acquire)))
             .filter(|&(_, count)| count != 0)
             .collect();
-        site.sort_unstable();
-        for (value, count) in site {
-            match values.last_mut() {
-                Some((last_site, last_value, last_count)) if (*last_site, *last_value) == (s as u32, value) => *last_count = last_count.wrapping_add(count),
-                _ => values.push((s as u32, value, count)),
-            }
+        values.extend(summed(s as u32, site));
+    }
+    values
+}
+
+/// The `(site, value, count)` of `pairs`, sorted by value, the counts of
+/// equal values summed.
+pub fn summed(site: u32, mut pairs: Vec<(u64, u64)>) -> Vec<(u32, u64, u64)> {
+    pairs.sort_unstable();
+    let mut values: Vec<(u32, u64, u64)> = Vec::new();
+    for (value, count) in pairs {
+        match values.last_mut() {
+            Some((_, last_value, last_count)) if *last_value == value => *last_count = last_count.wrapping_add(count),
+            _ => values.push((site, value, count)),
         }
     }
     values
@@ -120,7 +138,7 @@ mod tests {
                 }
             }
         }
-        let got: Vec<(u32, u64, u64)> = site_values(p, 1);
+        let got: Vec<(u32, u64, u64)> = site_values(p, 1, &|v| v);
         let want: Vec<(u32, u64, u64)> = expected.into_iter().map(|(v, c)| (0, v, c)).collect();
         assert_eq!(got, want);
     }
@@ -138,6 +156,6 @@ mod tests {
                 });
             }
         });
-        assert_eq!(site_values(address as *mut u64, 1), (0..4).map(|v| (0, v, 20_000)).collect::<Vec<_>>());
+        assert_eq!(site_values(address as *mut u64, 1, &|v| v), (0..4).map(|v| (0, v, 20_000)).collect::<Vec<_>>());
     }
 }

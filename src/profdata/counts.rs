@@ -82,3 +82,24 @@ pub fn function_counts(function: &FunctionProfile) -> Result<FunctionCounts, Str
         paths: function.paths.clone(),
     })
 }
+
+/// The name of every function of `functions` by its call-target hash
+/// (`value_sites::target_hash`), for listing the targets of indirect
+/// calls by name.
+pub fn target_names(functions: &[FunctionCounts]) -> std::collections::HashMap<u64, &str> {
+    functions.iter().map(|f| (nissecc_midend::profile::value_sites::target_hash(&f.name), f.name.as_str())).collect()
+}
+
+/// How a value of a site of `kind` reads: a call target by its function's
+/// name (or `(uninstrumented)` for 0, or its hash), anything else as the
+/// signed number it was.
+pub fn shown_value(kind: nissecc_midend::profile::value_sites::ValueKind, value: u64, names: &std::collections::HashMap<u64, &str>) -> String {
+    match kind {
+        nissecc_midend::profile::value_sites::ValueKind::CallTarget => match names.get(&value) {
+            Some(name) => name.to_string(),
+            None if value == 0 => "(uninstrumented)".into(),
+            None => format!("{value:#018x}"),
+        },
+        _ => (value as i64).to_string(),
+    }
+}

@@ -13,7 +13,8 @@
 //!
 //! `value_sites` appears only for a function whose values were profiled
 //! (`-fprofile-values`); a value is printed as the signed number it was
-//! at the site, and `values` lists the most frequent first.
+//! at the site (a call target's with `"function"`, its function's name),
+//! and `values` lists the most frequent first.
 //!
 //! Only counts that every instrumentation strategy agrees on appear: the
 //! raw counters and the strategy are left out on purpose, because the
@@ -27,17 +28,20 @@
 //! `second-return`, and `end` is `return`, `latch`, `early-exit` or
 //! `truncation`.
 
-use super::counts::FunctionCounts;
+use super::counts::{shown_value, target_names, FunctionCounts};
+use nissecc_midend::profile::value_sites::ValueKind;
+use std::collections::HashMap;
 use super::paths::{executed_paths, is_path_profile};
 use serde_json::{json, Value};
 
 /// The JSON document for `functions`, with the paths of path profiles
 /// when `with_paths` is set.
 pub fn to_json(functions: &[FunctionCounts], with_paths: bool) -> Value {
-    json!({ "functions": functions.iter().map(|f| function_json(f, with_paths)).collect::<Vec<_>>() })
+    let names = target_names(functions);
+    json!({ "functions": functions.iter().map(|f| function_json(f, with_paths, &names)).collect::<Vec<_>>() })
 }
 
-fn function_json(function: &FunctionCounts, with_paths: bool) -> Value {
+fn function_json(function: &FunctionCounts, with_paths: bool, names: &HashMap<u64, &str>) -> Value {
     let counts = &function.counts;
     let mut value = json!({
         "name": function.name,
@@ -69,13 +73,23 @@ fn function_json(function: &FunctionCounts, with_paths: bool) -> Value {
                     "block": site.site.block,
                     "kind": site.site.kind.name(),
                     "executions": site.executions,
-                    "values": site.values.iter().map(|&(v, count)| json!({ "value": v as i64, "count": count })).collect::<Vec<_>>(),
+                    "values": site.values.iter().map(|&(v, count)| value_json(site.site.kind, v, count, names)).collect::<Vec<_>>(),
                     "uncounted": site.uncounted(),
                 })
             })
             .collect();
     }
     value
+}
+
+/// One value of a value site: the value as the signed number it was, and
+/// for a call target, the function's name when the profile has it.
+fn value_json(kind: ValueKind, value: u64, count: u64, names: &HashMap<u64, &str>) -> Value {
+    let mut object = json!({ "value": value as i64, "count": count });
+    if kind == ValueKind::CallTarget {
+        object["function"] = json!(shown_value(kind, value, names));
+    }
+    object
 }
 
 /// One JSON object per call site's count.

@@ -3,7 +3,7 @@
 //! restricted to one function or to the N hottest; with `--paths`, the
 //! hottest paths of a path profile instead.
 
-use super::counts::{function_counts, FunctionCounts};
+use super::counts::{function_counts, shown_value, target_names, FunctionCounts};
 use nissecc_midend::profile::reconstruct::INCONSISTENT;
 use super::paths::{executed_paths, is_path_profile, potential_paths, ShownPath};
 use super::{dot, json, load::load};
@@ -239,6 +239,7 @@ const VALUES_SHOWN: usize = 8;
 
 fn text(functions: &[FunctionCounts]) -> String {
     let mut out = String::new();
+    let names = target_names(functions);
     for function in functions {
         let counts = &function.counts;
         let descriptor = &function.descriptor;
@@ -275,7 +276,8 @@ fn text(functions: &[FunctionCounts]) -> String {
         if !function.values.is_empty() {
             let _ = writeln!(out, "  value sites:");
             for (i, site) in function.values.iter().enumerate() {
-                let shown: Vec<String> = site.values.iter().take(VALUES_SHOWN).map(|&(v, count)| format!("{}: {count}", v as i64)).collect();
+                let shown: Vec<String> =
+                    site.values.iter().take(VALUES_SHOWN).map(|&(v, count)| format!("{}: {count}", shown_value(site.site.kind, v, &names))).collect();
                 let more = if site.values.len() > VALUES_SHOWN { format!(", {} more values", site.values.len() - VALUES_SHOWN) } else { String::new() };
                 let _ = writeln!(
                     out,

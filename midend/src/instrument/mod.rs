@@ -50,6 +50,7 @@ use crate::analysis::noreturn::{NoReturn, ReturnBehaviour, OTHER_RETURNS_TWICE, 
 use crate::ir::{Callee, Function, Inst, InstData, Module};
 use counter_array::CounterArray;
 use crate::profile::block_hash::block_hashes;
+use crate::profile::value_sites::ValueKind;
 use crate::profile::{profile_name, CallExit, CfgDescriptor, FlowGraph, FunctionShape, Strategy};
 use nissecc_profile_format::Profile;
 use weights::Weight;
@@ -101,10 +102,10 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
             continue;
         }
         let name = profile_name(func, &source_file);
-        let (stats, checksum, descriptor, flags) = instrument_function(func, &name, &noreturn, options, &context, &mut report.warnings);
+        let (stats, checksum, descriptor, flags, value_kinds) = instrument_function(func, &name, &noreturn, options, &context, &mut report.warnings);
         // A traced function's witnesses go to the trace, not to counters.
         let counters = if options.strategy.traces() { 0 } else { stats.counters };
-        instrumented.push((func.name.clone(), name, checksum, counters, descriptor, flags, stats.value_sites));
+        instrumented.push((func.name.clone(), name, checksum, counters, descriptor, flags, value_kinds));
         report.functions.push(stats);
     }
     if !instrumented.is_empty() {
@@ -124,7 +125,8 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
     if let Some(mode) = options.values.filter(|_| report.functions.iter().any(|f| f.value_sites > 0)) {
         mode.declare(module, options.update);
     }
-    for (function, name, checksum, counters, descriptor, flags, value_sites) in instrumented {
+    for (function, name, checksum, counters, descriptor, flags, value_kinds) in instrumented {
+        let value_sites = options.values.map(|_| value_kinds.as_slice());
         records::add_function_data(module, &function, &name, checksum, counters, descriptor, flags, value_sites);
     }
     report
@@ -182,8 +184,8 @@ fn calls_other_returns_twice(func: &Function) -> Option<&str> {
 }
 
 /// Instruments one function, whose counts the profile stores under
-/// `name`, and returns its statistics, CFG checksum, descriptor bytes and
-/// record flags.
+/// `name`, and returns its statistics, CFG checksum, descriptor bytes,
+/// record flags and the kinds of its value sites.
 fn instrument_function(
     func: &mut Function,
     name: &str,
@@ -191,7 +193,7 @@ fn instrument_function(
     options: &InstrumentOptions,
     context: &TraceContext,
     warnings: &mut Vec<String>,
-) -> (FunctionStats, u64, Vec<u8>, u64) {
+) -> (FunctionStats, u64, Vec<u8>, u64, Vec<ValueKind>) {
     let view = FlowView::of(func, noreturn);
     let FlowView { cfg, shape, calls, graph } = &view;
     let checksum = cfg_checksum_of(cfg);
@@ -294,6 +296,7 @@ fn instrument_function(
         stats.value_sites = value_sites.len();
         flags |= mode.record_flag();
     }
+    let value_kinds = value_sites.iter().map(|(_, site)| site.kind).collect();
     let descriptor = CfgDescriptor {
         value_sites: value_sites.into_iter().map(|(_, site)| site).collect(),
         weights_from_profile,
@@ -304,7 +307,7 @@ fn instrument_function(
         targeted,
         ..CfgDescriptor::new(options.strategy, view.shape, counters)
     };
-    (stats, checksum, descriptor.encode(), flags)
+    (stats, checksum, descriptor.encode(), flags, value_kinds)
 }
 
 /// Plans and inserts the edge counters of the naive, ks and sese

@@ -9,6 +9,7 @@
 
 use super::counter_array::ProfileUpdate;
 use crate::ir::{DataObject, DataReloc, ExternFunction, Linkage, Module, Signature};
+use crate::profile::value_sites::ValueKind;
 use nissecc_profile_format::abi;
 
 /// The symbol of `function`'s counter array.
@@ -22,8 +23,10 @@ pub fn record_symbol(function: &str) -> String {
 }
 
 /// Adds the counter array, descriptor, name and record of `function`,
-/// whose counts the profile stores under `profile_name`, and its
-/// `value_sites` value sites, if it has any (laid out as `flags` says).
+/// whose counts the profile stores under `profile_name`, and with value
+/// profiling its value sites of kinds `value_sites` (laid out as `flags`
+/// says). With value profiling every record points at its function, so
+/// that the runtime can tell which function a call-target site called.
 #[allow(clippy::too_many_arguments)]
 pub fn add_function_data(
     module: &mut Module,
@@ -33,7 +36,7 @@ pub fn add_function_data(
     num_counters: usize,
     descriptor: Vec<u8>,
     flags: u64,
-    value_sites: usize,
+    value_sites: Option<&[ValueKind]>,
 ) {
     let name = format!("{}{function}", abi::NAME_PREFIX);
     let desc = format!("{}{function}", abi::DESCRIPTOR_PREFIX);
@@ -49,7 +52,8 @@ pub fn add_function_data(
     field(abi::RECORD_NUM_COUNTERS, num_counters as u64);
     field(abi::RECORD_DESCRIPTOR_LEN, descriptor.len() as u64);
     field(abi::RECORD_FLAGS, flags);
-    field(abi::RECORD_NUM_VALUE_SITES, value_sites as u64);
+    let num_value_sites = value_sites.map_or(0, <[ValueKind]>::len);
+    field(abi::RECORD_NUM_VALUE_SITES, num_value_sites as u64);
     let reloc = |offset: usize, symbol: &str| DataReloc { offset: offset as u32, symbol: symbol.to_string(), addend: 0 };
     let mut relocs = vec![
         reloc(abi::RECORD_NAME_PTR, &name),
@@ -58,13 +62,15 @@ pub fn add_function_data(
         reloc(abi::RECORD_ANCHOR_PTR, abi::RUNTIME_ANCHOR_SYMBOL),
     ];
     let sampled = flags & abi::FLAG_SAMPLED != 0;
-    if sampled {
+    if sampled || value_sites.is_some() {
         relocs.push(reloc(abi::RECORD_FUNCTION_PTR, function));
+    }
+    if sampled {
         relocs.push(reloc(abi::RECORD_PC_MAP_PTR, &pc_map_symbol(function)));
     }
 
     let sites_symbol = super::values::value_sites_symbol(function);
-    if value_sites > 0 {
+    if num_value_sites > 0 {
         relocs.push(reloc(abi::RECORD_VALUE_SITES_PTR, &sites_symbol));
     }
 
@@ -85,9 +91,15 @@ pub fn add_function_data(
     // address of its own.
     module.data.push(local(counters, false, align, vec![0; 8 * num_counters.max(1)]));
     module.data.push(local(desc, true, align, descriptor));
-    if value_sites > 0 {
+    if num_value_sites > 0 {
         let words = if flags & abi::FLAG_VALUES_HASHED != 0 { 1 } else { abi::VALUE_SITE_WORDS };
-        module.data.push(local(sites_symbol, false, align, vec![0; 8 * words * value_sites]));
+        let mut bytes = vec![0; 8 * words * num_value_sites];
+        for (i, kind) in value_sites.into_iter().flatten().enumerate() {
+            if *kind == ValueKind::CallTarget {
+                bytes[8 * words * i..8 * words * i + 8].copy_from_slice(&abi::VALUE_SITE_TARGETS.to_le_bytes());
+            }
+        }
+        module.data.push(local(sites_symbol, false, align, bytes));
     }
     module.data.push(local(name, true, 1, name_bytes));
     if sampled {

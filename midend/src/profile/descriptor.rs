@@ -408,6 +408,7 @@ impl CfgDescriptor {
                 out.push(match site.kind {
                     ValueKind::Divisor => 0,
                     ValueKind::SwitchOperand => 1,
+                    ValueKind::CallTarget => 2,
                 });
             }
         }
@@ -556,6 +557,7 @@ impl CfgDescriptor {
                 let kind = match r.byte("a value site's kind")? {
                     0 => ValueKind::Divisor,
                     1 => ValueKind::SwitchOperand,
+                    2 => ValueKind::CallTarget,
                     other => return Err(r.error(format!("unknown value-site kind {other}"))),
                 };
                 if block as usize >= shape.block_lines.len() {

@@ -8,7 +8,13 @@
 //!   a constant: a dominant divisor lets `-fprofile-use` divide by a
 //!   constant, which Cranelift turns into a multiply or a shift;
 //! - the operand of a `switch`: it tells a hot default that falls between
-//!   the cases from one that falls outside them.
+//!   the cases from one that falls outside them;
+//! - the target of an indirect call: a dominant target can be called
+//!   directly, and then inlined (LLVM's indirect-call promotion). The
+//!   runtime records the target as the 64-bit FNV-1a hash of the profile
+//!   name of the instrumented function at that address
+//!   ([`target_hash`]), since addresses change from one build (and run)
+//!   to the next, or as 0 when no instrumented function is there.
 //!
 //! Sites are numbered in the order of the function's blocks (the CFG's
 //! order) and of the instructions in each block. Instrumentation and
@@ -18,7 +24,7 @@
 //! not match them gets no value counts.
 
 use crate::analysis::cfg::Cfg;
-use crate::ir::{BinaryOp, Function, Inst, InstData, Value};
+use crate::ir::{BinaryOp, Callee, Function, Inst, InstData, Value};
 
 /// What a value site records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,6 +33,8 @@ pub enum ValueKind {
     Divisor,
     /// The operand of a `switch`.
     SwitchOperand,
+    /// The callee of an indirect call.
+    CallTarget,
 }
 
 impl ValueKind {
@@ -35,6 +43,7 @@ impl ValueKind {
         match self {
             ValueKind::Divisor => "divisor",
             ValueKind::SwitchOperand => "switch",
+            ValueKind::CallTarget => "target",
         }
     }
 }
@@ -68,6 +77,7 @@ pub fn site_kind(func: &Function, inst: Inst) -> Option<ValueKind> {
             Some(ValueKind::Divisor)
         }
         InstData::Switch { arg, .. } if func.constant_value(*arg).is_none() => Some(ValueKind::SwitchOperand),
+        InstData::Call { callee: Callee::Indirect(_), .. } => Some(ValueKind::CallTarget),
         _ => None,
     }
 }
@@ -77,8 +87,16 @@ pub fn profiled_value(func: &Function, inst: Inst) -> Value {
     match &func.insts[inst] {
         InstData::Binary { args, .. } => args[1],
         InstData::Switch { arg, .. } => *arg,
+        InstData::Call { callee: Callee::Indirect(target), .. } => *target,
         other => unreachable!("not a value site: {other:?}"),
     }
+}
+
+/// How a call-target site records the function called: the FNV-1a hash
+/// of its profile name (`profile::profile_name`), which the runtime
+/// computes from the function's record.
+pub fn target_hash(profile_name: &str) -> u64 {
+    nissecc_profile_format::fnv1a64(profile_name.as_bytes())
 }
 
 /// What a profile says about one value site.
