@@ -12,8 +12,10 @@
 //!    function changed since it was profiled, matches its blocks by hash
 //!    and infers the counts of the others ([`stale`]);
 //! 2. writes the block and edge counts into the IR ([`annotate`]);
-//! 3. divides by a dominant profiled divisor as a constant
-//!    ([`value_specialization`], with `-fprofile-values` profiles);
+//! 3. with `-fprofile-values` profiles and the `values` transforms,
+//!    divides by a dominant divisor as a constant
+//!    ([`value_specialization`]) and calls a dominant indirect-call
+//!    target directly ([`call_promotion`]);
 //!
 //! then inlines hot call sites of small callees ([`inline`]); then, in
 //! every annotated function,
@@ -43,6 +45,7 @@
 
 pub mod annotate;
 pub mod branch_orientation;
+pub mod call_promotion;
 pub mod cold_blocks;
 pub mod cranelift_layout;
 pub mod function_order;
@@ -57,6 +60,7 @@ pub mod unroll;
 #[cfg(test)]
 mod unroll_tests;
 pub mod value_specialization;
+pub mod versioning;
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::noreturn::NoReturn;
@@ -88,9 +92,13 @@ pub struct PgoOptions {
     /// The hottest targets of hot switches are tested first
     /// ([`switch_peeling`]).
     pub peel_switches: bool,
-    /// Divisions whose value profile shows one dominant divisor divide by
-    /// it as a constant when it comes ([`value_specialization`]).
-    pub specialize_divisions: bool,
+    /// The transforms that read value profiles (`-fprofile-values`):
+    /// divisions whose profile shows one dominant divisor divide by it as
+    /// a constant when it comes ([`value_specialization`]), and a switch's
+    /// hot default tests its dominant value first ([`switch_peeling`]),
+    /// and an indirect call's dominant target is called directly
+    /// ([`call_promotion`]).
+    pub use_values: bool,
     /// With a combined profile, orientation leaves alone the branches
     /// whose bias is unstable across the runs
     /// (`profile::combined::unstable_branches`); no effect otherwise.
@@ -114,11 +122,14 @@ pub struct PgoOptions {
 /// their other inputs and evaluated on a held-out one
 /// (`scripts/measure-combined.py`): 6 gained up to 0.8%, 3 lost up to
 /// 4.9%, geometric mean +0.03%, so it runs only when asked for.
-/// Dividing by a dominant profiled divisor as a constant (`divide`)
-/// changed 9 kernels' code with value profiles and added instructions to
-/// 8 of them (up to 6%, k115_chained_hash): a multiply-and-shift sequence
-/// and the test are more instructions than one `div`, whatever they save
-/// in cycles, so it too runs only when asked for.
+/// The value-profile transforms (`values`) changed 9 kernels' code:
+/// dividing by a dominant divisor as a constant added instructions to 8
+/// of them (up to 6%, k115_chained_hash), since a multiply-and-shift
+/// sequence and the test are more instructions than one `div`, whatever
+/// they save in cycles; testing a switch's dominant value gained 5.3% on
+/// k123_glob_match with its own input's profile and lost 4.3% with the
+/// other input's, whose dominant value it never sees. So they too run
+/// only when asked for.
 impl Default for PgoOptions {
     fn default() -> Self {
         PgoOptions {
@@ -126,7 +137,7 @@ impl Default for PgoOptions {
             cold_blocks: false,
             tail_duplication: false,
             stable_orientation: false,
-            specialize_divisions: false,
+            use_values: false,
             ..PgoOptions::every()
         }
     }
@@ -134,7 +145,7 @@ impl Default for PgoOptions {
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 10] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll", "switch", "divide", "stable"];
+    pub const NAMES: [&'static str; 10] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll", "switch", "values", "stable"];
 
     /// Every transform (`all`).
     pub fn every() -> PgoOptions {
@@ -147,7 +158,7 @@ impl PgoOptions {
             reuse_loads: true,
             unroll: true,
             peel_switches: true,
-            specialize_divisions: true,
+            use_values: true,
             stable_orientation: true,
         }
     }
@@ -163,7 +174,7 @@ impl PgoOptions {
             reuse_loads: false,
             unroll: false,
             peel_switches: false,
-            specialize_divisions: false,
+            use_values: false,
             stable_orientation: false,
         }
     }
@@ -190,7 +201,7 @@ impl PgoOptions {
                 "reload" => options.reuse_loads = on,
                 "unroll" => options.unroll = on,
                 "switch" => options.peel_switches = on,
-                "divide" => options.specialize_divisions = on,
+                "values" => options.use_values = on,
                 "stable" => options.stable_orientation = on,
                 _ => {
                     return Err(format!(
@@ -221,6 +232,7 @@ pub enum FunctionOutcome {
         unrolled: usize,
         peeled: usize,
         specialized: usize,
+        promoted: usize,
         #[serde(skip_serializing_if = "Option::is_none")]
         stale: Option<StaleCounts>,
     },
@@ -235,7 +247,7 @@ pub enum FunctionOutcome {
 impl FunctionOutcome {
     /// An annotated function that no transform has changed yet.
     fn optimized(stale: Option<StaleCounts>) -> FunctionOutcome {
-        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, held: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0, specialized: 0, stale }
+        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, held: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0, specialized: 0, promoted: 0, stale }
     }
 }
 
@@ -252,13 +264,13 @@ impl PgoReport {
     /// what each transform did to it (`--stats` with `-fprofile-use`).
     pub fn render(&self) -> String {
         let mut out = format!(
-            "{:<32} {:>9} {:>11} {:>8} {:>6} {:>5} {:>7} {:>7} {:>4}\n",
-            "function", "profile", "specialized", "unrolled", "peeled", "tails", "flipped", "reloads", "cold"
+            "{:<32} {:>9} {:>11} {:>8} {:>8} {:>6} {:>5} {:>7} {:>7} {:>4}\n",
+            "function", "profile", "specialized", "promoted", "unrolled", "peeled", "tails", "flipped", "reloads", "cold"
         );
         for (name, outcome) in &self.functions {
             out += &match outcome {
-                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled, specialized, stale, .. } => format!(
-                    "{name:<32} {:>9} {specialized:>11} {unrolled:>8} {peeled:>6} {tails:>5} {flipped:>7} {reloads:>7} {cold:>4}\n",
+                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled, specialized, promoted, stale, .. } => format!(
+                    "{name:<32} {:>9} {specialized:>11} {promoted:>8} {unrolled:>8} {peeled:>6} {tails:>5} {flipped:>7} {reloads:>7} {cold:>4}\n",
                     if stale.is_some() { "recovered" } else { "matched" }
                 ),
                 FunctionOutcome::Missing => format!("{name:<32} {:>9}\n", "missing"),
@@ -312,6 +324,14 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
     // Calls are classified as instrumentation classified them, for the
     // shapes that stale counts are inferred on.
     let noreturn = NoReturn::compute(module);
+    // What a call-target site may be promoted to: every function defined
+    // here, by the hash its profile records.
+    let targets: call_promotion::Targets = module
+        .functions
+        .iter()
+        .filter(|f| !f.layout.is_empty())
+        .map(|f| (crate::profile::value_sites::target_hash(&crate::profile::profile_name(f, &source_file)), (f.name.clone(), f.signature.clone())))
+        .collect();
     for func in module.functions.iter_mut().filter(|f| !f.layout.is_empty()) {
         let cfg = Cfg::compute(func);
         let name = crate::profile::profile_name(func, &source_file);
@@ -331,10 +351,11 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
         if let Some(counts) = counts {
             annotate::annotate(func, &cfg, &counts);
             // Values only of a function profiled as it is now.
-            if let (ProfileRef::Runs(runs), FunctionOutcome::Optimized { specialized, stale: None, .. }) = (&profile, &mut outcome) {
+            if let (ProfileRef::Runs(runs), FunctionOutcome::Optimized { specialized, promoted, stale: None, .. }) = (&profile, &mut outcome) {
                 let sites = runs.function(&name).map(|profiled| matched_value_sites(func, &cfg, profiled, &counts.blocks)).unwrap_or_default();
-                if options.specialize_divisions {
+                if options.use_values {
                     *specialized = value_specialization::specialize_divisions(func, &sites);
+                    *promoted = call_promotion::promote_indirect_calls(func, &sites, &targets);
                 }
                 switches = sites.into_iter().filter(|(_, site)| site.site.kind == ValueKind::SwitchOperand).collect();
             }
@@ -361,7 +382,9 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
             }
         }
         if options.peel_switches {
-            *peeled = switch_peeling::peel_switches(func, switch_values).tests;
+            let no_values = HashMap::new();
+            let values = if options.use_values { switch_values } else { &no_values };
+            *peeled = switch_peeling::peel_switches(func, values).tests;
         }
         if options.tail_duplication {
             *tails = tail_duplication::duplicate_tails(func);
