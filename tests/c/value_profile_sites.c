@@ -1,11 +1,14 @@
 /* Value sites (-fprofile-values): divisions and remainders by variables
    with one dominant divisor, with more distinct divisors than a site has
    slots, negative and unsigned divisors of every width, and switches whose
-   hot operand is a case or falls between the cases. The profile oracle
+   hot operand is a case or falls between the cases, and indirect calls
+   with a dominant target, through a table, to a library function, and
+   through a pointer of another type than the callee's. The profile oracle
    checks the value counts against the naive build's hash table, and
    -fprofile-use with them must not change what this prints. */
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 static int divisor_for(int i) {
     if (i % 50 == 49) return -3;
@@ -45,6 +48,21 @@ int dense(int v) {
     }
 }
 
+static int twice(int x) { return 2 * x; }
+static int square(int x) { return x * x; }
+int negate(int x) { return -x; }
+static int (*const table[3])(int) = { twice, square, negate };
+
+/* Called through a pointer that takes no prototype (K&R style). */
+static int sum3(a, b, c) int a, b, c; { return a + b + c; }
+
+static long apply_all(int i) {
+    int (*f)(int) = table[i % 11 == 0 ? 1 + i % 2 : 0];
+    int (*g)() = sum3;
+    size_t (*len)(const char *) = strlen;
+    return f(i) + g(i, 1, 2) + (long)len(i % 3 ? "abc" : "de");
+}
+
 int main() {
     long long sum = 0;
     unsigned usum = 0;
@@ -57,6 +75,7 @@ int main() {
         sum += narrow((signed char)(i - 128), (signed char)(i % 5 == 0 ? -2 : 4), (unsigned short)(i * 31), (unsigned short)(i % 3 ? 16 : 65535));
         sum += classify(i % 40 == 0 ? 10 : 5);
         sum += dense(i % 7 == 0 ? i % 6 : 3);
+        sum += apply_all(i);
     }
     /* Extremes: the dominant divisor must not be assumed for them. */
     sum += quotient(INT_MIN, 8) + quotient(INT_MAX, -3) + remainder_of(INT_MIN, 8) + remainder_of(-7, 8);
