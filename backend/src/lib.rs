@@ -26,6 +26,7 @@ mod declare;
 mod error;
 mod extending_loads;
 mod got_relaxation;
+mod invariant_carriers;
 mod isa;
 mod link;
 mod loop_branches;

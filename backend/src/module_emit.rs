@@ -49,6 +49,9 @@ pub(crate) struct ObjectEmitter<'m> {
     /// With optimization, two-way branches that leave a loop from their
     /// `then` side are swapped (see [`crate::loop_branches`]).
     swap_loop_branches: bool,
+    /// Whether loop-invariant values Cranelift would rematerialize are
+    /// carried through loop headers ([`crate::invariant_carriers`]).
+    carry_invariants: bool,
     /// The sampled functions, with their PC maps, descriptors and
     /// records, which are defined when the function is (see
     /// [`crate::pc_map`]).
@@ -92,6 +95,7 @@ impl<'m> ObjectEmitter<'m> {
             builder_ctx: FunctionBuilderContext::new(),
             verify: opts.verify,
             swap_loop_branches: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("loop-branches"),
+            carry_invariants: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("invariant-carriers"),
             disasm: false,
             frame_isa,
             sampled,
@@ -105,6 +109,8 @@ impl<'m> ObjectEmitter<'m> {
 
     /// Lowers `func` to CLIF, making it the current function.
     pub(crate) fn lower(&mut self, func: &Function) -> Result<()> {
+        let carried = if self.carry_invariants { crate::invariant_carriers::carry_loop_invariants(func) } else { None };
+        let func = carried.as_ref().unwrap_or(func);
         self.ctx.clear();
         self.ctx.set_disasm(self.disasm);
         // The name only labels the printed CLIF; the object's symbol

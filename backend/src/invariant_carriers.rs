@@ -1,0 +1,105 @@
+//! Loop-invariant values that Cranelift would recompute on every
+//! iteration are carried through their loop's header as a parameter
+//! instead (issue 20).
+//!
+//! Cranelift 0.135's e-graph marks an `iadd`, `isub`, `band`, `bor` or
+//! `bxor` with a constant operand, and a `bnot`, for rematerialization
+//! (`opts/remat.isle`), and its elaborator (`egraph/elaborate.rs`,
+//! `maybe_remat_arg`) copies such a value into every block that uses it
+//! other than its own. Remat is meant to save a register, but a block in a
+//! loop runs on every iteration, so a loop bound computed before the loop
+//! as `n + 1`, or an index base `i - 1` of an outer loop, costs an
+//! instruction per iteration of the loop that uses it: in
+//! k106_prime_sieve's inner loop, `lea 1(%r13), %rax` recomputes `half`
+//! before each compare, where gcc compares with a register.
+//!
+//! So each such value defined outside a natural loop and used inside it
+//! becomes a parameter `p` of the loop's header: the edges entering the
+//! loop pass the value, and every back edge passes `iadd p, 0`. Cranelift's
+//! `remove_constant_phis`, which runs before the e-graph, sees two
+//! different incoming values and keeps the parameter; the e-graph then
+//! folds `iadd p, 0` to `p`, so the back edges pass the parameter to itself
+//! and the register allocator keeps it in one register with no move. Uses
+//! inside the loop (nested loops included) read `p`, which is not a
+//! rematerialization candidate. The outermost loop that uses a value
+//! carries it; loops nested in it see the parameter. At most
+//! [`MAX_CARRIED`] values per loop, so that register pressure does not
+//! turn saved instructions into spills.
+
+use nissecc_midend::analysis::loops::LoopForest;
+use nissecc_midend::analysis::Cfg;
+use nissecc_midend::ir::{BinaryOp, Function, InstData, Type, UnaryOp, Value, ValueDef};
+use std::collections::HashSet;
+
+/// The most values one loop carries.
+pub(crate) const MAX_CARRIED: usize = 4;
+
+/// `func` with the loop-invariant values that Cranelift would
+/// rematerialize in its loops carried through their headers, or `None`
+/// when there are none.
+pub(crate) fn carry_loop_invariants(func: &Function) -> Option<Function> {
+    let cfg = Cfg::compute(func);
+    let loops = LoopForest::compute(&cfg);
+    let mut carried_any = false;
+    let mut copy = func.clone();
+    for lp in loops.natural_loops() {
+        let data = loops.data(lp);
+        let inside: HashSet<_> = data.blocks.iter().copied().collect();
+        let mut carried: Vec<Value> = Vec::new();
+        for &block in &data.blocks {
+            for &inst in &copy.blocks[block].insts {
+                for v in copy.insts[inst].all_uses() {
+                    let defined_outside = match copy.values[v].def {
+                        ValueDef::Result(def) => copy.block_of(def).is_some_and(|b| !inside.contains(&b)),
+                        ValueDef::Param(..) => false,
+                    };
+                    if defined_outside && is_rematerialized(&copy, v) && !carried.contains(&v) && carried.len() < MAX_CARRIED {
+                        carried.push(v);
+                    }
+                }
+            }
+        }
+        for &v in &carried {
+            carry(&mut copy, &cfg, data.header, &inside, v);
+        }
+        carried_any |= !carried.is_empty();
+    }
+    carried_any.then_some(copy)
+}
+
+/// Whether Cranelift's e-graph rematerializes `v` in every block that
+/// uses it (`opts/remat.isle`).
+fn is_rematerialized(func: &Function, v: Value) -> bool {
+    let ValueDef::Result(inst) = func.values[v].def else { return false };
+    match &func.insts[inst] {
+        InstData::Binary { op: BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Band | BinaryOp::Bor | BinaryOp::Bxor, args } => {
+            args.iter().any(|&a| func.constant_value(a).is_some()) && args.iter().any(|&a| func.constant_value(a).is_none())
+        }
+        InstData::Unary { op: UnaryOp::Bnot, arg } => func.constant_value(*arg).is_none(),
+        _ => false,
+    }
+}
+
+/// Makes `v` a parameter of the loop headed by `header`, whose blocks are
+/// `inside`: see the module comment. `cfg` is that of the function before
+/// any value was carried, whose edges are still the function's.
+fn carry(func: &mut Function, cfg: &Cfg, header: nissecc_midend::ir::Block, inside: &HashSet<nissecc_midend::ir::Block>, v: Value) {
+    let ty = func.value_type(v);
+    let param = func.append_block_param(header, ty);
+    for &block in inside {
+        for &inst in &func.blocks[block].insts.clone() {
+            func.insts[inst].map_uses(|u| if u == v { param } else { u });
+        }
+    }
+    for &edge in cfg.preds(header) {
+        let e = *cfg.edge(edge);
+        let arg = if inside.contains(&e.from) {
+            let zero = func.insert_before_terminator(e.from, InstData::Iconst { imm: 0 }, ty);
+            func.insert_before_terminator(e.from, InstData::Binary { op: BinaryOp::Iadd, args: [param, zero] }, ty)
+        } else {
+            v
+        };
+        func.successor_slot_mut(e.branch, e.slot as usize).args.push(arg);
+    }
+    debug_assert!(matches!(ty, Type::I8 | Type::I16 | Type::I32 | Type::I64));
+}
