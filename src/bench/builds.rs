@@ -64,7 +64,7 @@ pub struct Build {
 }
 
 impl Build {
-    fn new(label: &str, compiler: Compiler, flags: &[&str], baseline: Option<&str>) -> Build {
+    pub fn new(label: &str, compiler: Compiler, flags: &[&str], baseline: Option<&str>) -> Build {
         Build {
             label: label.to_string(),
             compiler,

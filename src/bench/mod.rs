@@ -26,6 +26,7 @@ pub mod kernel;
 pub mod manifest;
 pub mod options;
 pub mod parallel;
+pub mod peer_pgo;
 pub mod own_functions;
 pub mod pgo;
 pub mod plots;
@@ -139,6 +140,7 @@ fn run_kernel_tier(options: &Options) -> Result<(), String> {
         report::prevalence_table(&results, &context.toolchain.strategies),
     );
     report.push_str(&format!("\n### Exact profilers: instrumented ÷ the same compiler's -O2, per kernel\n\n{}", profiler_overhead::table(&results, &context.builds)));
+    report.push_str(&format!("\n### Plain code: nissecc -O2 ÷ gcc -O2 and ÷ clang -O2, per kernel\n\n{}", profiler_overhead::plain_table(&results, &context.builds)));
     if valgrind {
         let table = fixed_cost::table(&context.builds, &context.toolchain.nissecc, &context.scratch.join("fixed-cost"))?;
         report.push_str(&format!("\n### Fixed cost: an empty main under each profiler\n\n{table}"));

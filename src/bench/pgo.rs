@@ -8,7 +8,8 @@
 //! builds are measured against the plain `-O2` build by dynamic
 //! instructions (callgrind) and by wall time (the median of paired runs,
 //! alternating which build goes first), and both must print what `gcc -O1`
-//! prints on every input.
+//! prints on every input. gcc's and clang's own PGO gains on the same
+//! inputs are measured next to them ([`super::peer_pgo`]).
 
 use super::builds::{Build, BASE, REFERENCE};
 use super::callgrind;
@@ -16,6 +17,7 @@ use super::compare::run_difference;
 use super::kernel::{profile_env, run};
 use super::manifest::Kernel;
 use super::own_functions::OwnFunctions;
+use super::peer_pgo::{peer_gains, PeerGain};
 use super::process::run_checked;
 use super::timing::paired_wall_times;
 use super::BenchContext;
@@ -57,6 +59,9 @@ pub struct PgoResult {
     /// comparison): how far apart two identical builds' medians land,
     /// which is the noise floor of the wall-time speedups.
     pub base_vs_base_wall_ms: (f64, f64),
+    /// gcc's and clang's PGO gains on the same inputs, by instructions
+    /// ([`super::peer_pgo`]); empty without valgrind.
+    pub peers: Vec<PeerGain>,
 }
 
 /// True when nissecc builds a small program with `-fprofile-use` and a
@@ -95,7 +100,7 @@ pub fn bench_pgo(
     context: &BenchContext,
     dir: &Path,
 ) -> Result<Option<PgoResult>, Vec<String>> {
-    let (other, evaluation) = match kernel.inputs.as_slice() {
+    let (other_input, evaluation) = match kernel.inputs.as_slice() {
         [.., other, last] => (other.clone(), last.clone()),
         _ => return Ok(None),
     };
@@ -145,11 +150,16 @@ pub fn bench_pgo(
         Ok(result)
     };
     let (same_build, elapsed) = build(&evaluation, "pgo-same")?;
-    let (other_build, _) = build(&other, "pgo-other")?;
+    let (other_build, _) = build(&other_input, "pgo-other")?;
     let same = measure(&same_build, &evaluation)?;
-    let other = measure(&other_build, &other)?;
+    let other = measure(&other_build, &other_input)?;
     let base_vs_base_wall_ms = paired_kernel_times(base, base, &evaluation, settings.timing_runs).map_err(&fail)?;
-    Ok(Some(PgoResult { compile_ms: elapsed.as_secs_f64() * 1000.0, same, other, base_vs_base_wall_ms }))
+    let peers = if context.valgrind {
+        peer_gains(kernel, executables, context, dir, (&other_input, &evaluation), &expected).map_err(&fail)?
+    } else {
+        Vec::new()
+    };
+    Ok(Some(PgoResult { compile_ms: elapsed.as_secs_f64() * 1000.0, same, other, base_vs_base_wall_ms, peers }))
 }
 
 /// The median wall times of `first` and `second` on `input`, in

@@ -3,7 +3,8 @@
 //! `-O2`, and clang's `-fprofile-generate` against clang's `-O2`, as the
 //! median and the worst per-kernel ratio of whole-process instructions
 //! and of instructions in the kernel's own code, over the long kernels and
-//! over all of them.
+//! over all of them; and nissecc's plain `-O2` against gcc's and clang's
+//! (issue 20) in the same shape.
 
 use super::builds::Build;
 use super::results::KernelResult;
@@ -23,6 +24,28 @@ fn cell(kernels: &[KernelResult], build: &str, baseline: &str, measure: Measure)
     let Some((worst, worst_ratio)) = per_kernel.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else { return "n/a".into() };
     let values: Vec<f64> = per_kernel.iter().map(|(_, r)| *r).collect();
     format!("×{:.3} (worst {worst} ×{worst_ratio:.3})", median(&values))
+}
+
+/// The plain builds side by side (issue 20): nissecc's `-O2` against
+/// gcc's and clang's `-O2`, as [`table`] shows the profilers.
+pub fn plain_table(results: &[KernelResult], builds: &[Build]) -> String {
+    let long: Vec<KernelResult> = results.iter().filter(|k| k.long).cloned().collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "| build | vs | long kernels ({}): instrs. | long kernels: kernel-code instrs. | all kernels ({}): instrs. | all kernels: kernel-code instrs. |",
+        long.len(),
+        results.len()
+    );
+    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|");
+    for peer in ["gcc-O2", "clang-O2"].into_iter().filter(|peer| builds.iter().any(|b| b.label == *peer)) {
+        let cells: Vec<String> = [(&long[..], Measure::Instructions), (&long[..], Measure::OwnInstructions), (results, Measure::Instructions), (results, Measure::OwnInstructions)]
+            .into_iter()
+            .map(|(kernels, measure)| cell(kernels, super::builds::BASE, peer, measure))
+            .collect();
+        let _ = writeln!(out, "| nissecc -O2 | {peer} | {} |", cells.join(" | "));
+    }
+    out
 }
 
 /// The markdown table.

@@ -93,17 +93,18 @@ pub fn prevalence_table(results: &[KernelResult], strategies: &[String]) -> Stri
 /// optimized, so above 1 is faster) on each kernel's last input, with the
 /// profile of that input and of another one; by instructions over all PGO
 /// kernels and the branch-heavy ones, and by wall time over the long
-/// kernels and the long branch-heavy ones. `None` when PGO was not
-/// measured.
+/// kernels and the long branch-heavy ones; and gcc's and clang's own PGO
+/// gains by instructions, against their own `-O2`. `None` when PGO was
+/// not measured.
 pub fn pgo_table(results: &[KernelResult]) -> Option<String> {
     let measured: Vec<&KernelResult> = results.iter().filter(|k| k.pgo.is_some()).collect();
     if measured.is_empty() {
         return None;
     }
     let mut out = String::new();
-    let _ = writeln!(out, "| profile from | speedup by | kernels | n | median | best | worst | slower by > 1% |");
-    let _ = writeln!(out, "|---|---|---|---:|---:|---:|---:|---:|");
-    let row = |out: &mut String, from: &str, by: &str, subset: &str, speedups: Vec<f64>| {
+    let _ = writeln!(out, "| compiler | profile from | speedup by | kernels | n | median | best | worst | slower by > 1% |");
+    let _ = writeln!(out, "|---|---|---|---|---:|---:|---:|---:|---:|");
+    let row = |out: &mut String, compiler: &str, from: &str, by: &str, subset: &str, speedups: Vec<f64>| {
         if speedups.is_empty() {
             return;
         }
@@ -112,11 +113,12 @@ pub fn pgo_table(results: &[KernelResult]) -> Option<String> {
         let slower = speedups.iter().filter(|&&s| s < 1.0 / 1.01).count();
         let _ = writeln!(
             out,
-            "| {from} | {by} | {subset} | {} | {:.3} | {best:.3} | {worst:.3} | {slower} |",
+            "| {compiler} | {from} | {by} | {subset} | {} | {:.3} | {best:.3} | {worst:.3} | {slower} |",
             speedups.len(),
             median(&speedups)
         );
     };
+    let subsets = [("all", false), ("branch-heavy", true)];
     for (from, pick) in [("same input", true), ("other input", false)] {
         let measures = |branchy_only: bool| {
             measured
@@ -127,14 +129,26 @@ pub fn pgo_table(results: &[KernelResult]) -> Option<String> {
                     (k.long, if pick { &pgo.same } else { &pgo.other })
                 })
         };
-        for (subset, branchy_only) in [("all", false), ("branch-heavy", true)] {
+        for (subset, branchy_only) in subsets {
             let by_instructions =
                 measures(branchy_only).filter_map(|(_, m)| Some(m.base_instructions? as f64 / m.pgo_instructions? as f64)).collect();
-            row(&mut out, from, "instructions", subset, by_instructions);
+            row(&mut out, "nissecc", from, "instructions", subset, by_instructions);
         }
         for (subset, branchy_only) in [("long", false), ("long branch-heavy", true)] {
             let by_time = measures(branchy_only).filter(|(long, m)| *long && m.pgo_wall_ms > 0.0).map(|(_, m)| m.base_wall_ms / m.pgo_wall_ms).collect();
-            row(&mut out, from, "wall time", subset, by_time);
+            row(&mut out, "nissecc", from, "wall time", subset, by_time);
+        }
+        for peer in ["gcc-O2", "clang-O2"] {
+            for (subset, branchy_only) in subsets {
+                let gains = measured
+                    .iter()
+                    .filter(|k| !branchy_only || is_branch_heavy(&k.tags))
+                    .filter_map(|k| k.pgo.as_ref()?.peers.iter().find(|p| p.base == peer))
+                    .map(|p| if pick { p.same } else { p.other })
+                    .map(|(base, pgo)| base as f64 / pgo as f64)
+                    .collect();
+                row(&mut out, peer.trim_end_matches("-O2"), from, "instructions", subset, gains);
+            }
         }
     }
     let noise = measured
@@ -143,7 +157,7 @@ pub fn pgo_table(results: &[KernelResult]) -> Option<String> {
         .filter(|(long, (_, second))| *long && *second > 0.0)
         .map(|(_, (first, second))| first / second)
         .collect();
-    row(&mut out, "(none: plain vs plain)", "wall time, A/A noise", "long", noise);
+    row(&mut out, "nissecc", "(none: plain vs plain)", "wall time, A/A noise", "long", noise);
     Some(out)
 }
 
