@@ -103,3 +103,71 @@ fn carry(func: &mut Function, cfg: &Cfg, header: nissecc_midend::ir::Block, insi
     }
     debug_assert!(matches!(ty, Type::I8 | Type::I16 | Type::I32 | Type::I64));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nissecc_midend::ir::Module;
+    use nissecc_midend::text::parse_module;
+
+    /// `for (i = 0; i < n + 1; i++) sum += i & 7;` with `n + 1` computed
+    /// before the loop, and a nested loop reading `n - 1`.
+    const LOOPS: &str = "
+function @f(i64) -> i64 export {
+block0(v0: i64):
+    v1 = iconst.i64 1
+    v2 = iadd v0, v1
+    v3 = isub v0, v1
+    v4 = iconst.i64 0
+    jump block1(v4, v4)
+block1(v5: i64, v6: i64):
+    v7 = icmp slt v5, v2
+    brif v7, block2(v4), block4
+block2(v8: i64):
+    v9 = icmp slt v8, v3
+    v10 = iadd v8, v1
+    brif v9, block2(v10), block3
+block3:
+    v11 = iconst.i64 7
+    v12 = band v5, v11
+    v13 = iadd v6, v12
+    v14 = iadd v5, v1
+    jump block1(v14, v13)
+block4:
+    return v6
+}
+";
+
+    fn function() -> (Module, Function) {
+        let module = parse_module(LOOPS).expect("the test IR parses");
+        let func = module.functions[0].clone();
+        (module, func)
+    }
+
+    #[test]
+    fn invariants_used_in_a_loop_become_header_parameters() {
+        let (mut module, func) = function();
+        let carried = carry_loop_invariants(&func).expect("the bounds are carried");
+        let header = carried.layout[1];
+        // The outer loop carries `n + 1` and `n - 1` (which its inner loop
+        // reads); `v5 & 7` and `i + 1` are computed in the loop.
+        assert_eq!(carried.blocks[header].params.len(), 4, "{carried}");
+        let text = carried.to_string();
+        assert!(text.contains("icmp slt v5, v15"), "{text}");
+        assert!(text.contains("icmp slt v8, v18"), "{text}");
+        assert!(text.contains("v17 = iadd v15, v16") && text.contains("jump block1(v14, v13, v17, v20)"), "{text}");
+        // The entry passes the values, the back edge `iadd p, 0`.
+        assert!(text.contains("jump block1(v4, v4, v2, v3)"), "{text}");
+        module.functions[0] = carried;
+        nissecc_midend::verifier::verify_function(&module.functions[0], &module).expect("the carried function verifies");
+    }
+
+    #[test]
+    fn a_function_without_such_values_is_left_alone() {
+        let (_, func) = function();
+        let mut plain = func.clone();
+        // Bounds that Cranelift does not rematerialize: parameters.
+        nissecc_midend::transform::edit::replace_uses(&mut plain, |v| if v.as_u32() == 2 || v.as_u32() == 3 { nissecc_midend::ir::Value::from_u32(0) } else { v });
+        assert!(carry_loop_invariants(&plain).is_none());
+    }
+}
