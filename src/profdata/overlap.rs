@@ -338,7 +338,7 @@ mod tests {
             ..FunctionShape::default()
         };
         let descriptor = CfgDescriptor::new(Strategy::Naive, shape, vec![]);
-        FunctionCounts { name: name.into(), checksum, counters: vec![], descriptor, counts, paths: vec![] }
+        FunctionCounts { name: name.into(), checksum, counters: vec![], descriptor, counts, paths: vec![], values: vec![] }
     }
 
     /// A loop: block0 -> block1; block1 -> block2 (body) or block3;

@@ -17,6 +17,7 @@ pub mod suites;
 pub use profiles::*;
 #[allow(unused_imports)]
 pub use program_sets::*;
+#[allow(unused_imports)]
 pub use value_profiles::*;
 
 pub fn nissecc() -> &'static str {

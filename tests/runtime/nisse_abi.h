@@ -20,6 +20,8 @@ struct nisse_record {
     uint64_t flags;
     const void *function;    /* sampled functions only */
     const uint32_t *pc_map;  /* sampled functions only */
+    uint64_t *value_sites;   /* with -fprofile-values only */
+    uint64_t num_value_sites;
 };
 
 _Static_assert(sizeof(struct nisse_record) == NISSE_RECORD_SIZE, "record size");
@@ -31,6 +33,8 @@ _Static_assert(offsetof(struct nisse_record, anchor) == NISSE_RECORD_ANCHOR_PTR,
 _Static_assert(offsetof(struct nisse_record, flags) == NISSE_RECORD_FLAGS, "flags");
 _Static_assert(offsetof(struct nisse_record, function) == NISSE_RECORD_FUNCTION_PTR, "function");
 _Static_assert(offsetof(struct nisse_record, pc_map) == NISSE_RECORD_PC_MAP_PTR, "pc map");
+_Static_assert(offsetof(struct nisse_record, value_sites) == NISSE_RECORD_VALUE_SITES_PTR, "value sites");
+_Static_assert(offsetof(struct nisse_record, num_value_sites) == NISSE_RECORD_NUM_VALUE_SITES, "value site count");
 
 /* Declares the counters `nisse_cnt_FN[N]` of function FN and its record,
  * with the given checksum and descriptor bytes. */
@@ -40,4 +44,4 @@ _Static_assert(offsetof(struct nisse_record, pc_map) == NISSE_RECORD_PC_MAP_PTR,
     __attribute__((section(NISSE_RECORDS_SECTION), used, aligned(8)))                \
     static struct nisse_record nisse_rec_##FN = {                                    \
         NISSE_ABI_VERSION, #FN, sizeof(#FN) - 1, CHECKSUM, nisse_cnt_##FN, N,        \
-        nisse_cfg_##FN, sizeof nisse_cfg_##FN, &__nisse_runtime_anchor, 0, 0, 0}
+        nisse_cfg_##FN, sizeof nisse_cfg_##FN, &__nisse_runtime_anchor, 0, 0, 0, 0, 0}

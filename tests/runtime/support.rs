@@ -24,6 +24,8 @@ pub fn build_c(source: &Path, dir: &Path, name: &str, extra: &[&str]) -> PathBuf
         ("RECORD_FLAGS", abi::RECORD_FLAGS),
         ("RECORD_FUNCTION_PTR", abi::RECORD_FUNCTION_PTR),
         ("RECORD_PC_MAP_PTR", abi::RECORD_PC_MAP_PTR),
+        ("RECORD_VALUE_SITES_PTR", abi::RECORD_VALUE_SITES_PTR),
+        ("RECORD_NUM_VALUE_SITES", abi::RECORD_NUM_VALUE_SITES),
     ] {
         gcc.arg(format!("-DNISSE_{macro_name}={value}"));
     }
