@@ -1,8 +1,11 @@
 /* Rotated loops whose exit enters a join that the loop's guard also
    enters: zero-trip and many-trip activations, 64-bit and 32-bit
    counters, pointer walks, counting down, entry values that are not
-   constants, several loops into one join, and exit() from inside a loop.
+   constants, 32-bit counters whose guard's entry + step wraps (a loop
+   from INT_MAX that never runs, one counting down from INT_MIN by 3),
+   several loops into one join, and exit() from inside a loop.
    The profile oracle checks every strategy's counts on it. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -62,6 +65,22 @@ static long nested(int rows, int cols)
     return t;
 }
 
+static int int_sum(int from, int to)
+{
+    int s = 0;
+    for (int i = from; i < to; i++)
+        s += i & 15;
+    return s;
+}
+
+static int int_countdown(int from, int to)
+{
+    int s = 0;
+    for (int i = from; i > to; i -= 3)
+        s += i & 7;
+    return s;
+}
+
 static void exit_inside(long limit)
 {
     long acc = 0;
@@ -85,6 +104,8 @@ int main(void)
     printf("%ld %ld %ld\n", countdown(0), countdown(1), countdown(100));
     printf("%ld %ld %ld\n", two_loops(5, 2), two_loops(2, 9), two_loops(0, 0));
     printf("%ld %ld\n", nested(0, 5), nested(7, 11));
+    printf("%d %d %d\n", int_sum(INT_MAX, INT_MAX), int_sum(INT_MAX - 5, INT_MAX), int_sum(-3, 40));
+    printf("%d %d %d\n", int_countdown(INT_MIN, INT_MIN), int_countdown(INT_MIN + 9, INT_MIN), int_countdown(50, -7));
     for (int k = 0; k < 3; k++)
         printf("%ld\n", sum_to(k * 10));
     exit_inside(1000);

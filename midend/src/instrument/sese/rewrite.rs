@@ -26,8 +26,10 @@
 //!   outside the loop (the join after a rotated loop's guard), the target
 //!   gets a parameter instead: each latch exit passes the stepped value,
 //!   every other edge `entry + step`, and the target's start adds
-//!   `(p - v_init) / step - 1`, which is 0 on the other edges. A parameter
-//!   with different incoming values is opaque to Cranelift
+//!   `(p - v_init) / step - 1`, which is 0 on the other edges; the
+//!   distance `p - v_init` is taken in the variable's width and
+//!   zero-extended, so that a narrow `entry + step` that wraps still counts
+//!   0. A parameter with different incoming values is opaque to Cranelift
 //!   (`select::flushes_at_join` gives the conditions).
 //! - **Calls that may not return.** If the program ends inside such a call
 //!   (`exit()` in a callee), the exits never run. So the count so far is
@@ -116,7 +118,8 @@ fn flush_at_join(
     counters: CounterArray,
     splits: &mut EdgeSplits,
 ) {
-    let param = func.append_block_param(target, Type::I64);
+    let ty = used.counter.ty;
+    let param = func.append_block_param(target, ty);
     for &edge in cfg.preds(target) {
         let latch_value = used.flushes.iter().find_map(|f| match *f {
             Flush::Exit { edge: e, value, .. } if e == edge => Some(value),
@@ -134,10 +137,10 @@ fn flush_at_join(
                 match func.constant_value(entry) {
                     // A constant is made anew where it is used, since its
                     // definition need not dominate the edge.
-                    Some(c) => at.iconst(func, c.wrapping_add(used.counter.step)),
+                    Some(c) => at.typed_iconst(func, ty, c.wrapping_add(used.counter.step)),
                     None => {
-                        let step = at.iconst(func, used.counter.step);
-                        at.binary(func, BinaryOp::Iadd, entry, step)
+                        let step = at.typed_iconst(func, ty, used.counter.step);
+                        at.value(func, InstData::Binary { op: BinaryOp::Iadd, args: [entry, step] }, ty)
                     }
                 }
             }
@@ -146,10 +149,10 @@ fn flush_at_join(
     }
     let mut at = Cursor { block: target, index: 0 };
     let entry = match func.constant_value(entry) {
-        Some(c) => at.iconst(func, c),
+        Some(c) => at.typed_iconst(func, ty, c),
         None => entry,
     };
-    let n = at.count(func, used, param, entry);
+    let n = at.count_modular(func, used, param, entry);
     let one = at.iconst(func, 1);
     let n = at.binary(func, BinaryOp::Isub, n, one);
     at.add_to_counter(func, counters, counter, n, BinaryOp::Iadd);
@@ -191,6 +194,11 @@ impl Cursor {
         self.value(func, InstData::Iconst { imm }, Type::I64)
     }
 
+    /// An `iconst` of `imm`, wrapped to `ty`.
+    fn typed_iconst(&mut self, func: &mut Function, ty: Type, imm: i64) -> Value {
+        self.value(func, InstData::Iconst { imm: ty.canonical_imm(imm) }, ty)
+    }
+
     fn binary(&mut self, func: &mut Function, op: BinaryOp, a: Value, b: Value) -> Value {
         self.value(func, InstData::Binary { op, args: [a, b] }, Type::I64)
     }
@@ -204,10 +212,33 @@ impl Cursor {
         }
         // A negative step counts down: subtract the other way round and
         // divide by `-step`, which saves multiplying by -1.
-        let (mut d, step) = match used.counter.step {
+        let (d, step) = match used.counter.step {
             step if step < 0 => (self.binary(func, BinaryOp::Isub, entry, value), step.wrapping_neg()),
             step => (self.binary(func, BinaryOp::Isub, value, entry), step),
         };
+        self.divide_by_step(func, d, step)
+    }
+
+    /// [`Cursor::count`] with the distance taken in the variable's own
+    /// width and zero-extended, for [`flush_at_join`]: the other edges into
+    /// the join pass `entry + step`, which may wrap in a narrow type, and
+    /// their distance must still be exactly `|step|`. On a latch exit the
+    /// distance is `|value - entry|`, below 2^32 for a 32-bit variable that
+    /// does not wrap inside the loop, which `count` assumes too.
+    fn count_modular(&mut self, func: &mut Function, used: &UsedCounter, value: Value, entry: Value) -> Value {
+        let ty = used.counter.ty;
+        let (d, step) = match used.counter.step {
+            step if step < 0 => (self.value(func, InstData::Binary { op: BinaryOp::Isub, args: [entry, value] }, ty), step.wrapping_neg()),
+            step => (self.value(func, InstData::Binary { op: BinaryOp::Isub, args: [value, entry] }, ty), step),
+        };
+        let d = if ty == Type::I64 { d } else { self.value(func, InstData::Unary { op: UnaryOp::Uextend, arg: d }, Type::I64) };
+        self.divide_by_step(func, d, step)
+    }
+
+    /// Emits `d / step` for a `d` that `step` (positive) divides exactly,
+    /// by a shift and a multiplication by the inverse of its odd part.
+    fn divide_by_step(&mut self, func: &mut Function, d: Value, step: i64) -> Value {
+        let mut d = d;
         let k = step.trailing_zeros();
         if k > 0 {
             let shift = self.iconst(func, k as i64);

@@ -298,9 +298,11 @@ fn cost(graph: &FlowGraph, used: &UsedCounter, call_sites: &[(Inst, bool)], weig
 /// rematerializes there from the value before the step, so both values
 /// are live across the latch's branch ([`cost`]). A parameter with
 /// different incoming values is opaque to Cranelift. So this takes
-/// - a 64-bit variable, so that the value passed on the target's other
-///   edges, `entry + step`, counts 0 in modular arithmetic whatever it
-///   wraps to;
+/// - any variable: the value passed on the target's other edges,
+///   `entry + step`, counts 0 whatever it wraps to, because the join takes
+///   the distance to `entry` in the variable's own width
+///   (`rewrite::Cursor::count_modular`; a narrow variable is `nsw`, so on
+///   a latch exit that distance is exact);
 /// - a target with another incoming edge (a single one would make the
 ///   parameter a constant phi, which Cranelift removes);
 /// - target edges that are this counter's latch exits (less one), or edges
@@ -310,7 +312,7 @@ fn flushes_at_join(func: &Function, cfg: &Cfg, dominators: &DominatorTree, used:
     let target = cfg.edge(edge).to;
     let EntryValue::Existing(entry) = used.entry else { return false };
     let is_latch_exit = used.flushes.iter().any(|f| matches!(*f, Flush::Exit { edge: e, less_one: true, .. } if e == edge));
-    if !is_latch_exit || used.counter.ty != Type::I64 || cfg.preds(target).len() < 2 {
+    if !is_latch_exit || cfg.preds(target).len() < 2 {
         return false;
     }
     let entry_block = match func.values[entry].def {
