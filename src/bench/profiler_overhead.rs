@@ -29,42 +29,34 @@ fn cell(kernels: &[KernelResult], build: &str, baseline: &str, measure: Measure)
 /// The plain builds side by side (issue 20): nissecc's `-O2` against
 /// gcc's and clang's `-O2`, as [`table`] shows the profilers.
 pub fn plain_table(results: &[KernelResult], builds: &[Build]) -> String {
-    let long: Vec<KernelResult> = results.iter().filter(|k| k.long).cloned().collect();
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "| build | vs | long kernels ({}): instrs. | long kernels: kernel-code instrs. | all kernels ({}): instrs. | all kernels: kernel-code instrs. |",
-        long.len(),
-        results.len()
-    );
-    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|");
-    for peer in ["gcc-O2", "clang-O2"].into_iter().filter(|peer| builds.iter().any(|b| b.label == *peer)) {
-        let cells: Vec<String> = [(&long[..], Measure::Instructions), (&long[..], Measure::OwnInstructions), (results, Measure::Instructions), (results, Measure::OwnInstructions)]
-            .into_iter()
-            .map(|(kernels, measure)| cell(kernels, super::builds::BASE, peer, measure))
-            .collect();
-        let _ = writeln!(out, "| nissecc -O2 | {peer} | {} |", cells.join(" | "));
-    }
-    out
+    let peers = ["gcc-O2", "clang-O2"].into_iter().filter(|peer| builds.iter().any(|b| b.label == *peer));
+    ratio_table(results, "build", peers.map(|peer| ("nissecc -O2", super::builds::BASE, peer)))
 }
 
 /// The markdown table.
 pub fn table(results: &[KernelResult], builds: &[Build]) -> String {
+    ratio_table(results, "profiler", profilers(builds).map(|(build, baseline)| (build.label.as_str(), build.label.as_str(), baseline)))
+}
+
+/// A table with a row per `(shown name, build, baseline)` of `rows`: the
+/// median and worst ratio of `build` to `baseline`, by whole-process and
+/// kernel-code instructions, over the long kernels and over all.
+fn ratio_table<'a>(results: &[KernelResult], heading: &str, rows: impl Iterator<Item = (&'a str, &'a str, &'a str)>) -> String {
     let long: Vec<KernelResult> = results.iter().filter(|k| k.long).cloned().collect();
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "| profiler | vs | long kernels ({}): instrs. | long kernels: kernel-code instrs. | all kernels ({}): instrs. | all kernels: kernel-code instrs. |",
+        "| {heading} | vs | long kernels ({}): instrs. | long kernels: kernel-code instrs. | all kernels ({}): instrs. | all kernels: kernel-code instrs. |",
         long.len(),
         results.len()
     );
     let _ = writeln!(out, "|---|---|---:|---:|---:|---:|");
-    for (build, baseline) in profilers(builds) {
+    for (shown, build, baseline) in rows {
         let cells: Vec<String> = [(&long[..], Measure::Instructions), (&long[..], Measure::OwnInstructions), (results, Measure::Instructions), (results, Measure::OwnInstructions)]
             .into_iter()
-            .map(|(kernels, measure)| cell(kernels, &build.label, baseline, measure))
+            .map(|(kernels, measure)| cell(kernels, build, baseline, measure))
             .collect();
-        let _ = writeln!(out, "| {} | {baseline} | {} |", build.label, cells.join(" | "));
+        let _ = writeln!(out, "| {shown} | {baseline} | {} |", cells.join(" | "));
     }
     out
 }
