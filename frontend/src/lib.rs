@@ -8,6 +8,7 @@ pub mod diagnostic;
 mod empty_initializer;
 pub mod extended_float;
 mod implicit_int;
+mod int128;
 pub(crate) mod lexical_prepass;
 pub mod literal;
 mod labels_as_values;
@@ -112,6 +113,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     insertions.extend(member_alignment::rewrite(&mut text));
     insertions.extend(auto_type::rewrite(&mut text));
     insertions.extend(lexical_prepass::thread_keywords(&mut text));
+    insertions.extend(int128::rewrite(&mut text));
     insertions.extend(types_compatible::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);

@@ -108,9 +108,26 @@ pub enum CType {
     /// A struct or union, by its id in the `TypeTable`.
     Record(RecordId),
     /// A type outside the subset that system headers mention in
-    /// declarations (`long double`, `_Float128`). Declaring with it is
+    /// declarations (`_Complex double`, `_Float128`). Declaring with it is
     /// fine; using a value of it is reported as unsupported.
-    Unsupported(&'static str),
+    Unsupported(UnsupportedType),
+}
+
+/// A type outside the subset, with the size and alignment GCC gives it on
+/// x86-64, so that `sizeof` and the layout of records mentioning it are
+/// GCC's even though its values cannot be computed with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnsupportedType {
+    /// How diagnostics name it (`unsupported: {name} values`).
+    pub name: &'static str,
+    pub size: u64,
+    pub align: u64,
+}
+
+impl std::fmt::Display for UnsupportedType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
 }
 
 impl CType {
@@ -328,6 +345,9 @@ pub struct Attributes {
     /// `__attribute__((mode(M)))`: the scalar type of the declaration is
     /// replaced by the one of machine mode `M`.
     pub mode: Option<MachineMode>,
+    /// `__attribute__((vector_size(N)))` in a system header: the type is
+    /// a GCC vector type of `N` bytes, which nissecc cannot compute with.
+    pub vector_size: Option<u64>,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -395,6 +415,7 @@ impl Attributes {
             },
             weak: self.weak || other.weak,
             mode: other.mode.or(self.mode),
+            vector_size: other.vector_size.or(self.vector_size),
         }
     }
 }
@@ -521,7 +542,8 @@ impl TypeTable {
                 let r = &self.records[*id];
                 r.complete.then_some(r.size)
             }
-            CType::Unsupported(_) | CType::LongDouble => Some(16),
+            CType::Unsupported(t) => Some(t.size),
+            CType::LongDouble => Some(16),
         }
     }
 
@@ -529,7 +551,8 @@ impl TypeTable {
         match ty {
             CType::Array(elem, _) | CType::Vla(elem, _) => self.align_of(elem),
             CType::Record(id) => self.records[*id].align,
-            CType::Unsupported(_) | CType::LongDouble => 16,
+            CType::Unsupported(t) => t.align,
+            CType::LongDouble => 16,
             other => self.size_of(other).unwrap_or(1).max(1),
         }
     }

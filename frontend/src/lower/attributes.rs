@@ -110,9 +110,19 @@ impl Lowerer {
     }
 
     /// `ty` changed by a `mode` attribute in `attributes`, if any.
-    pub fn apply_mode(&self, ty: CType, attributes: Attributes, span: Span) -> LowerResult<CType> {
-        let Some(mode) = attributes.mode else { return Ok(ty) };
-        mode.apply(&ty).ok_or_else(|| Diagnostic::error_at(span, format!("invalid mode for type '{}'", self.types.describe(&ty))))
+    /// `ty` changed by the attributes that make another type of it:
+    /// `mode`, then `vector_size` (see `unsupported_types::vector`).
+    pub fn apply_type_attributes(&self, ty: CType, attributes: Attributes, span: Span) -> LowerResult<CType> {
+        let ty = match attributes.mode {
+            Some(mode) => mode
+                .apply(&ty)
+                .ok_or_else(|| Diagnostic::error_at(span, format!("invalid mode for type '{}'", self.types.describe(&ty))))?,
+            None => ty,
+        };
+        Ok(match attributes.vector_size {
+            Some(size) => super::unsupported_types::vector(size),
+            None => ty,
+        })
     }
 
     /// Reads the attributes of `extensions`, rejecting those outside the
@@ -149,6 +159,14 @@ impl Lowerer {
                         None => 16,
                     };
                     found.align = Some(found.align.unwrap_or(1).max(align));
+                }
+                // GCC's intrinsic headers declare their vector types with
+                // it (`typedef long long __m128i __attribute__
+                // ((__vector_size__ (16)))`).
+                "vector_size" if system => {
+                    if let Some(e) = attr.arguments.first() {
+                        found.vector_size = Some(self.eval_int(e)?.max(0) as u64);
+                    }
                 }
                 _ if UNSUPPORTED.contains(&name) && !system => {
                     return Err(Diagnostic::unsupported(ext.span, format!("__attribute__(({name}))")));

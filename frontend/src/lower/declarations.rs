@@ -104,7 +104,7 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
-        let ty = self.apply_mode(ty, attributes, span)?;
+        let ty = self.apply_type_attributes(ty, attributes, span)?;
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok(BaseType { ty, storage, quals, attributes })
     }
@@ -188,8 +188,14 @@ impl Lowerer {
         Ok((ty, attributes, quals))
     }
 
-    fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], _span: Span) -> LowerResult<CType> {
+    fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], span: Span) -> LowerResult<CType> {
         super::type_specifiers::check_combination(specs)?;
+        // `_Complex` alone is `_Complex double`, as in GCC.
+        if specs.iter().any(|s| s.node == TypeSpecifier::Complex) {
+            let element: Vec<_> = specs.iter().copied().filter(|s| s.node != TypeSpecifier::Complex).collect();
+            let element = if element.is_empty() { CType::Double } else { self.type_from_specifiers(&element, span)? };
+            return Ok(super::unsupported_types::complex(&element, &self.types));
+        }
         let mut c = SpecifierCounts::default();
         for spec in specs {
             match &spec.node {
@@ -203,7 +209,7 @@ impl Lowerer {
                 TypeSpecifier::Signed => c.signed = true,
                 TypeSpecifier::Unsigned => c.unsigned = true,
                 TypeSpecifier::Bool => c.bool_ = true,
-                TypeSpecifier::Complex => c.other = Some(CType::Unsupported("_Complex")),
+                TypeSpecifier::Complex => unreachable!("complex types are made above"),
                 TypeSpecifier::Atomic(_) => return Err(Diagnostic::unsupported(spec.span, "_Atomic")),
                 TypeSpecifier::Struct(st) => c.other = Some(self.struct_type(st)?),
                 TypeSpecifier::Enum(et) => c.other = Some(self.enum_type(et)?),
@@ -212,17 +218,7 @@ impl Lowerer {
                     _ => return Err(Diagnostic::error_at(id.span, format!("unknown type name '{}'", id.node.name))),
                 },
                 TypeSpecifier::TypeOf(t) => c.other = Some(self.typeof_type(t)?),
-                // `_Complex _Float32` stays complex.
-                TypeSpecifier::TS18661Float(_) if matches!(c.other, Some(CType::Unsupported("_Complex"))) => {}
-                TypeSpecifier::TS18661Float(f) => {
-                    if f.width == 32 {
-                        c.other = Some(CType::Float)
-                    } else if f.width == 64 {
-                        c.other = Some(CType::Double)
-                    } else {
-                        c.other = Some(CType::Unsupported(if f.width == 128 { "_Float128" } else { "_Float64x" }));
-                    }
-                }
+                TypeSpecifier::TS18661Float(f) => c.other = Some(super::unsupported_types::ts18661_type(f)),
             }
         }
         if let Some(t) = c.other {
@@ -454,7 +450,7 @@ impl Lowerer {
     /// a `base_quals base`.
     pub fn declarator(&mut self, base: CType, base_quals: Quals, d: &Node<Declarator>) -> LowerResult<Declared> {
         let attributes = self.attributes(&d.node.extensions)?;
-        let base = self.apply_mode(base, attributes, d.span)?;
+        let base = self.apply_type_attributes(base, attributes, d.span)?;
         let mut asm_label = None;
         for ext in &d.node.extensions {
             if let Extension::AsmLabel(label) = &ext.node {

@@ -24,6 +24,7 @@ mod library_prototypes;
 mod redeclaration;
 mod scope;
 mod unused_functions;
+mod unsupported_types;
 mod stmt;
 mod type_specifiers;
 mod varargs;

@@ -245,7 +245,7 @@ pub const MAX_STACK_ALIGN: u64 = 16;
 /// The unsupported type an object type is made of, if any.
 fn unsupported_part(ty: &CType) -> Option<&'static str> {
     match ty {
-        CType::Unsupported(what) => Some(what),
+        CType::Unsupported(what) => Some(what.name),
         CType::Array(elem, _) => unsupported_part(elem),
         _ => None,
     }
