@@ -96,7 +96,7 @@ pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
 /// Parses and lowers already-preprocessed text under `language`.
 pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &LanguageOptions) -> FrontendOutput {
     let map = SourceMap::new(&text, file_name);
-    let pragmas = match pragmas::read(&text, &map) {
+    let pragmas = match pragmas::read(&text) {
         Ok(pragmas) => pragmas,
         Err(diagnostic) => return FrontendOutput { result: Err(diagnostic), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() },
     };
@@ -158,6 +158,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let map = Rc::new(map);
     let mut lowerer = lower::Lowerer::new(map.clone());
     lowerer.weak_symbols.extend(pragmas.weak);
+    lowerer.pack = pragmas.pack.into_iter().map(|(at, n)| (moved_offset(at, &insertions), n)).collect();
     lowerer.wrapv = language.wrapv;
     lowerer.gnu_inline = language.gnu_inline;
     lowerer.head_attributes = record_attributes.into_iter().map(|(at, text)| (moved_offset(at, &insertions), text.layout())).collect();

@@ -348,6 +348,8 @@ pub struct Attributes {
     /// `__attribute__((vector_size(N)))` in a system header: the type is
     /// a GCC vector type of `N` bytes, which nissecc cannot compute with.
     pub vector_size: Option<u64>,
+    /// On a record, the largest member alignment `#pragma pack(N)` allows.
+    pub pack: Option<u64>,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -416,6 +418,7 @@ impl Attributes {
             weak: self.weak || other.weak,
             mode: other.mode.or(self.mode),
             vector_size: other.vector_size.or(self.vector_size),
+            pack: other.pack.or(self.pack),
         }
     }
 }
@@ -458,6 +461,11 @@ impl TypeTable {
     /// unit; a zero-width bit-field moves to such a boundary; unnamed
     /// bit-fields do not raise the record's alignment. A packed record or
     /// member drops the alignment (and bit-fields then pack across units).
+    /// Under `#pragma pack(N)` no member is aligned beyond `N`, even one
+    /// with an `aligned` attribute, and bit-fields pack across units as
+    /// when packed (GCC's `place_field` skips its unit check whenever a
+    /// pack is in force, even a large one), but a zero-width bit-field
+    /// still aligns to its type.
     pub fn complete_record(&mut self, id: RecordId, members: Vec<MemberDecl>, attributes: Attributes) -> Result<(), String> {
         let is_union = self.records[id].is_union;
         // Bit positions are 128-bit: an object of 2^61 bytes or more has
@@ -469,10 +477,13 @@ impl TypeTable {
         let mut fields = Vec::new();
         for member in members {
             let natural = self.align_of(&member.ty);
-            let packed = attributes.packed || member.attributes.packed;
-            let mut field_align = if packed { 1 } else { natural };
+            let packed = attributes.packed || member.attributes.packed || attributes.pack.is_some();
+            let mut field_align = if attributes.packed || member.attributes.packed { 1 } else { natural };
             if let Some(a) = member.attributes.align {
                 field_align = field_align.max(a);
+            }
+            if let Some(limit) = attributes.pack {
+                field_align = field_align.min(limit);
             }
             if is_union {
                 bit = 0;

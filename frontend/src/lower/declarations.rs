@@ -371,7 +371,9 @@ impl Lowerer {
             }
         }
         let head = self.head_attributes.get(&st.span.start).copied().unwrap_or_default();
-        let attributes = record_attributes.merge(head);
+        // The `#pragma pack` in force at the closing brace, as in GCC.
+        let pack = self.pack.iter().take_while(|(at, _)| *at <= st.span.end).last().and_then(|&(_, n)| n);
+        let attributes = Attributes { pack, ..record_attributes.merge(head) };
         self.types.complete_record(id, members, attributes).map_err(|what| Diagnostic::unsupported(st.span, what))?;
         Ok(CType::Record(id))
     }

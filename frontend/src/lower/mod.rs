@@ -136,6 +136,9 @@ pub struct Lowerer {
     /// `packed` and `aligned(N)` written between `struct`/`union` and the
     /// tag, by the offset of the keyword (see `lexical_prepass`).
     pub head_attributes: HashMap<usize, crate::types::Attributes>,
+    /// The largest member alignment that `#pragma pack` sets from each
+    /// offset on (see `pragmas`), in the order of the text.
+    pub pack: Vec<(usize, Option<u64>)>,
     /// Alignments written on static objects (`aligned(N)`, `_Alignas`), by
     /// symbol, for `__alignof__` of a variable.
     pub declared_alignments: HashMap<String, u64>,
@@ -175,6 +178,7 @@ impl Lowerer {
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
             head_attributes: HashMap::new(),
+            pack: Vec::new(),
             declared_alignments: HashMap::new(),
             last_parameter_scope: None,
             next_anonymous: 0,
