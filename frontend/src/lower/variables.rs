@@ -228,8 +228,8 @@ impl Lowerer {
         }
         let slot = self.local_slot(ty, span)?;
         if let Some(align) = align {
-            if align > MAX_STACK_ALIGN {
-                return Err(Diagnostic::unsupported(span, format!("alignment of {align} bytes for an automatic variable (Cranelift's frames are aligned to {MAX_STACK_ALIGN})")));
+            if align > MAX_LOCAL_ALIGN {
+                return Err(Diagnostic::error_at(span, format!("requested alignment {align} is too large for an automatic variable")));
             }
             let data = &mut self.f().func.stack_slots[slot];
             data.align = data.align.max(align as u32);
@@ -238,9 +238,10 @@ impl Lowerer {
     }
 }
 
-/// The largest alignment a stack slot gets: Cranelift aligns frames to 16
-/// bytes and does not realign the stack.
-pub const MAX_STACK_ALIGN: u64 = 16;
+/// The largest alignment of an automatic object. A stack slot may be
+/// aligned beyond the 16 bytes of Cranelift's frames: the backend gives it
+/// room and rounds its address up. The limit is the size of a slot.
+pub const MAX_LOCAL_ALIGN: u64 = 1 << 28;
 
 /// The unsupported type an object type is made of, if any.
 fn unsupported_part(ty: &CType) -> Option<&'static str> {
