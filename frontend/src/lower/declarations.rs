@@ -105,6 +105,8 @@ impl Lowerer {
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
         let ty = self.apply_type_attributes(ty, attributes, span)?;
+        let atomic = specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
+        let ty = if atomic { super::unsupported_types::atomic(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok(BaseType { ty, storage, quals, attributes })
     }
@@ -157,9 +159,11 @@ impl Lowerer {
         }
     }
 
+    /// Adds a qualifier of a declaration's type. `_Atomic` among the
+    /// specifiers makes the type an unsupported one, which the callers do
+    /// (see `unsupported_types::atomic`).
     fn add_qualifier(&self, q: &Node<TypeQualifier>, quals: &mut Quals) -> LowerResult<()> {
         match q.node {
-            TypeQualifier::Atomic => return Err(Diagnostic::unsupported(q.span, "_Atomic")),
             TypeQualifier::Const => quals.constant = true,
             TypeQualifier::Volatile => quals.volatile = true,
             _ => {}
@@ -184,6 +188,8 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        let atomic = specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
+        let ty = if atomic { super::unsupported_types::atomic(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok((ty, attributes, quals))
     }
@@ -210,7 +216,10 @@ impl Lowerer {
                 TypeSpecifier::Unsigned => c.unsigned = true,
                 TypeSpecifier::Bool => c.bool_ = true,
                 TypeSpecifier::Complex => unreachable!("complex types are made above"),
-                TypeSpecifier::Atomic(_) => return Err(Diagnostic::unsupported(spec.span, "_Atomic")),
+                TypeSpecifier::Atomic(t) => {
+                    let ty = self.type_name(t)?;
+                    c.other = Some(super::unsupported_types::atomic(&ty, &self.types));
+                }
                 TypeSpecifier::Struct(st) => c.other = Some(self.struct_type(st)?),
                 TypeSpecifier::Enum(et) => c.other = Some(self.enum_type(et)?),
                 TypeSpecifier::TypedefName(id) => match self.scopes.lookup(&id.node.name) {
@@ -472,6 +481,9 @@ impl Lowerer {
                     quals = Quals::default();
                     for q in pointer_quals {
                         if let PointerQualifier::TypeQualifier(q) = &q.node {
+                            if q.node == TypeQualifier::Atomic {
+                                return Err(Diagnostic::unsupported(q.span, "_Atomic"));
+                            }
                             self.add_qualifier(q, &mut quals)?;
                         }
                     }
