@@ -350,6 +350,11 @@ pub struct Attributes {
     pub vector_size: Option<u64>,
     /// On a record, the largest member alignment `#pragma pack(N)` allows.
     pub pack: Option<u64>,
+    /// Where `__attribute__((section(…)))` was written in user code, as
+    /// the start and end offsets of the attribute: a function's section
+    /// only places its code (nissecc leaves it in `.text`), an object's
+    /// is unsupported.
+    pub section: Option<(usize, usize)>,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -419,6 +424,7 @@ impl Attributes {
             mode: other.mode.or(self.mode),
             vector_size: other.vector_size.or(self.vector_size),
             pack: other.pack.or(self.pack),
+            section: other.section.or(self.section),
         }
     }
 }

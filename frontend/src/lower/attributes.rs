@@ -10,7 +10,9 @@
 //! only decorate declarations the subset does not use, and are ignored.
 //! `constructor` and `destructor` on a function definition put its address
 //! in `.init_array` or `.fini_array` (with a priority, in
-//! `.init_array.NNNNN`, which the linker sorts), as GCC does.
+//! `.init_array.NNNNN`, which the linker sorts), as GCC does. `section`
+//! is ignored on functions (their code stays in `.text`) and unsupported
+//! on variables.
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -23,7 +25,6 @@ use nissecc_midend::ir::{DataObject, DataReloc, Linkage};
 const UNSUPPORTED: &[&str] = &[
     "vector_size",
     "transparent_union",
-    "section",
     "cleanup",
     "alias",
     "weakref",
@@ -163,6 +164,12 @@ impl Lowerer {
                 // GCC's intrinsic headers declare their vector types with
                 // it (`typedef long long __m128i __attribute__
                 // ((__vector_size__ (16)))`).
+                // LMDB puts its rarely used functions in a section of their
+                // own (`section("text_env")`), which changes where their
+                // code goes and nothing they compute; an object in a named
+                // section may be found through the linker's `__start_`
+                // symbols, so it is rejected where the object is defined.
+                "section" if !system => found.section = Some((ext.span.start, ext.span.end)),
                 "vector_size" if system => {
                     if let Some(e) = attr.arguments.first() {
                         found.vector_size = Some(self.eval_int(e)?.max(0) as u64);

@@ -75,6 +75,9 @@ impl Lowerer {
     ) -> LowerResult<()> {
         let mut ty = declared.ty.clone();
         self.check_redeclaration(name, &ty, declared.name_span)?;
+        if let Some((start, end)) = declared.attributes.section {
+            return Err(Diagnostic::unsupported(Span::span(start, end), "__attribute__((section)) on a variable"));
+        }
         self.note_weak(symbol, declared.attributes, linkage, declared.name_span)?;
         let previous = self.globals.get(name).cloned();
         if let Some(prev) = &previous {
