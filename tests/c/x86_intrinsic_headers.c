@@ -5,7 +5,8 @@
  * parse error, and the ones returning a pointer carry the attribute after
  * the `*` (`void * __attribute__((__gnu_inline__)) __slwpcb (void)`),
  * where it was not seen, so their bodies were compiled, unused, and
- * failed on builtins nissecc lacks. */
+ * failed on builtins nissecc lacks. The scalar helpers run on GCC's
+ * bit-scan and rotation builtins, which nissecc now implements. */
 #include <stdio.h>
 #include <immintrin.h>
 #include <x86intrin.h>
@@ -27,5 +28,13 @@ int main(void) {
     printf("%d %d\n", __popcntd(x), __popcntq(y));
     printf("%d %d\n", _bit_scan_forward(64), _bit_scan_forward(6));
     printf("%d\n", (int)sizeof(__m128i));
+    /* The bit scan and rotation builtins behind them. */
+    unsigned vals[] = { 1, 2, 3, 0x80, 0x12345678u, 0x80000000u, 0xffffffffu };
+    for (int i = 0; i < 7; i++)
+        printf("%d %d %d|", __bsrd((int)vals[i]), _bit_scan_reverse((int)vals[i]), __bsrq((long long)vals[i] << 20));
+    printf("\n");
+    for (int n = -9; n <= 17; n++)
+        printf("%02x %02x %04x %04x,", __rolb(0x81, n), __rorb(0x81, n), __rolw(0x8001, n), __rorw(0x1234, n));
+    printf("\n");
     return 0;
 }

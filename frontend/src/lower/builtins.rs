@@ -2,8 +2,9 @@
 //! `HUGE_VAL`, `NAN`, `__builtin_expect`…). A `__builtin_X` that merely
 //! names a libc function `X` becomes a call to `X`, declared in scope or
 //! given its library prototype (`library_prototypes.rs`) as GCC does.
-//! The bit builtins (`bswap`, `clz`, `ctz`, `popcount`, `parity`, `ffs`)
-//! become the IR's bit operations.
+//! The bit builtins (`bswap`, `clz`, `ctz`, `popcount`, `parity`, `ffs`,
+//! and the scalar ones of `<x86intrin.h>`: bit scan and 8- and 16-bit
+//! rotations) become the IR's bit operations.
 
 use super::library_prototypes::library_prototype;
 use super::overflow_builtins::overflow_builtin;
@@ -184,6 +185,24 @@ impl Lowerer {
                 let r = self.unary(UnaryOp::Bswap, x, ty);
                 Operand { ty: CType::Int(kind), place: Place::Value(r) }
             }
+            // `<x86intrin.h>`'s `__bsrd`, `__bsrq` and `_bit_scan_reverse`:
+            // the index of the highest set bit (undefined for 0).
+            "ia32_bsrsi" | "ia32_bsrdi" => {
+                let kind = if base == "ia32_bsrsi" { IntKind::UInt } else { IntKind::ULongLong };
+                let x = self.integer_argument(arg(0)?, kind, span)?;
+                let zeros = self.bit_count(BitCount::Clz, x);
+                let top = self.iconst(Type::I32, if base == "ia32_bsrsi" { 31 } else { 63 });
+                let r = self.binary(BinaryOp::Isub, top, zeros);
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            // `<x86intrin.h>`'s `__rolb`, `__rolw`, `__rorb` and `__rorw`.
+            "ia32_rolqi" | "ia32_rolhi" | "ia32_rorqi" | "ia32_rorhi" => {
+                let kind = if base.ends_with("qi") { IntKind::UChar } else { IntKind::UShort };
+                let x = self.integer_argument(arg(0)?, kind, span)?;
+                let n = self.integer_argument(arg(1)?, IntKind::Int, span)?;
+                let r = self.rotate(x, n, base.starts_with("ia32_rol"));
+                Operand { ty: CType::Int(kind), place: Place::Value(r) }
+            }
             "clz" | "clzl" | "clzll" | "ctz" | "ctzl" | "ctzll" | "popcount" | "popcountl" | "popcountll" | "parity"
             | "parityl" | "parityll" | "ffs" | "ffsl" | "ffsll" => {
                 let (op, suffix) = bit_count_operation(base);
@@ -352,6 +371,30 @@ impl Lowerer {
         }
         let value = self.rvalue(&v, span)?;
         self.convert(value, &v.ty, &CType::Int(kind), span)
+    }
+
+    /// `x`, an `i8` or `i16`, rotated left (or right) by `n` modulo its
+    /// width, computed in 32 bits: `(x << k) | (x >> ((w - k) mod w))`.
+    fn rotate(&mut self, x: nissecc_midend::ir::Value, n: nissecc_midend::ir::Value, left: bool) -> nissecc_midend::ir::Value {
+        let ty = self.value_type(x);
+        let width = ty.bits() as i64;
+        let wide = self.resize_int(x, ty, Type::I32, false);
+        let mask = self.iconst(Type::I32, width - 1);
+        let count = self.binary(BinaryOp::Band, n, mask);
+        let count = if left {
+            count
+        } else {
+            let w = self.iconst(Type::I32, width);
+            let back = self.binary(BinaryOp::Isub, w, count);
+            self.binary(BinaryOp::Band, back, mask)
+        };
+        let w = self.iconst(Type::I32, width);
+        let rest = self.binary(BinaryOp::Isub, w, count);
+        let rest = self.binary(BinaryOp::Band, rest, mask);
+        let high = self.binary(BinaryOp::Ishl, wide, count);
+        let low = self.binary(BinaryOp::Ushr, wide, rest);
+        let r = self.binary(BinaryOp::Bor, high, low);
+        self.resize_int(r, Type::I32, ty, false)
     }
 
     /// `clz`, `ctz`, `popcount`, `parity` or `ffs` of `x`, as an `i32`.
