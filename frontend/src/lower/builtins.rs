@@ -3,6 +3,7 @@
 //! names a libc function `X` becomes a call to `X`, declared in scope or
 //! given its library prototype (`library_prototypes.rs`) as GCC does.
 //! The bit builtins (`bswap`, `clz`, `ctz`, `popcount`, `parity`, `ffs`,
+//! `clrsb`,
 //! and the scalar ones of `<x86intrin.h>`: bit scan and 8- and 16-bit
 //! rotations) become the IR's bit operations.
 
@@ -111,6 +112,30 @@ impl Lowerer {
                 let constant = self.is_constant_argument(c);
                 let k = self.iconst(Type::I32, constant as i64);
                 Operand { ty: CType::INT, place: Place::Value(k) }
+            }
+            "classify_type" => {
+                let ty = self.type_of_expression(arg(0)?)?;
+                let class = self.type_class(&ty, span)?;
+                let k = self.iconst(Type::I32, class);
+                Operand { ty: CType::INT, place: Place::Value(k) }
+            }
+            // The number of bits after the sign bit that equal it:
+            // `clz(x ^ (x >> (w - 1))) - 1`, with an arithmetic shift.
+            "clrsb" | "clrsbl" | "clrsbll" => {
+                let kind = match base {
+                    "clrsb" => IntKind::Int,
+                    "clrsbl" => IntKind::Long,
+                    _ => IntKind::LongLong,
+                };
+                let x = self.integer_argument(arg(0)?, kind, span)?;
+                let ty = self.value_type(x);
+                let top = self.iconst(ty, ty.bits() as i64 - 1);
+                let sign = self.binary(BinaryOp::Sshr, x, top);
+                let folded = self.binary(BinaryOp::Bxor, x, sign);
+                let zeros = self.bit_count(BitCount::Clz, folded);
+                let one = self.iconst(Type::I32, 1);
+                let r = self.binary(BinaryOp::Isub, zeros, one);
+                Operand { ty: CType::INT, place: Place::Value(r) }
             }
             "object_size" | "dynamic_object_size" => {
                 // The size is never known: (size_t)-1 for the maximum
@@ -395,6 +420,25 @@ impl Lowerer {
         let low = self.binary(BinaryOp::Ushr, wide, rest);
         let r = self.binary(BinaryOp::Bor, high, low);
         self.resize_int(r, Type::I32, ty, false)
+    }
+
+    /// What `__builtin_classify_type` answers for an argument of type
+    /// `ty`: GCC's `enum type_class` of the type after the argument's
+    /// conversions (integers, `_Bool` and enumerations promoted, arrays
+    /// and functions decayed): integer 1, real 8, pointer 5, complex 9,
+    /// struct 12, union 13.
+    fn type_class(&self, ty: &CType, span: Span) -> LowerResult<i64> {
+        Ok(match ty {
+            CType::Int(_) => 1,
+            CType::Float | CType::Double | CType::LongDouble => 8,
+            CType::Pointer(..) | CType::Array(..) | CType::Vla(..) | CType::Function(_) => 5,
+            CType::Record(id) if self.types.records[*id].is_union => 13,
+            CType::Record(_) => 12,
+            CType::Unsupported(t) if t.name == "_Complex" => 9,
+            CType::Unsupported(t) if t.name == "__int128" => 1,
+            CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
+            CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),
+        })
     }
 
     /// `clz`, `ctz`, `popcount`, `parity` or `ffs` of `x`, as an `i32`.
