@@ -355,6 +355,9 @@ pub struct Attributes {
     /// only places its code (nissecc leaves it in `.text`), an object's
     /// is unsupported.
     pub section: Option<(usize, usize)>,
+    /// `__attribute__((ms_struct))`: Microsoft's record layout, which
+    /// nissecc does not implement.
+    pub ms_struct: bool,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -425,6 +428,7 @@ impl Attributes {
             vector_size: other.vector_size.or(self.vector_size),
             pack: other.pack.or(self.pack),
             section: other.section.or(self.section),
+            ms_struct: self.ms_struct || other.ms_struct,
         }
     }
 }

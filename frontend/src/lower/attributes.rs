@@ -24,6 +24,7 @@ use nissecc_midend::ir::{DataObject, DataReloc, Linkage};
 /// Attributes whose meaning nissecc does not implement and must not drop.
 const UNSUPPORTED: &[&str] = &[
     "vector_size",
+    "ms_struct",
     "transparent_union",
     "cleanup",
     "alias",

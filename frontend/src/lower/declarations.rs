@@ -383,6 +383,9 @@ impl Lowerer {
         // The `#pragma pack` in force at the closing brace, as in GCC.
         let pack = self.pack.iter().take_while(|(at, _)| *at <= st.span.end).last().and_then(|&(_, n)| n);
         let attributes = Attributes { pack, ..record_attributes.merge(head) };
+        if attributes.ms_struct && !self.is_system_header(st.span) {
+            return Err(Diagnostic::unsupported(st.span, "__attribute__((ms_struct))"));
+        }
         self.types.complete_record(id, members, attributes).map_err(|what| Diagnostic::unsupported(st.span, what))?;
         Ok(CType::Record(id))
     }
