@@ -273,15 +273,26 @@ pub struct BitField {
 }
 
 impl BitField {
-    /// The mask of the field's bits within its storage unit.
+    /// The mask of the field's bits within its storage unit (the bits
+    /// past the unit of a straddling field, see `spill`, are cut off).
     pub fn mask(self) -> u64 {
         let ones = if self.width >= 64 { u64::MAX } else { (1u64 << self.width) - 1 };
         ones << self.shift
     }
 
-    /// `unit` with the field's bits replaced by the low bits of `value`.
-    pub fn insert(self, unit: u64, value: u64) -> u64 {
-        (unit & !self.mask()) | ((value << self.shift) & self.mask())
+    /// How many of the field's top bits lie past its storage unit of
+    /// `unit_bits` bits, in the byte after it: only a bit-field of a packed
+    /// record that straddles its unit has any (at most 7).
+    pub fn spill(self, unit_bits: u32) -> u32 {
+        (self.shift + self.width).saturating_sub(unit_bits)
+    }
+
+    /// `bytes`, the storage unit and the byte after it, with the field's
+    /// bits replaced by the low bits of `value`.
+    pub fn insert(self, bytes: u128, value: u64) -> u128 {
+        let ones = if self.width >= 64 { u64::MAX as u128 } else { (1u128 << self.width) - 1 };
+        let mask = ones << self.shift;
+        (bytes & !mask) | (((value as u128) << self.shift) & mask)
     }
 
     /// The type a bit-field's value has in expressions. GCC gives a
@@ -470,7 +481,8 @@ impl TypeTable {
     /// boundary of its declared type's alignment, where it starts the next
     /// unit; a zero-width bit-field moves to such a boundary; unnamed
     /// bit-fields do not raise the record's alignment. A packed record or
-    /// member drops the alignment (and bit-fields then pack across units).
+    /// member drops the alignment (and bit-fields then pack across units,
+    /// ending up to 7 bits past their unit).
     /// Under `#pragma pack(N)` no member is aligned beyond `N`, even one
     /// with an `aligned` attribute, and bit-fields pack across units as
     /// when packed (GCC's `place_field` skips its unit check whenever a
@@ -520,8 +532,11 @@ impl TypeTable {
                     let unit_start = if packed && crosses { bit / 8 } else { bit / unit * natural as u128 };
                     let shift = bit - unit_start * 8;
                     let unit_start = u64::try_from(unit_start).map_err(|_| "a struct or union larger than the address space".to_string())?;
-                    if shift + width as u128 > unit_bits {
-                        return Err("bit-field that straddles its storage unit in a packed record".into());
+                    // A field of a packed record starts in the unit's first
+                    // byte, so what does not fit in the unit fits in the
+                    // byte after it (see `BitField::spill`).
+                    if shift + width as u128 > unit_bits + 8 {
+                        return Err("bit-field that straddles its storage unit by more than a byte".into());
                     }
                     fields.push(Field { name: member.name.clone(), ty: member.ty, offset: unit_start, bits: Some(BitField { shift: shift as u32, width }) });
                     if member.name.is_some() {
