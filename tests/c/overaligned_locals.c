@@ -2,7 +2,8 @@
  * (libsodium's AEGIS code declares `CRYPTO_ALIGN(32) uint8_t dst[32]`):
  * the backend gives such a slot room and rounds its address up. They
  * were rejected as unsupported. Recursion puts the frames at different
- * addresses; a struct aligned to 64 is passed and returned by value. */
+ * addresses; a struct aligned to 64 is returned by value (passing one
+ * by value is unsupported: see errors/overaligned_argument.c). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,19 +26,19 @@ static int frames(int n) {
     return ok && buf[39] == (unsigned char)n && x == n && l.v[3] == n + 3 && odd == (char)n;
 }
 
-static struct line multiply(struct line a, struct line b) {
+static struct line multiply(const struct line *a, const struct line *b) {
     struct line r;
-    if (!aligned_to(&a, 64) || !aligned_to(&b, 64) || !aligned_to(&r, 64))
-        printf("misaligned parameter\n");
+    if (!aligned_to(a, 64) || !aligned_to(b, 64) || !aligned_to(&r, 64))
+        printf("misaligned\n");
     for (int i = 0; i < 4; i++)
-        r.v[i] = a.v[i] * b.v[i];
+        r.v[i] = a->v[i] * b->v[i];
     return r;
 }
 
 int main(void) {
     _Alignas(64) char c = 'x';
     struct line a = { { 1, 2, 3, 4 } }, b = { { 5, 6, 7, 8 } };
-    struct line r = multiply(a, b);
+    struct line r = multiply(&a, &b);
     int sum = 0;
     for (int i = 0; i < 4; i++)
         sum += r.v[i];

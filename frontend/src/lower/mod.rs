@@ -308,6 +308,19 @@ impl Lowerer {
         format!("{prefix}.{}", self.next_anonymous)
     }
 
+    /// The System V classification of an aggregate argument passed by
+    /// value. One aligned beyond 16 bytes (`struct __attribute__((aligned(32)))`)
+    /// is refused: GCC aligns it to its alignment on the stack, and the
+    /// IR's argument placement (`nissecc_midend::ir::abi`) aligns to 16 at
+    /// most, so the callee would read the wrong bytes.
+    pub fn by_value_argument(&self, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::abi::Aggregate> {
+        let aggregate = self.types.sysv_aggregate(ty);
+        if aggregate.align > 16 {
+            return Err(Diagnostic::unsupported(span, format!("an argument aligned to {} bytes passed by value", aggregate.align)));
+        }
+        Ok(aggregate)
+    }
+
     /// The IR signature of a C function type, rejecting what the subset
     /// leaves out. Structs and unions travel by address in the IR (see
     /// `nissecc_midend::ir::abi`): a struct parameter is the address of
@@ -329,7 +342,7 @@ impl Lowerer {
         for p in &ft.params {
             match p.decay() {
                 ty @ (CType::Record(_) | CType::LongDouble) => {
-                    sig.by_value.push((sig.params.len(), self.types.sysv_aggregate(&ty)));
+                    sig.by_value.push((sig.params.len(), self.by_value_argument(&ty, span)?));
                     sig.params.push(nissecc_midend::ir::Type::PTR);
                 }
                 CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
