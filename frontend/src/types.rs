@@ -361,10 +361,11 @@ pub struct Attributes {
     pub vector_size: Option<u64>,
     /// On a record, the largest member alignment `#pragma pack(N)` allows.
     pub pack: Option<u64>,
-    /// Where `__attribute__((section(…)))` was written in user code, as
-    /// the start and end offsets of the attribute: a function's section
-    /// only places its code (nissecc leaves it in `.text`), an object's
-    /// is unsupported.
+    /// Where `__attribute__((section("name")))` was written in user code,
+    /// as the start and end offsets of the attribute, which key its name
+    /// in `Lowerer::section_names`: a variable goes to that section; a
+    /// function's section only places its code, and nissecc leaves it in
+    /// `.text`.
     pub section: Option<(usize, usize)>,
     /// `__attribute__((ms_struct))`: Microsoft's record layout, which
     /// nissecc does not implement.

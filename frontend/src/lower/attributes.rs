@@ -11,8 +11,8 @@
 //! `constructor` and `destructor` on a function definition put its address
 //! in `.init_array` or `.fini_array` (with a priority, in
 //! `.init_array.NNNNN`, which the linker sorts), as GCC does. `section`
-//! is ignored on functions (their code stays in `.text`) and unsupported
-//! on variables.
+//! puts a variable in the named section; on a function it is ignored
+//! (the code stays in `.text`).
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -165,12 +165,19 @@ impl Lowerer {
                 // GCC's intrinsic headers declare their vector types with
                 // it (`typedef long long __m128i __attribute__
                 // ((__vector_size__ (16)))`).
-                // LMDB puts its rarely used functions in a section of their
-                // own (`section("text_env")`), which changes where their
-                // code goes and nothing they compute; an object in a named
-                // section may be found through the linker's `__start_`
-                // symbols, so it is rejected where the object is defined.
-                "section" if !system => found.section = Some((ext.span.start, ext.span.end)),
+                // A variable goes to the named section, where the linker's
+                // `__start_NAME` and `__stop_NAME` find it (registration
+                // tables); a function stays in `.text`, which changes
+                // nothing it computes (LMDB's `section("text_env")`).
+                "section" if !system => {
+                    let name = match attr.arguments.first().map(|a| &a.node) {
+                        Some(Expression::StringLiteral(parts)) => parts.node.iter().map(|p| p.trim_matches('"')).collect::<String>(),
+                        _ => return Err(Diagnostic::error_at(ext.span, "section attribute argument not a string constant")),
+                    };
+                    let at = (ext.span.start, ext.span.end);
+                    self.section_names.insert(at, name);
+                    found.section = Some(at);
+                }
                 "vector_size" if system => {
                     if let Some(e) = attr.arguments.first() {
                         found.vector_size = Some(self.eval_int(e)?.max(0) as u64);

@@ -136,6 +136,9 @@ pub struct Lowerer {
     /// `packed` and `aligned(N)` written between `struct`/`union` and the
     /// tag, by the offset of the keyword (see `lexical_prepass`).
     pub head_attributes: HashMap<usize, crate::types::Attributes>,
+    /// The section names of `section` attributes, by the attribute's
+    /// offsets (see `types::Attributes::section`).
+    pub section_names: HashMap<(usize, usize), String>,
     /// The largest member alignment that `#pragma pack` sets from each
     /// offset on (see `pragmas`), in the order of the text.
     pub pack: Vec<(usize, Option<u64>)>,
@@ -179,6 +182,7 @@ impl Lowerer {
             pending_record_attributes: Default::default(),
             head_attributes: HashMap::new(),
             pack: Vec::new(),
+            section_names: HashMap::new(),
             declared_alignments: HashMap::new(),
             last_parameter_scope: None,
             next_anonymous: 0,

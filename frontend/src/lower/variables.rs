@@ -75,9 +75,7 @@ impl Lowerer {
     ) -> LowerResult<()> {
         let mut ty = declared.ty.clone();
         self.check_redeclaration(name, &ty, declared.name_span)?;
-        if let Some((start, end)) = declared.attributes.section {
-            return Err(Diagnostic::unsupported(Span::span(start, end), "__attribute__((section)) on a variable"));
-        }
+        let section = declared.attributes.section.and_then(|at| self.section_names.get(&at).cloned());
         self.note_weak(symbol, declared.attributes, linkage, declared.name_span)?;
         let previous = self.globals.get(name).cloned();
         if let Some(prev) = &previous {
@@ -136,11 +134,17 @@ impl Lowerer {
             _ => linkage,
         };
         let size = bytes.len() as u64 + zero_fill;
-        let align = self.types.align_of(&ty).max(if size >= 16 { 16 } else { 1 }).max(declared.attributes.align.unwrap_or(1)) as u32;
+        // GCC raises the alignment of an object of 16 bytes or more to 16
+        // unless the declaration gives one (`DECL_USER_ALIGN`): tables
+        // of entries put in one section with `aligned(8)` stay contiguous.
+        let align = match declared.attributes.align {
+            Some(declared_align) => self.types.align_of(&ty).max(declared_align),
+            None => self.types.align_of(&ty).max(if size >= 16 { 16 } else { 1 }),
+        } as u32;
         if let Some(declared_align) = declared.attributes.align {
             self.declared_alignments.insert(symbol.to_string(), declared_align);
         }
-        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, zero_fill, relocs, external: false, section: None });
+        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, zero_fill, relocs, external: false, section });
         let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
         self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
