@@ -2,6 +2,7 @@
 //! (`nissecc`, `nissecc-profdata`) share. Like the binaries, it stays thin;
 //! the work is done in the crates.
 
+pub mod assembly_input;
 pub mod bench;
 pub mod fuzz;
 pub mod gcc_flags;

@@ -407,7 +407,8 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         _ => None,
     };
     let sources: Vec<&PathBuf> = args.inputs.iter().filter(|p| p.extension().is_some_and(|e| e == "c")).collect();
-    if emit.is_some() && args.output.is_some() && sources.len() > 1 {
+    let assembly_inputs = args.inputs.iter().filter(|p| nissecc::assembly_input::is_assembly(p)).count();
+    if emit.is_some() && args.output.is_some() && sources.len() + assembly_inputs > 1 {
         return Err("nissecc: error: cannot specify '-o' with '-c', '-S' or '--emit' with multiple files".into());
     }
     let preprocess = nissecc_frontend::PreprocessOptions {
@@ -427,6 +428,10 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         if !sources.contains(&input) {
             if !input.exists() {
                 return Err(format!("nissecc: error: no such file or directory: '{}'", input.display()));
+            }
+            if emit.is_some() && nissecc::assembly_input::is_assembly(input) {
+                assemble_only(input, emit, args, &preprocess, &gcc.dependencies)?;
+                continue;
             }
             objects.push(input.clone());
             continue;
@@ -533,6 +538,28 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         let _ = std::fs::remove_dir_all(&scratch);
     }
     Ok(())
+}
+
+/// `-c` on an assembly source: `cc -c` assembles it into the `-o` file or
+/// the source's name with `.o` (see `nissecc::assembly_input`).
+fn assemble_only(
+    input: &Path,
+    emit: Option<Emit>,
+    args: &Args,
+    preprocess: &nissecc_frontend::PreprocessOptions,
+    dependencies: &[String],
+) -> Result<(), String> {
+    if emit != Some(Emit::Obj) {
+        return Err(format!("nissecc: error: '{}' is assembly: only -c applies to it", input.display()));
+    }
+    let stem = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
+    let object = args.output.clone().unwrap_or_else(|| PathBuf::from(format!("{stem}.o")));
+    let mut flags: Vec<String> = preprocess.include_dirs.iter().map(|d| format!("-I{d}")).collect();
+    flags.extend(preprocess.defines.iter().map(|d| format!("-D{d}")));
+    flags.extend(preprocess.undefines.iter().map(|u| format!("-U{u}")));
+    flags.extend(preprocess.extra.iter().cloned());
+    flags.extend(nissecc::gcc_flags::dependency_args(dependencies, &object));
+    nissecc::assembly_input::assemble(input, &object, &flags)
 }
 
 /// `-E`: runs the preprocessor as compiling would, on every source, into

@@ -116,6 +116,36 @@ fn works_as_make_cc_with_distribution_cflags() {
     compare_runs("make CC=nissecc CFLAGS=...", &reference, &built).unwrap();
 }
 
+/// `-c` on an assembly source assembles it with `cc`, preprocessing a `.S`
+/// file with the command line's macros and writing the dependency file
+/// automake asks for (libsodium's `salsa20_xmm6-asm.S`). nissecc used to
+/// take it for an object to link, so `-c` wrote nothing and succeeded.
+#[test]
+fn assembly_sources_are_assembled() {
+    let dir = scratch_dir("assembly-input");
+    std::fs::write(
+        dir.join("answer.S"),
+        "    .text\n    .globl answer\nanswer:\n    movl $VALUE, %eax\n    ret\n    .section .note.GNU-stack,\"\",@progbits\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("plain.s"), "    .text\n    .globl seven\nseven:\n    movl $7, %eax\n    ret\n    .section .note.GNU-stack,\"\",@progbits\n").unwrap();
+    std::fs::write(dir.join("main.c"), "#include <stdio.h>\nint answer(void);\nint seven(void);\nint main(void) { printf(\"%d %d\\n\", answer(), seven()); return 0; }\n")
+        .unwrap();
+    let nissecc_in = |args: &[&str]| Command::new(nissecc()).args(args).current_dir(&dir).output().unwrap();
+    let out = nissecc_in(&["-c", "-DVALUE=42", "-MD", "-MP", "-MF", "answer.Tpo", "-MT", "answer.lo", "answer.S", "-o", "answer.o"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let deps = std::fs::read_to_string(dir.join("answer.Tpo")).unwrap();
+    assert!(deps.starts_with("answer.lo: answer.S"), "{deps}");
+    let out = nissecc_in(&["-c", "plain.s"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = nissecc_in(&["-O2", "main.c", "answer.o", "plain.o", "-o", "main"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(run_program(&dir.join("main"), &[]).unwrap().stdout, b"42 7\n");
+    let out = nissecc_in(&["-S", "plain.s"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is assembly: only -c applies to it"));
+}
+
 /// Under `-fwrapv` signed overflow wraps, so a loop that ends only when
 /// its `int` counter wraps ends at `-O2` too (without the flag, the
 /// induction-variable widening may assume it never wraps).

@@ -47,6 +47,10 @@ use nissecc_midend::ir::{
     StackSlot, Type, UnaryOp, Value, ValueDef,
 };
 
+/// The alignment of Cranelift's frames on x86-64, the largest it gives a
+/// stack slot.
+const FRAME_ALIGN: u32 = 16;
+
 /// The trap code of `unreachable`.
 const UNREACHABLE_TRAP: TrapCode = TrapCode::unwrap_user(1);
 
@@ -137,15 +141,47 @@ impl Lowering<'_, '_, '_, '_> {
                     data.align
                 )));
             }
-            let align_shift = data.align.trailing_zeros() as u8;
+            // Cranelift aligns the frame, hence a slot, to 16 bytes at
+            // most: a slot aligned beyond that (`_Alignas(64)`) gets the
+            // room to be moved up to its alignment, which its address does
+            // (see `slot_address`).
+            let (size, align) = if data.align > FRAME_ALIGN {
+                (data.size.checked_add(data.align - FRAME_ALIGN).ok_or_else(|| BackendError::new(format!("{slot} is too large")))?, FRAME_ALIGN)
+            } else {
+                (data.size, data.align)
+            };
             let clif_slot = self.builder.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
-                data.size,
-                align_shift,
+                size,
+                align.trailing_zeros() as u8,
             ));
             self.slots[slot] = clif_slot.into();
         }
         Ok(())
+    }
+
+    /// The address `offset` bytes into the IR stack slot `slot`.
+    fn slot_address(&mut self, slot: StackSlot, offset: i32) -> Result<clif::Value> {
+        let clif_slot = self.slots[slot].expand().ok_or_else(|| BackendError::new(format!("{slot} does not exist")))?;
+        let align = self.ir.stack_slots[slot].align;
+        if align > FRAME_ALIGN {
+            // The first address of the over-sized slot (see
+            // `create_stack_slots`) that `align` divides.
+            let start = self.builder.ins().stack_addr(POINTER, clif_slot, 0);
+            let up = self.builder.ins().iadd_imm_s(start, i64::from(align - 1));
+            let aligned = self.builder.ins().band_imm_s(up, -i64::from(align));
+            return Ok(if offset == 0 { aligned } else { self.builder.ins().iadd_imm_s(aligned, i64::from(offset)) });
+        }
+        // Cranelift's x64 lowering takes the offset as unsigned (it panics
+        // on a negative one), and folding constant offsets may leave an
+        // address before the slot that a later offset brings back inside
+        // it.
+        Ok(if offset < 0 {
+            let start = self.builder.ins().stack_addr(POINTER, clif_slot, 0);
+            self.builder.ins().iadd_imm_s(start, i64::from(offset))
+        } else {
+            self.builder.ins().stack_addr(POINTER, clif_slot, offset)
+        })
     }
 
     /// Creates the CLIF blocks of the reachable IR blocks, in IR layout
@@ -382,21 +418,7 @@ impl Lowering<'_, '_, '_, '_> {
                     .store(MemFlagsData::new(), value, addr, *offset);
                 return Ok(None);
             }
-            InstData::StackAddr { slot, offset } => {
-                let clif_slot = self.slots[*slot]
-                    .expand()
-                    .ok_or_else(|| BackendError::new(format!("{slot} does not exist")))?;
-                // Cranelift's x64 lowering takes the offset as unsigned
-                // (it panics on a negative one), and folding constant
-                // offsets may leave an address before the slot that a
-                // later offset brings back inside it.
-                if *offset < 0 {
-                    let start = self.builder.ins().stack_addr(POINTER, clif_slot, 0);
-                    self.builder.ins().iadd_imm_s(start, i64::from(*offset))
-                } else {
-                    self.builder.ins().stack_addr(POINTER, clif_slot, *offset)
-                }
-            }
+            InstData::StackAddr { slot, offset } => self.slot_address(*slot, *offset)?,
             InstData::SymbolAddr { symbol, offset } => {
                 let base = match self.symbols.symbol(self.builder.func, symbol)? {
                     SymbolRef::Func(f) => self.builder.ins().func_addr(POINTER, f),

@@ -182,15 +182,18 @@ pub fn take_record_attributes(text: &mut String) -> Vec<(usize, RecordAttributeT
 pub struct RecordAttributeText(pub String);
 
 impl RecordAttributeText {
-    /// `packed`, and the largest `aligned(N)` with a literal `N` (a bare
-    /// `aligned` is 16); other attributes do not change layout.
+    /// `packed`, the largest `aligned(N)` with a literal `N` (a bare
+    /// `aligned` is 16) and `ms_struct` (rejected by the lowering); other
+    /// attributes do not change layout.
     pub fn layout(&self) -> crate::types::Attributes {
         let words: Vec<&str> = self.0.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
         let mut packed = false;
         let mut align = None;
+        let mut ms_struct = false;
         for (i, word) in words.iter().enumerate() {
             match word.trim_matches('_') {
                 "packed" => packed = true,
+                "ms_struct" => ms_struct = true,
                 "aligned" => {
                     let n = words.get(i + 1).and_then(|w| w.parse::<u64>().ok()).unwrap_or(16);
                     align = Some(align.unwrap_or(1).max(n));
@@ -198,7 +201,7 @@ impl RecordAttributeText {
                 _ => {}
             }
         }
-        crate::types::Attributes { packed, align, ..Default::default() }
+        crate::types::Attributes { packed, align, ms_struct, ..Default::default() }
     }
 }
 

@@ -8,6 +8,7 @@ pub mod diagnostic;
 mod empty_initializer;
 pub mod extended_float;
 mod implicit_int;
+mod int128;
 pub(crate) mod lexical_prepass;
 pub mod literal;
 mod labels_as_values;
@@ -95,7 +96,7 @@ pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
 /// Parses and lowers already-preprocessed text under `language`.
 pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &LanguageOptions) -> FrontendOutput {
     let map = SourceMap::new(&text, file_name);
-    let pragmas = match pragmas::read(&text, &map) {
+    let pragmas = match pragmas::read(&text) {
         Ok(pragmas) => pragmas,
         Err(diagnostic) => return FrontendOutput { result: Err(diagnostic), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() },
     };
@@ -112,6 +113,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     insertions.extend(member_alignment::rewrite(&mut text));
     insertions.extend(auto_type::rewrite(&mut text));
     insertions.extend(lexical_prepass::thread_keywords(&mut text));
+    insertions.extend(int128::rewrite(&mut text));
     insertions.extend(types_compatible::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
@@ -156,6 +158,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let map = Rc::new(map);
     let mut lowerer = lower::Lowerer::new(map.clone());
     lowerer.weak_symbols.extend(pragmas.weak);
+    lowerer.pack = pragmas.pack.into_iter().map(|(at, n)| (moved_offset(at, &insertions), n)).collect();
     lowerer.wrapv = language.wrapv;
     lowerer.gnu_inline = language.gnu_inline;
     lowerer.head_attributes = record_attributes.into_iter().map(|(at, text)| (moved_offset(at, &insertions), text.layout())).collect();

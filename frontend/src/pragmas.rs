@@ -6,11 +6,13 @@
 //!   `__attribute__((weak))` on a declaration does (GCC manual, "Weak
 //!   Pragmas"); the alias form `#pragma weak name = target` is
 //!   unsupported, as the `alias` attribute is;
-//! - `#pragma pack` changes struct layout, which nissecc does not
-//!   implement, and is reported as unsupported outside system headers.
+//! - `#pragma pack` sets the largest alignment of the members of the
+//!   structs and unions defined after it (GCC manual, "Structure-Layout
+//!   Pragmas"): `pack(N)`, `pack()` for the default, `pack(push[, id][,
+//!   N])` and `pack(pop[, id])`. The value in force at a record's closing
+//!   brace applies to it (see `types::TypeTable::complete_record`).
 
 use crate::diagnostic::Diagnostic;
-use crate::source_map::SourceMap;
 use lang_c::span::Span;
 
 /// What the pragmas of a translation unit ask for.
@@ -18,12 +20,64 @@ use lang_c::span::Span;
 pub struct Pragmas {
     /// The names of `#pragma weak name`.
     pub weak: Vec<String>,
+    /// The largest member alignment in force from each `#pragma pack` on,
+    /// by the offset of its line (`None`: the natural alignments).
+    pub pack: Vec<(usize, Option<u64>)>,
+}
+
+/// The state of `#pragma pack`: the value in force and the pushed ones,
+/// each with the identifier it was pushed with, if any.
+#[derive(Default)]
+struct PackStack {
+    current: Option<u64>,
+    pushed: Vec<(Option<String>, Option<u64>)>,
+}
+
+impl PackStack {
+    /// Applies the arguments of one `#pragma pack(…)` (the text between
+    /// the parentheses). Malformed ones are ignored, as GCC ignores them
+    /// with a warning.
+    fn apply(&mut self, arguments: &str) {
+        let words: Vec<&str> = arguments.split(',').map(str::trim).collect();
+        let value = |word: &str| word.parse::<u64>().ok().filter(|n| [1, 2, 4, 8, 16].contains(n));
+        match words.as_slice() {
+            [""] => self.current = None,
+            [n] if value(n).is_some() => self.current = value(n),
+            ["push", rest @ ..] if rest.len() <= 2 => {
+                let (id, n) = match rest {
+                    [] => (None, None),
+                    [n] if value(n).is_some() => (None, value(n)),
+                    [id] if is_identifier(id) => (Some(id.to_string()), None),
+                    [id, n] if is_identifier(id) && value(n).is_some() => (Some(id.to_string()), value(n)),
+                    _ => return,
+                };
+                self.pushed.push((id, self.current));
+                if n.is_some() {
+                    self.current = n;
+                }
+            }
+            ["pop"] => {
+                if let Some((_, previous)) = self.pushed.pop() {
+                    self.current = previous;
+                }
+            }
+            ["pop", id] if is_identifier(id) => {
+                // Pops down to the entry pushed with `id`, if there is one.
+                if let Some(at) = self.pushed.iter().rposition(|(name, _)| name.as_deref() == Some(*id)) {
+                    self.current = self.pushed[at].1;
+                    self.pushed.truncate(at);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Reads the pragmas of the preprocessed `text`, or the first one outside
 /// the subset.
-pub fn read(text: &str, map: &SourceMap) -> Result<Pragmas, Diagnostic> {
+pub fn read(text: &str) -> Result<Pragmas, Diagnostic> {
     let mut pragmas = Pragmas::default();
+    let mut pack = PackStack::default();
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
         let at = offset;
@@ -34,9 +88,15 @@ pub fn read(text: &str, map: &SourceMap) -> Result<Pragmas, Diagnostic> {
             continue;
         }
         let span = Span::span(at, at + line.trim_end().len());
-        let user_code = !map.locate(at).file.starts_with("/usr/");
         match words.get(1) {
-            Some(w) if w.starts_with("pack") && user_code => return Err(Diagnostic::unsupported(span, "#pragma pack")),
+            Some(w) if w.starts_with("pack") => {
+                let rest = directive.trim_start().strip_prefix("pragma").unwrap_or("").trim_start();
+                let arguments = rest.strip_prefix("pack").map(str::trim).and_then(|r| r.strip_prefix('(')).and_then(|r| r.trim_end().strip_suffix(')'));
+                if let Some(arguments) = arguments {
+                    pack.apply(arguments);
+                    pragmas.pack.push((at, pack.current));
+                }
+            }
             Some(&"weak") => match words[2..] {
                 _ if directive.contains('=') => return Err(Diagnostic::unsupported(span, "#pragma weak with an alias")),
                 [name] if is_identifier(name) => pragmas.weak.push(name.to_string()),
@@ -57,8 +117,7 @@ mod tests {
     use super::*;
 
     fn read_text(text: &str) -> Result<Pragmas, String> {
-        let map = SourceMap::new(text, "t.c");
-        read(text, &map).map_err(|d| d.message)
+        read(text).map_err(|d| d.message)
     }
 
     #[test]
@@ -68,10 +127,17 @@ mod tests {
     }
 
     #[test]
-    fn weak_aliases_and_pack_are_outside_the_subset() {
+    fn weak_aliases_are_outside_the_subset() {
         assert!(read_text("#pragma weak a = b\n").unwrap_err().contains("unsupported: #pragma weak with an alias"));
         assert!(read_text("#pragma weak a=b\n").unwrap_err().contains("unsupported: #pragma weak with an alias"));
-        assert!(read_text("#pragma pack(1)\n").unwrap_err().contains("unsupported: #pragma pack"));
         assert!(read_text("#pragma weak\n").unwrap_err().contains("malformed #pragma weak"));
+    }
+
+    #[test]
+    fn pack_pragmas_push_and_pop() {
+        let text = "#pragma pack(push, 1)\n#pragma pack(push, outer, 4)\n#pragma pack (2)\n#pragma pack(push)\n\
+                    #pragma pack(pop, outer)\n#pragma pack(pop)\n#pragma pack(8)\n#pragma pack()\n#pragma pack(3)\n";
+        let values: Vec<Option<u64>> = read_text(text).unwrap().pack.into_iter().map(|(_, n)| n).collect();
+        assert_eq!(values, [Some(1), Some(4), Some(2), Some(2), Some(1), None, Some(8), None, None]);
     }
 }

@@ -84,6 +84,31 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
     Ok(Preprocessed { text, messages: String::from_utf8_lossy(&output.stderr).into_owned() })
 }
 
+/// The changes to gcc's predefined macros that describe what nissecc
+/// lacks, as preprocessor flags. Programs select their code by these
+/// macros, so a reference compiler given the same flags builds the same
+/// code paths as nissecc (the semantic fuzzer's gcc builds do).
+pub fn feature_macros() -> Vec<String> {
+    let mut flags = Vec::new();
+    // nissecc has no vector types, so it does not announce the SSE and MMX
+    // intrinsics (`<emmintrin.h>`): programs then take their portable
+    // paths, as they do with tcc. Floating-point math stays SSE math
+    // (`__SSE_MATH__`, `__FLT_EVAL_METHOD__` 0), which is what nissecc does.
+    for vector_extension in ["__SSE__", "__SSE2__", "__MMX__", "__MMX_WITH_SSE__"] {
+        flags.push(format!("-U{vector_extension}"));
+    }
+    // Nor does it announce `__int128` and `__float128`, which it lacks,
+    // and it says that it has no `_Atomic` and no complex types (C11
+    // §6.10.8.3), so that programs that test for them take their
+    // portable paths instead of failing on an `unsupported:` type.
+    for missing_type in ["__SIZEOF_INT128__", "__SIZEOF_FLOAT128__"] {
+        flags.push(format!("-U{missing_type}"));
+    }
+    flags.push("-D__STDC_NO_ATOMICS__=1".to_string());
+    flags.push("-D__STDC_NO_COMPLEX__=1".to_string());
+    flags
+}
+
 /// The preprocessor command for `path`, which writes the preprocessed
 /// text to its standard output (what `nissecc -E` prints, too).
 pub fn command(path: &Path, options: &PreprocessOptions) -> Command {
@@ -92,21 +117,7 @@ pub fn command(path: &Path, options: &PreprocessOptions) -> Command {
     // Headers must not select inline or builtin variants that assume GCC's
     // own code generator.
     cmd.arg("-U__OPTIMIZE__").arg("-D__NISSECC__=1");
-    // nissecc has no vector types, so it does not announce the SSE and MMX
-    // intrinsics (`<emmintrin.h>`): programs then take their portable
-    // paths, as they do with tcc. Floating-point math stays SSE math
-    // (`__SSE_MATH__`, `__FLT_EVAL_METHOD__` 0), which is what nissecc does.
-    for vector_extension in ["__SSE__", "__SSE2__", "__MMX__", "__MMX_WITH_SSE__"] {
-        cmd.arg(format!("-U{vector_extension}"));
-    }
-    // Nor does it announce `__int128` and `__float128`, which it lacks,
-    // and it says that it has no `_Atomic` and no complex types (C11
-    // §6.10.8.3), so that programs that test for them take their
-    // portable paths instead of failing on an `unsupported:` type.
-    for missing_type in ["__SIZEOF_INT128__", "__SIZEOF_FLOAT128__"] {
-        cmd.arg(format!("-U{missing_type}"));
-    }
-    cmd.arg("-D__STDC_NO_ATOMICS__=1").arg("-D__STDC_NO_COMPLEX__=1");
+    cmd.args(feature_macros());
     for dir in &options.include_dirs {
         cmd.arg(format!("-I{dir}"));
     }

@@ -44,7 +44,7 @@ fn unsupported_construct(text: &str, offset: usize) -> Option<&'static str> {
     for word in words {
         match word {
             "asm" | "__asm__" | "__asm" => return Some("inline assembly"),
-            "__int128" | "__int128_t" | "__uint128_t" => return Some("__int128"),
+            "__int128" | "__int128_t" | "__uint128_t" | crate::int128::MARKER => return Some("__int128"),
             "_Complex" | "__complex__" | "__complex" | "__real__" | "__imag__" | "__real" | "__imag" => return Some("complex numbers"),
             "__label__" => return Some("local labels (__label__)"),
             _ => {}

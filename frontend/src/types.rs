@@ -108,9 +108,26 @@ pub enum CType {
     /// A struct or union, by its id in the `TypeTable`.
     Record(RecordId),
     /// A type outside the subset that system headers mention in
-    /// declarations (`long double`, `_Float128`). Declaring with it is
+    /// declarations (`_Complex double`, `_Float128`). Declaring with it is
     /// fine; using a value of it is reported as unsupported.
-    Unsupported(&'static str),
+    Unsupported(UnsupportedType),
+}
+
+/// A type outside the subset, with the size and alignment GCC gives it on
+/// x86-64, so that `sizeof` and the layout of records mentioning it are
+/// GCC's even though its values cannot be computed with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnsupportedType {
+    /// How diagnostics name it (`unsupported: {name} values`).
+    pub name: &'static str,
+    pub size: u64,
+    pub align: u64,
+}
+
+impl std::fmt::Display for UnsupportedType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
 }
 
 impl CType {
@@ -256,15 +273,26 @@ pub struct BitField {
 }
 
 impl BitField {
-    /// The mask of the field's bits within its storage unit.
+    /// The mask of the field's bits within its storage unit (the bits
+    /// past the unit of a straddling field, see `spill`, are cut off).
     pub fn mask(self) -> u64 {
         let ones = if self.width >= 64 { u64::MAX } else { (1u64 << self.width) - 1 };
         ones << self.shift
     }
 
-    /// `unit` with the field's bits replaced by the low bits of `value`.
-    pub fn insert(self, unit: u64, value: u64) -> u64 {
-        (unit & !self.mask()) | ((value << self.shift) & self.mask())
+    /// How many of the field's top bits lie past its storage unit of
+    /// `unit_bits` bits, in the byte after it: only a bit-field of a packed
+    /// record that straddles its unit has any (at most 7).
+    pub fn spill(self, unit_bits: u32) -> u32 {
+        (self.shift + self.width).saturating_sub(unit_bits)
+    }
+
+    /// `bytes`, the storage unit and the byte after it, with the field's
+    /// bits replaced by the low bits of `value`.
+    pub fn insert(self, bytes: u128, value: u64) -> u128 {
+        let ones = if self.width >= 64 { u64::MAX as u128 } else { (1u128 << self.width) - 1 };
+        let mask = ones << self.shift;
+        (bytes & !mask) | (((value as u128) << self.shift) & mask)
     }
 
     /// The type a bit-field's value has in expressions. GCC gives a
@@ -328,6 +356,20 @@ pub struct Attributes {
     /// `__attribute__((mode(M)))`: the scalar type of the declaration is
     /// replaced by the one of machine mode `M`.
     pub mode: Option<MachineMode>,
+    /// `__attribute__((vector_size(N)))` in a system header: the type is
+    /// a GCC vector type of `N` bytes, which nissecc cannot compute with.
+    pub vector_size: Option<u64>,
+    /// On a record, the largest member alignment `#pragma pack(N)` allows.
+    pub pack: Option<u64>,
+    /// Where `__attribute__((section("name")))` was written in user code,
+    /// as the start and end offsets of the attribute, which key its name
+    /// in `Lowerer::section_names`: a variable goes to that section; a
+    /// function's section only places its code, and nissecc leaves it in
+    /// `.text`.
+    pub section: Option<(usize, usize)>,
+    /// `__attribute__((ms_struct))`: Microsoft's record layout, which
+    /// nissecc does not implement.
+    pub ms_struct: bool,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -395,6 +437,10 @@ impl Attributes {
             },
             weak: self.weak || other.weak,
             mode: other.mode.or(self.mode),
+            vector_size: other.vector_size.or(self.vector_size),
+            pack: other.pack.or(self.pack),
+            section: other.section.or(self.section),
+            ms_struct: self.ms_struct || other.ms_struct,
         }
     }
 }
@@ -436,7 +482,13 @@ impl TypeTable {
     /// boundary of its declared type's alignment, where it starts the next
     /// unit; a zero-width bit-field moves to such a boundary; unnamed
     /// bit-fields do not raise the record's alignment. A packed record or
-    /// member drops the alignment (and bit-fields then pack across units).
+    /// member drops the alignment (and bit-fields then pack across units,
+    /// ending up to 7 bits past their unit).
+    /// Under `#pragma pack(N)` no member is aligned beyond `N`, even one
+    /// with an `aligned` attribute, and bit-fields pack across units as
+    /// when packed (GCC's `place_field` skips its unit check whenever a
+    /// pack is in force, even a large one), but a zero-width bit-field
+    /// still aligns to its type.
     pub fn complete_record(&mut self, id: RecordId, members: Vec<MemberDecl>, attributes: Attributes) -> Result<(), String> {
         let is_union = self.records[id].is_union;
         // Bit positions are 128-bit: an object of 2^61 bytes or more has
@@ -448,10 +500,13 @@ impl TypeTable {
         let mut fields = Vec::new();
         for member in members {
             let natural = self.align_of(&member.ty);
-            let packed = attributes.packed || member.attributes.packed;
-            let mut field_align = if packed { 1 } else { natural };
+            let packed = attributes.packed || member.attributes.packed || attributes.pack.is_some();
+            let mut field_align = if attributes.packed || member.attributes.packed { 1 } else { natural };
             if let Some(a) = member.attributes.align {
                 field_align = field_align.max(a);
+            }
+            if let Some(limit) = attributes.pack {
+                field_align = field_align.min(limit);
             }
             if is_union {
                 bit = 0;
@@ -478,8 +533,11 @@ impl TypeTable {
                     let unit_start = if packed && crosses { bit / 8 } else { bit / unit * natural as u128 };
                     let shift = bit - unit_start * 8;
                     let unit_start = u64::try_from(unit_start).map_err(|_| "a struct or union larger than the address space".to_string())?;
-                    if shift + width as u128 > unit_bits {
-                        return Err("bit-field that straddles its storage unit in a packed record".into());
+                    // A field of a packed record starts in the unit's first
+                    // byte, so what does not fit in the unit fits in the
+                    // byte after it (see `BitField::spill`).
+                    if shift + width as u128 > unit_bits + 8 {
+                        return Err("bit-field that straddles its storage unit by more than a byte".into());
                     }
                     fields.push(Field { name: member.name.clone(), ty: member.ty, offset: unit_start, bits: Some(BitField { shift: shift as u32, width }) });
                     if member.name.is_some() {
@@ -521,7 +579,8 @@ impl TypeTable {
                 let r = &self.records[*id];
                 r.complete.then_some(r.size)
             }
-            CType::Unsupported(_) | CType::LongDouble => Some(16),
+            CType::Unsupported(t) => Some(t.size),
+            CType::LongDouble => Some(16),
         }
     }
 
@@ -529,7 +588,8 @@ impl TypeTable {
         match ty {
             CType::Array(elem, _) | CType::Vla(elem, _) => self.align_of(elem),
             CType::Record(id) => self.records[*id].align,
-            CType::Unsupported(_) | CType::LongDouble => 16,
+            CType::Unsupported(t) => t.align,
+            CType::LongDouble => 16,
             other => self.size_of(other).unwrap_or(1).max(1),
         }
     }

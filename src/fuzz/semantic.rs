@@ -196,14 +196,19 @@ impl Semantic {
             .collect()
     }
 
-    /// Builds `file` with `compiler -std=gnu11 -O0` and `flags` (a later
+    /// Builds `file` with `compiler -std=gnu11 -O0`, nissecc's feature
+    /// macros and `flags` (a later
     /// `-O` wins) into the scratch directory as `name`: the executable and
     /// the compiler's stderr, or `None` if it fails.
     fn compile(&self, compiler: &str, file: &Path, name: &str, flags: &[&str]) -> Option<(PathBuf, String)> {
         let exe = self.dir.join(name);
         let mut command = self.confined(compiler);
         // The C locale: warnings quote with `'`, as `suspicious_warning` reads.
-        command.env("LC_ALL", "C").args(["-std=gnu11", "-O0"]).args(flags).arg(file).arg("-o").arg(&exe).arg("-lm");
+        // nissecc's feature macros: a program that tests `__SIZEOF_INT128__`
+        // (tests/c/missing_type_fallbacks.c) takes the path nissecc takes,
+        // so a mutation of the other path cannot tell the two apart.
+        command.env("LC_ALL", "C").args(["-std=gnu11", "-O0"]).args(nissecc_frontend::preprocess::feature_macros()).args(flags);
+        command.arg(file).arg("-o").arg(&exe).arg("-lm");
         let output = run_limited(command, None, COMPILE_LIMIT, compiler).ok()?;
         output.status.success().then(|| (exe, String::from_utf8_lossy(&output.stderr).into_owned()))
     }

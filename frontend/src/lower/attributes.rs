@@ -10,7 +10,9 @@
 //! only decorate declarations the subset does not use, and are ignored.
 //! `constructor` and `destructor` on a function definition put its address
 //! in `.init_array` or `.fini_array` (with a priority, in
-//! `.init_array.NNNNN`, which the linker sorts), as GCC does.
+//! `.init_array.NNNNN`, which the linker sorts), as GCC does. `section`
+//! puts a variable in the named section; on a function it is ignored
+//! (the code stays in `.text`).
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -22,8 +24,8 @@ use nissecc_midend::ir::{DataObject, DataReloc, Linkage};
 /// Attributes whose meaning nissecc does not implement and must not drop.
 const UNSUPPORTED: &[&str] = &[
     "vector_size",
+    "ms_struct",
     "transparent_union",
-    "section",
     "cleanup",
     "alias",
     "weakref",
@@ -110,9 +112,19 @@ impl Lowerer {
     }
 
     /// `ty` changed by a `mode` attribute in `attributes`, if any.
-    pub fn apply_mode(&self, ty: CType, attributes: Attributes, span: Span) -> LowerResult<CType> {
-        let Some(mode) = attributes.mode else { return Ok(ty) };
-        mode.apply(&ty).ok_or_else(|| Diagnostic::error_at(span, format!("invalid mode for type '{}'", self.types.describe(&ty))))
+    /// `ty` changed by the attributes that make another type of it:
+    /// `mode`, then `vector_size` (see `unsupported_types::vector`).
+    pub fn apply_type_attributes(&self, ty: CType, attributes: Attributes, span: Span) -> LowerResult<CType> {
+        let ty = match attributes.mode {
+            Some(mode) => mode
+                .apply(&ty)
+                .ok_or_else(|| Diagnostic::error_at(span, format!("invalid mode for type '{}'", self.types.describe(&ty))))?,
+            None => ty,
+        };
+        Ok(match attributes.vector_size {
+            Some(size) => super::unsupported_types::vector(size),
+            None => ty,
+        })
     }
 
     /// Reads the attributes of `extensions`, rejecting those outside the
@@ -149,6 +161,27 @@ impl Lowerer {
                         None => 16,
                     };
                     found.align = Some(found.align.unwrap_or(1).max(align));
+                }
+                // GCC's intrinsic headers declare their vector types with
+                // it (`typedef long long __m128i __attribute__
+                // ((__vector_size__ (16)))`).
+                // A variable goes to the named section, where the linker's
+                // `__start_NAME` and `__stop_NAME` find it (registration
+                // tables); a function stays in `.text`, which changes
+                // nothing it computes (LMDB's `section("text_env")`).
+                "section" if !system => {
+                    let name = match attr.arguments.first().map(|a| &a.node) {
+                        Some(Expression::StringLiteral(parts)) => parts.node.iter().map(|p| p.trim_matches('"')).collect::<String>(),
+                        _ => return Err(Diagnostic::error_at(ext.span, "section attribute argument not a string constant")),
+                    };
+                    let at = (ext.span.start, ext.span.end);
+                    self.section_names.insert(at, name);
+                    found.section = Some(at);
+                }
+                "vector_size" if system => {
+                    if let Some(e) = attr.arguments.first() {
+                        found.vector_size = Some(self.eval_int(e)?.max(0) as u64);
+                    }
                 }
                 _ if UNSUPPORTED.contains(&name) && !system => {
                     return Err(Diagnostic::unsupported(ext.span, format!("__attribute__(({name}))")));

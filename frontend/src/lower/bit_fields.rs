@@ -2,7 +2,10 @@
 //! in a storage unit of its declared type's size (see
 //! `TypeTable::complete_record`); it is read by loading the unit and
 //! shifting the field's bits to the bottom, sign- or zero-extending by the
-//! declared type, and written by a read-modify-write of the unit.
+//! declared type, and written by a read-modify-write of the unit. In a
+//! packed record a field may start inside a byte and end past its unit
+//! (`unsigned short x : 15` two bits into a byte): its top bits continue
+//! in the byte after the unit, which is read and written as well.
 
 use super::Lowerer;
 use crate::types::{BitField, CType, IntKind};
@@ -36,6 +39,17 @@ impl Lowerer {
             let k = self.iconst(unit, bits.shift as i64);
             self.binary(BinaryOp::Ushr, whole, k)
         };
+        let v = if bits.spill(unit.bits()) > 0 {
+            // The byte after the unit holds the field's top bits.
+            let next = self.offset_address(addr, kind.size() as i64);
+            let byte = self.load(&CType::Int(IntKind::UChar), next);
+            let byte = self.resize_int(byte, Type::I8, unit, false);
+            let k = self.iconst(unit, (unit.bits() - bits.shift) as i64);
+            let top = self.binary(BinaryOp::Ishl, byte, k);
+            self.binary(BinaryOp::Bor, v, top)
+        } else {
+            v
+        };
         let v = self.extend_low_bits(v, unit, bits.width, kind.is_signed());
         let target = value_ty.ir_type().expect("an integer value type");
         self.resize_int(v, unit, target, kind.is_signed())
@@ -50,13 +64,32 @@ impl Lowerer {
         let v = self.resize_int(v, from, unit, kind.is_signed());
         let shift = self.iconst(unit, bits.shift as i64);
         let shifted = if bits.shift == 0 { v } else { self.binary(BinaryOp::Ishl, v, shift) };
-        let mask = self.iconst(unit, bits.mask() as i64);
-        let inverse = self.iconst(unit, !bits.mask() as i64);
+        let unit_ones = if unit.bits() >= 64 { u64::MAX } else { (1u64 << unit.bits()) - 1 };
+        let in_unit = bits.mask() & unit_ones;
+        let mask = self.iconst(unit, in_unit as i64);
+        let inverse = self.iconst(unit, (!in_unit & unit_ones) as i64);
         let field = self.binary(BinaryOp::Band, shifted, mask);
         let old = self.load(&CType::Int(kind), addr);
         let kept = self.binary(BinaryOp::Band, old, inverse);
         let new = self.binary(BinaryOp::Bor, kept, field);
         self.store(new, addr);
+        let spill = bits.spill(unit.bits());
+        if spill > 0 {
+            // The field's top `spill` bits go to the low bits of the byte
+            // after the unit.
+            let k = self.iconst(unit, (unit.bits() - bits.shift) as i64);
+            let top = self.binary(BinaryOp::Ushr, v, k);
+            let top = self.resize_int(top, unit, Type::I8, false);
+            let next = self.offset_address(addr, kind.size() as i64);
+            let old = self.load(&CType::Int(IntKind::UChar), next);
+            let low_ones = (1i64 << spill) - 1;
+            let keep = self.iconst(Type::I8, !low_ones & 0xff);
+            let kept = self.binary(BinaryOp::Band, old, keep);
+            let ones = self.iconst(Type::I8, low_ones);
+            let top = self.binary(BinaryOp::Band, top, ones);
+            let byte = self.binary(BinaryOp::Bor, kept, top);
+            self.store(byte, next);
+        }
         let held = self.extend_low_bits(v, unit, bits.width, kind.is_signed());
         let target = value_ty.ir_type().expect("an integer value type");
         self.resize_int(held, unit, target, kind.is_signed())

@@ -2,8 +2,10 @@
 //! `HUGE_VAL`, `NAN`, `__builtin_expect`…). A `__builtin_X` that merely
 //! names a libc function `X` becomes a call to `X`, declared in scope or
 //! given its library prototype (`library_prototypes.rs`) as GCC does.
-//! The bit builtins (`bswap`, `clz`, `ctz`, `popcount`, `parity`, `ffs`)
-//! become the IR's bit operations.
+//! The bit builtins (`bswap`, `clz`, `ctz`, `popcount`, `parity`, `ffs`,
+//! `clrsb`,
+//! and the scalar ones of `<x86intrin.h>`: bit scan and 8- and 16-bit
+//! rotations) become the IR's bit operations.
 
 use super::library_prototypes::library_prototype;
 use super::overflow_builtins::overflow_builtin;
@@ -111,6 +113,30 @@ impl Lowerer {
                 let k = self.iconst(Type::I32, constant as i64);
                 Operand { ty: CType::INT, place: Place::Value(k) }
             }
+            "classify_type" => {
+                let ty = self.type_of_expression(arg(0)?)?;
+                let class = self.type_class(&ty, span)?;
+                let k = self.iconst(Type::I32, class);
+                Operand { ty: CType::INT, place: Place::Value(k) }
+            }
+            // The number of bits after the sign bit that equal it:
+            // `clz(x ^ (x >> (w - 1))) - 1`, with an arithmetic shift.
+            "clrsb" | "clrsbl" | "clrsbll" => {
+                let kind = match base {
+                    "clrsb" => IntKind::Int,
+                    "clrsbl" => IntKind::Long,
+                    _ => IntKind::LongLong,
+                };
+                let x = self.integer_argument(arg(0)?, kind, span)?;
+                let ty = self.value_type(x);
+                let top = self.iconst(ty, ty.bits() as i64 - 1);
+                let sign = self.binary(BinaryOp::Sshr, x, top);
+                let folded = self.binary(BinaryOp::Bxor, x, sign);
+                let zeros = self.bit_count(BitCount::Clz, folded);
+                let one = self.iconst(Type::I32, 1);
+                let r = self.binary(BinaryOp::Isub, zeros, one);
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
             "object_size" | "dynamic_object_size" => {
                 // The size is never known: (size_t)-1 for the maximum
                 // (types 0 and 1), 0 for the minimum (types 2 and 3), which
@@ -182,6 +208,24 @@ impl Lowerer {
                 let x = self.integer_argument(arg(0)?, kind, span)?;
                 let ty = self.value_type(x);
                 let r = self.unary(UnaryOp::Bswap, x, ty);
+                Operand { ty: CType::Int(kind), place: Place::Value(r) }
+            }
+            // `<x86intrin.h>`'s `__bsrd`, `__bsrq` and `_bit_scan_reverse`:
+            // the index of the highest set bit (undefined for 0).
+            "ia32_bsrsi" | "ia32_bsrdi" => {
+                let kind = if base == "ia32_bsrsi" { IntKind::UInt } else { IntKind::ULongLong };
+                let x = self.integer_argument(arg(0)?, kind, span)?;
+                let zeros = self.bit_count(BitCount::Clz, x);
+                let top = self.iconst(Type::I32, if base == "ia32_bsrsi" { 31 } else { 63 });
+                let r = self.binary(BinaryOp::Isub, top, zeros);
+                Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            // `<x86intrin.h>`'s `__rolb`, `__rolw`, `__rorb` and `__rorw`.
+            "ia32_rolqi" | "ia32_rolhi" | "ia32_rorqi" | "ia32_rorhi" => {
+                let kind = if base.ends_with("qi") { IntKind::UChar } else { IntKind::UShort };
+                let x = self.integer_argument(arg(0)?, kind, span)?;
+                let n = self.integer_argument(arg(1)?, IntKind::Int, span)?;
+                let r = self.rotate(x, n, base.starts_with("ia32_rol"));
                 Operand { ty: CType::Int(kind), place: Place::Value(r) }
             }
             "clz" | "clzl" | "clzll" | "ctz" | "ctzl" | "ctzll" | "popcount" | "popcountl" | "popcountll" | "parity"
@@ -352,6 +396,49 @@ impl Lowerer {
         }
         let value = self.rvalue(&v, span)?;
         self.convert(value, &v.ty, &CType::Int(kind), span)
+    }
+
+    /// `x`, an `i8` or `i16`, rotated left (or right) by `n` modulo its
+    /// width, computed in 32 bits: `(x << k) | (x >> ((w - k) mod w))`.
+    fn rotate(&mut self, x: nissecc_midend::ir::Value, n: nissecc_midend::ir::Value, left: bool) -> nissecc_midend::ir::Value {
+        let ty = self.value_type(x);
+        let width = ty.bits() as i64;
+        let wide = self.resize_int(x, ty, Type::I32, false);
+        let mask = self.iconst(Type::I32, width - 1);
+        let count = self.binary(BinaryOp::Band, n, mask);
+        let count = if left {
+            count
+        } else {
+            let w = self.iconst(Type::I32, width);
+            let back = self.binary(BinaryOp::Isub, w, count);
+            self.binary(BinaryOp::Band, back, mask)
+        };
+        let w = self.iconst(Type::I32, width);
+        let rest = self.binary(BinaryOp::Isub, w, count);
+        let rest = self.binary(BinaryOp::Band, rest, mask);
+        let high = self.binary(BinaryOp::Ishl, wide, count);
+        let low = self.binary(BinaryOp::Ushr, wide, rest);
+        let r = self.binary(BinaryOp::Bor, high, low);
+        self.resize_int(r, Type::I32, ty, false)
+    }
+
+    /// What `__builtin_classify_type` answers for an argument of type
+    /// `ty`: GCC's `enum type_class` of the type after the argument's
+    /// conversions (integers, `_Bool` and enumerations promoted, arrays
+    /// and functions decayed): integer 1, real 8, pointer 5, complex 9,
+    /// struct 12, union 13.
+    fn type_class(&self, ty: &CType, span: Span) -> LowerResult<i64> {
+        Ok(match ty {
+            CType::Int(_) => 1,
+            CType::Float | CType::Double | CType::LongDouble => 8,
+            CType::Pointer(..) | CType::Array(..) | CType::Vla(..) | CType::Function(_) => 5,
+            CType::Record(id) if self.types.records[*id].is_union => 13,
+            CType::Record(_) => 12,
+            CType::Unsupported(t) if t.name == "_Complex" => 9,
+            CType::Unsupported(t) if t.name == "__int128" => 1,
+            CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
+            CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),
+        })
     }
 
     /// `clz`, `ctz`, `popcount`, `parity` or `ffs` of `x`, as an `i32`.

@@ -104,7 +104,9 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
-        let ty = self.apply_mode(ty, attributes, span)?;
+        let ty = self.apply_type_attributes(ty, attributes, span)?;
+        let atomic = specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
+        let ty = if atomic { super::unsupported_types::atomic(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok(BaseType { ty, storage, quals, attributes })
     }
@@ -157,9 +159,11 @@ impl Lowerer {
         }
     }
 
+    /// Adds a qualifier of a declaration's type. `_Atomic` among the
+    /// specifiers makes the type an unsupported one, which the callers do
+    /// (see `unsupported_types::atomic`).
     fn add_qualifier(&self, q: &Node<TypeQualifier>, quals: &mut Quals) -> LowerResult<()> {
         match q.node {
-            TypeQualifier::Atomic => return Err(Diagnostic::unsupported(q.span, "_Atomic")),
             TypeQualifier::Const => quals.constant = true,
             TypeQualifier::Volatile => quals.volatile = true,
             _ => {}
@@ -184,12 +188,20 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        let atomic = specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
+        let ty = if atomic { super::unsupported_types::atomic(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok((ty, attributes, quals))
     }
 
-    fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], _span: Span) -> LowerResult<CType> {
+    fn type_from_specifiers(&mut self, specs: &[&Node<TypeSpecifier>], span: Span) -> LowerResult<CType> {
         super::type_specifiers::check_combination(specs)?;
+        // `_Complex` alone is `_Complex double`, as in GCC.
+        if specs.iter().any(|s| s.node == TypeSpecifier::Complex) {
+            let element: Vec<_> = specs.iter().copied().filter(|s| s.node != TypeSpecifier::Complex).collect();
+            let element = if element.is_empty() { CType::Double } else { self.type_from_specifiers(&element, span)? };
+            return Ok(super::unsupported_types::complex(&element, &self.types));
+        }
         let mut c = SpecifierCounts::default();
         for spec in specs {
             match &spec.node {
@@ -203,8 +215,11 @@ impl Lowerer {
                 TypeSpecifier::Signed => c.signed = true,
                 TypeSpecifier::Unsigned => c.unsigned = true,
                 TypeSpecifier::Bool => c.bool_ = true,
-                TypeSpecifier::Complex => c.other = Some(CType::Unsupported("_Complex")),
-                TypeSpecifier::Atomic(_) => return Err(Diagnostic::unsupported(spec.span, "_Atomic")),
+                TypeSpecifier::Complex => unreachable!("complex types are made above"),
+                TypeSpecifier::Atomic(t) => {
+                    let ty = self.type_name(t)?;
+                    c.other = Some(super::unsupported_types::atomic(&ty, &self.types));
+                }
                 TypeSpecifier::Struct(st) => c.other = Some(self.struct_type(st)?),
                 TypeSpecifier::Enum(et) => c.other = Some(self.enum_type(et)?),
                 TypeSpecifier::TypedefName(id) => match self.scopes.lookup(&id.node.name) {
@@ -212,17 +227,7 @@ impl Lowerer {
                     _ => return Err(Diagnostic::error_at(id.span, format!("unknown type name '{}'", id.node.name))),
                 },
                 TypeSpecifier::TypeOf(t) => c.other = Some(self.typeof_type(t)?),
-                // `_Complex _Float32` stays complex.
-                TypeSpecifier::TS18661Float(_) if matches!(c.other, Some(CType::Unsupported("_Complex"))) => {}
-                TypeSpecifier::TS18661Float(f) => {
-                    if f.width == 32 {
-                        c.other = Some(CType::Float)
-                    } else if f.width == 64 {
-                        c.other = Some(CType::Double)
-                    } else {
-                        c.other = Some(CType::Unsupported(if f.width == 128 { "_Float128" } else { "_Float64x" }));
-                    }
-                }
+                TypeSpecifier::TS18661Float(f) => c.other = Some(super::unsupported_types::ts18661_type(f)),
             }
         }
         if let Some(t) = c.other {
@@ -375,7 +380,12 @@ impl Lowerer {
             }
         }
         let head = self.head_attributes.get(&st.span.start).copied().unwrap_or_default();
-        let attributes = record_attributes.merge(head);
+        // The `#pragma pack` in force at the closing brace, as in GCC.
+        let pack = self.pack.iter().take_while(|(at, _)| *at <= st.span.end).last().and_then(|&(_, n)| n);
+        let attributes = Attributes { pack, ..record_attributes.merge(head) };
+        if attributes.ms_struct && !self.is_system_header(st.span) {
+            return Err(Diagnostic::unsupported(st.span, "__attribute__((ms_struct))"));
+        }
         self.types.complete_record(id, members, attributes).map_err(|what| Diagnostic::unsupported(st.span, what))?;
         Ok(CType::Record(id))
     }
@@ -454,7 +464,7 @@ impl Lowerer {
     /// a `base_quals base`.
     pub fn declarator(&mut self, base: CType, base_quals: Quals, d: &Node<Declarator>) -> LowerResult<Declared> {
         let attributes = self.attributes(&d.node.extensions)?;
-        let base = self.apply_mode(base, attributes, d.span)?;
+        let base = self.apply_type_attributes(base, attributes, d.span)?;
         let mut asm_label = None;
         for ext in &d.node.extensions {
             if let Extension::AsmLabel(label) = &ext.node {
@@ -474,6 +484,9 @@ impl Lowerer {
                     quals = Quals::default();
                     for q in pointer_quals {
                         if let PointerQualifier::TypeQualifier(q) = &q.node {
+                            if q.node == TypeQualifier::Atomic {
+                                return Err(Diagnostic::unsupported(q.span, "_Atomic"));
+                            }
                             self.add_qualifier(q, &mut quals)?;
                         }
                     }

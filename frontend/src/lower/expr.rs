@@ -331,7 +331,7 @@ impl Lowerer {
                 // A further argument of a variadic or unprototyped call,
                 // at its index among the IR arguments.
                 let index = i + usize::from(ft.ret.is_memory_value());
-                let aggregate = self.types.sysv_aggregate(&op.ty);
+                let aggregate = self.by_value_argument(&op.ty, arg.span)?;
                 sig.by_value.push((index, aggregate));
             }
             let v = match ft.params.get(i) {

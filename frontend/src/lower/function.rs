@@ -357,8 +357,8 @@ impl Lowerer {
             .size_of(ty)
             .ok_or_else(|| Diagnostic::error_at(span, format!("variable has incomplete type '{}'", self.types.describe(ty))))?;
         let align = self.types.align_of(ty);
-        if align > super::variables::MAX_STACK_ALIGN {
-            return Err(Diagnostic::unsupported(span, format!("automatic object of type '{}', aligned to {align} bytes (Cranelift's frames are aligned to 16)", self.types.describe(ty))));
+        if align > super::variables::MAX_LOCAL_ALIGN {
+            return Err(Diagnostic::error_at(span, format!("automatic object of type '{}' aligned to {align} bytes, more than nissecc can align", self.types.describe(ty))));
         }
         let frame: u64 = self.f().func.stack_slots.values().map(|slot| u64::from(slot.size)).sum();
         if size.saturating_add(frame) > MAX_FRAME_BYTES {

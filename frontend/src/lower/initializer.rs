@@ -390,8 +390,10 @@ impl Lowerer {
                 ));
             }
             let (at, width) = (item.offset as usize, width as usize);
-            if at + width > bytes.len() {
-                bytes.resize(at + width, 0);
+            // A bit-field that straddles its unit also covers the byte after it.
+            let covered = width + item.bits.map_or(0, |bits| bits.spill(width as u32 * 8).min(1) as usize);
+            if at + covered > bytes.len() {
+                bytes.resize(at + covered, 0);
             }
             if let Some(literal) = self.string_initializer(&item.ty, item.expr)? {
                 let room = self.types.size_of(&item.ty).unwrap_or(0) as usize;
@@ -411,10 +413,10 @@ impl Lowerer {
             let value = self.const_convert(value, &item.ty, item.expr.span)?;
             let width = self.types.size_of(&item.ty).unwrap_or(0) as usize;
             if let (Some(bits), ConstValue::Int(v, _)) = (item.bits, &value) {
-                let mut unit = [0u8; 8];
-                unit[..width].copy_from_slice(&bytes[at..at + width]);
-                let merged = bits.insert(u64::from_le_bytes(unit), *v as u64);
-                bytes[at..at + width].copy_from_slice(&merged.to_le_bytes()[..width]);
+                let mut unit = [0u8; 16];
+                unit[..covered].copy_from_slice(&bytes[at..at + covered]);
+                let merged = bits.insert(u128::from_le_bytes(unit), *v as u64);
+                bytes[at..at + covered].copy_from_slice(&merged.to_le_bytes()[..covered]);
                 continue;
             }
             match value {

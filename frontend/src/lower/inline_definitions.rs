@@ -14,7 +14,10 @@
 //! another unit (which of the two a call reaches is unspecified).
 
 use super::Lowerer;
-use lang_c::ast::{DeclarationSpecifier, DerivedDeclarator, Extension, ExternalDeclaration, FunctionDefinition, FunctionSpecifier, StorageClassSpecifier, TranslationUnit};
+use lang_c::ast::{
+    DeclarationSpecifier, DerivedDeclarator, Extension, ExternalDeclaration, FunctionDefinition, FunctionSpecifier, PointerQualifier,
+    StorageClassSpecifier, TranslationUnit,
+};
 use lang_c::span::Node;
 use std::collections::HashSet;
 
@@ -50,13 +53,24 @@ fn has_storage(specifiers: &[Node<DeclarationSpecifier>], storage: StorageClassS
     specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == storage))
 }
 
-/// Whether the definition has the `gnu_inline` attribute.
+/// Whether the definition has the `gnu_inline` attribute: among its
+/// specifiers, after its declarator, or after a `*` of its return type,
+/// where GCC's headers put it for functions returning pointers
+/// (`extern __inline void * __attribute__((__gnu_inline__)) __slwpcb (void)`).
 fn has_gnu_inline(def: &Node<FunctionDefinition>) -> bool {
     let attribute_named = |exts: &[Node<Extension>]| {
         exts.iter().any(|e| matches!(&e.node, Extension::Attribute(a) if a.name.node.trim_matches('_') == "gnu_inline"))
     };
+    let declarator = &def.node.declarator.node;
+    let after_a_pointer = declarator.derived.iter().any(|d| match &d.node {
+        DerivedDeclarator::Pointer(qualifiers) => {
+            qualifiers.iter().any(|q| matches!(&q.node, PointerQualifier::Extension(exts) if attribute_named(exts)))
+        }
+        _ => false,
+    });
     def.node.specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::Extension(exts) if attribute_named(exts)))
-        || attribute_named(&def.node.declarator.node.extensions)
+        || attribute_named(&declarator.extensions)
+        || after_a_pointer
 }
 
 impl Lowerer {

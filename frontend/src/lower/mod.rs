@@ -24,6 +24,7 @@ mod library_prototypes;
 mod redeclaration;
 mod scope;
 mod unused_functions;
+mod unsupported_types;
 mod stmt;
 mod type_specifiers;
 mod varargs;
@@ -135,6 +136,12 @@ pub struct Lowerer {
     /// `packed` and `aligned(N)` written between `struct`/`union` and the
     /// tag, by the offset of the keyword (see `lexical_prepass`).
     pub head_attributes: HashMap<usize, crate::types::Attributes>,
+    /// The section names of `section` attributes, by the attribute's
+    /// offsets (see `types::Attributes::section`).
+    pub section_names: HashMap<(usize, usize), String>,
+    /// The largest member alignment that `#pragma pack` sets from each
+    /// offset on (see `pragmas`), in the order of the text.
+    pub pack: Vec<(usize, Option<u64>)>,
     /// Alignments written on static objects (`aligned(N)`, `_Alignas`), by
     /// symbol, for `__alignof__` of a variable.
     pub declared_alignments: HashMap<String, u64>,
@@ -174,6 +181,8 @@ impl Lowerer {
             parameter_depth: 0,
             pending_record_attributes: Default::default(),
             head_attributes: HashMap::new(),
+            pack: Vec::new(),
+            section_names: HashMap::new(),
             declared_alignments: HashMap::new(),
             last_parameter_scope: None,
             next_anonymous: 0,
@@ -303,6 +312,19 @@ impl Lowerer {
         format!("{prefix}.{}", self.next_anonymous)
     }
 
+    /// The System V classification of an aggregate argument passed by
+    /// value. One aligned beyond 16 bytes (`struct __attribute__((aligned(32)))`)
+    /// is refused: GCC aligns it to its alignment on the stack, and the
+    /// IR's argument placement (`nissecc_midend::ir::abi`) aligns to 16 at
+    /// most, so the callee would read the wrong bytes.
+    pub fn by_value_argument(&self, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::abi::Aggregate> {
+        let aggregate = self.types.sysv_aggregate(ty);
+        if aggregate.align > 16 {
+            return Err(Diagnostic::unsupported(span, format!("an argument aligned to {} bytes passed by value", aggregate.align)));
+        }
+        Ok(aggregate)
+    }
+
     /// The IR signature of a C function type, rejecting what the subset
     /// leaves out. Structs and unions travel by address in the IR (see
     /// `nissecc_midend::ir::abi`): a struct parameter is the address of
@@ -324,7 +346,7 @@ impl Lowerer {
         for p in &ft.params {
             match p.decay() {
                 ty @ (CType::Record(_) | CType::LongDouble) => {
-                    sig.by_value.push((sig.params.len(), self.types.sysv_aggregate(&ty)));
+                    sig.by_value.push((sig.params.len(), self.by_value_argument(&ty, span)?));
                     sig.params.push(nissecc_midend::ir::Type::PTR);
                 }
                 CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),

@@ -29,6 +29,9 @@ enum Word {
     /// qualify (`_Complex _Float32`, in glibc's `<complex.h>` under
     /// `_GNU_SOURCE`).
     FloatN,
+    /// `__int128` (see `crate::int128`), which `signed` and `unsigned`
+    /// may qualify.
+    Int128,
     /// A struct, union or enum, a typedef name, `typeof` or `_Atomic(T)`:
     /// a whole type, combined with nothing.
     Named,
@@ -48,6 +51,7 @@ impl Word {
             TypeSpecifier::Unsigned => Word::Unsigned,
             TypeSpecifier::Bool => Word::Bool,
             TypeSpecifier::Complex => Word::Complex,
+            TypeSpecifier::TS18661Float(t) if crate::int128::is_marker(t) => Word::Int128,
             TypeSpecifier::TS18661Float(_) => Word::FloatN,
             _ => Word::Named,
         }
@@ -67,13 +71,14 @@ impl Word {
             Word::Bool => "_Bool",
             Word::Complex => "_Complex",
             Word::FloatN => "_FloatN",
+            Word::Int128 => "__int128",
             Word::Named => "type name",
         }
     }
 
     /// A specifier that names a type by itself, rather than modifying one.
     fn is_data_type(self) -> bool {
-        matches!(self, Word::Void | Word::Char | Word::Int | Word::Float | Word::Double | Word::Bool | Word::FloatN | Word::Named)
+        matches!(self, Word::Void | Word::Char | Word::Int | Word::Float | Word::Double | Word::Bool | Word::FloatN | Word::Int128 | Word::Named)
     }
 
     /// Whether two different words may appear in one list of specifiers.
@@ -81,7 +86,7 @@ impl Word {
     /// types do (`_Complex int`), so that they reach the "unsupported:
     /// _Complex" error rather than this one.
     fn combines_with(self, other: Word) -> bool {
-        let integer = |w: Word| matches!(w, Word::Char | Word::Short | Word::Int | Word::Long | Word::Signed | Word::Unsigned);
+        let integer = |w: Word| matches!(w, Word::Char | Word::Short | Word::Int | Word::Long | Word::Signed | Word::Unsigned | Word::Int128);
         if (self == Word::Complex && integer(other)) || (other == Word::Complex && integer(self)) {
             return true;
         }
@@ -95,6 +100,8 @@ impl Word {
             (Word::Unsigned, Word::Short),
             (Word::Unsigned, Word::Int),
             (Word::Unsigned, Word::Long),
+            (Word::Signed, Word::Int128),
+            (Word::Unsigned, Word::Int128),
             (Word::Short, Word::Int),
             (Word::Long, Word::Int),
             (Word::Long, Word::Double),

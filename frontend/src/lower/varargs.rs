@@ -114,7 +114,10 @@ impl Lowerer {
         let ty = self.type_name(&va.node.type_name)?;
         let class = match &ty {
             CType::Unsupported(what) => return Err(Diagnostic::unsupported(va.node.type_name.span, format!("va_arg of {what}"))),
-            CType::Record(_) | CType::LongDouble => return Ok(self.va_arg_aggregate(list, ty)),
+            CType::Record(_) | CType::LongDouble => {
+                self.by_value_argument(&ty, va.node.type_name.span)?;
+                return Ok(self.va_arg_aggregate(list, ty));
+            }
             CType::Float | CType::Double => Class::Vector,
             t if t.is_scalar() => Class::Integer,
             _ => return Err(Diagnostic::error_at(va.node.type_name.span, format!("va_arg of type '{}'", self.types.describe(&ty)))),

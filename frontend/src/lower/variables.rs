@@ -75,6 +75,7 @@ impl Lowerer {
     ) -> LowerResult<()> {
         let mut ty = declared.ty.clone();
         self.check_redeclaration(name, &ty, declared.name_span)?;
+        let section = declared.attributes.section.and_then(|at| self.section_names.get(&at).cloned());
         self.note_weak(symbol, declared.attributes, linkage, declared.name_span)?;
         let previous = self.globals.get(name).cloned();
         if let Some(prev) = &previous {
@@ -133,11 +134,17 @@ impl Lowerer {
             _ => linkage,
         };
         let size = bytes.len() as u64 + zero_fill;
-        let align = self.types.align_of(&ty).max(if size >= 16 { 16 } else { 1 }).max(declared.attributes.align.unwrap_or(1)) as u32;
+        // GCC raises the alignment of an object of 16 bytes or more to 16
+        // unless the declaration gives one (`DECL_USER_ALIGN`): tables
+        // of entries put in one section with `aligned(8)` stay contiguous.
+        let align = match declared.attributes.align {
+            Some(declared_align) => self.types.align_of(&ty).max(declared_align),
+            None => self.types.align_of(&ty).max(if size >= 16 { 16 } else { 1 }),
+        } as u32;
         if let Some(declared_align) = declared.attributes.align {
             self.declared_alignments.insert(symbol.to_string(), declared_align);
         }
-        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, zero_fill, relocs, external: false, section: None });
+        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, zero_fill, relocs, external: false, section });
         let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
         self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
@@ -228,8 +235,8 @@ impl Lowerer {
         }
         let slot = self.local_slot(ty, span)?;
         if let Some(align) = align {
-            if align > MAX_STACK_ALIGN {
-                return Err(Diagnostic::unsupported(span, format!("alignment of {align} bytes for an automatic variable (Cranelift's frames are aligned to {MAX_STACK_ALIGN})")));
+            if align > MAX_LOCAL_ALIGN {
+                return Err(Diagnostic::error_at(span, format!("requested alignment {align} is too large for an automatic variable")));
             }
             let data = &mut self.f().func.stack_slots[slot];
             data.align = data.align.max(align as u32);
@@ -238,14 +245,15 @@ impl Lowerer {
     }
 }
 
-/// The largest alignment a stack slot gets: Cranelift aligns frames to 16
-/// bytes and does not realign the stack.
-pub const MAX_STACK_ALIGN: u64 = 16;
+/// The largest alignment of an automatic object. A stack slot may be
+/// aligned beyond the 16 bytes of Cranelift's frames: the backend gives it
+/// room and rounds its address up. The limit is the size of a slot.
+pub const MAX_LOCAL_ALIGN: u64 = 1 << 28;
 
 /// The unsupported type an object type is made of, if any.
 fn unsupported_part(ty: &CType) -> Option<&'static str> {
     match ty {
-        CType::Unsupported(what) => Some(what),
+        CType::Unsupported(what) => Some(what.name),
         CType::Array(elem, _) => unsupported_part(elem),
         _ => None,
     }

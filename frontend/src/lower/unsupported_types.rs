@@ -1,0 +1,66 @@
+//! The types nissecc names but cannot compute with: complex types, the
+//! TS 18661 types other than `_Float32`, `_Float64` and `_Float32x`,
+//! `__int128` (see `crate::int128`), the vector types of GCC's
+//! intrinsic headers and atomic types. Each becomes `CType::Unsupported`
+//! with the size and alignment GCC gives it on x86-64: a program may
+//! declare them, take `sizeof` of them and lay out records holding them
+//! (glibc's headers do, and so do programs that never touch such a
+//! member), and only an operation on a value is an `unsupported:` error.
+//! An unsupported type once had one size, 16, for all of them, which made
+//! `sizeof(_Complex float)` and the offsets after such a member wrong.
+
+use crate::types::{CType, TypeTable, UnsupportedType};
+use lang_c::ast::{TS18661FloatFormat, TS18661FloatType};
+
+/// The type a TS 18661 type specifier names (`_Float16` … `_Decimal128x`),
+/// or `__int128`, which `crate::int128` spells as one of them.
+pub fn ts18661_type(t: &TS18661FloatType) -> CType {
+    use TS18661FloatFormat::*;
+    let unsupported = |name, size, align| CType::Unsupported(UnsupportedType { name, size, align });
+    if crate::int128::is_marker(t) {
+        return unsupported("__int128", 16, 16);
+    }
+    match (&t.format, t.width) {
+        (BinaryInterchange, 32) => CType::Float,
+        (BinaryInterchange, 64) | (BinaryExtended, 32) => CType::Double,
+        (BinaryInterchange, 16) => unsupported("_Float16", 2, 2),
+        (BinaryInterchange, _) => unsupported("_Float128", 16, 16),
+        // GCC's `_Float64x` is the x87 format of `long double`.
+        (BinaryExtended, 64) => unsupported("_Float64x", 16, 16),
+        // GCC has no `_Float128x` on x86-64; this is the smallest size the
+        // standard allows.
+        (BinaryExtended, _) => unsupported("_Float128x", 16, 16),
+        (DecimalInterchange, 32) => unsupported("_Decimal32", 4, 4),
+        (DecimalInterchange, 64) => unsupported("_Decimal64", 8, 8),
+        (DecimalInterchange, _) => unsupported("_Decimal128", 16, 16),
+        (DecimalExtended, _) => unsupported("_DecimalNx", 16, 16),
+    }
+}
+
+/// A GCC vector type of `size` bytes (`__m128i`, `__v4si`), declared in a
+/// system header with `__attribute__((vector_size(N)))`, aligned to its
+/// size as GCC aligns it. It was the element type, so `sizeof(__m128i)`
+/// was 8 and the SSE intrinsics computed silently wrong results on the
+/// first element alone; now calling one is an `unsupported:` error.
+pub fn vector(size: u64) -> CType {
+    CType::Unsupported(UnsupportedType { name: "vector types", size, align: size.max(1) })
+}
+
+/// `_Atomic T` or `_Atomic(T)`, as glibc's and GCC's `<stdatomic.h>`
+/// declare `atomic_int` and the others: including the header, or
+/// declaring pointers to such types, is fine; an object or a value of one
+/// is an `unsupported: _Atomic` error. GCC gives an atomic type of 2, 4, 8
+/// or 16 bytes an alignment equal to its size.
+pub fn atomic(ty: &CType, types: &TypeTable) -> CType {
+    let size = types.size_of(ty).unwrap_or(0);
+    let align = types.align_of(ty);
+    let align = if matches!(size, 2 | 4 | 8 | 16) { align.max(size) } else { align };
+    CType::Unsupported(UnsupportedType { name: "_Atomic", size, align })
+}
+
+/// `_Complex element`: a pair of `element`s (C11 §6.2.5p13), aligned as
+/// one.
+pub fn complex(element: &CType, types: &TypeTable) -> CType {
+    let size = 2 * types.size_of(element).unwrap_or(8);
+    CType::Unsupported(UnsupportedType { name: "_Complex", size, align: types.align_of(element) })
+}
