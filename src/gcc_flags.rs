@@ -23,6 +23,11 @@ pub struct GccFlags {
     pub wrapv: bool,
     /// `-E`: preprocess only, as nissecc's own compilation would.
     pub preprocess_only: bool,
+    /// `-v`: print the version to stderr (and compile what is given, if
+    /// anything), as configure scripts probing the compiler expect.
+    pub verbose: bool,
+    /// `-dumpmachine`: print the target triple and stop.
+    pub dump_machine: bool,
 }
 
 /// Flags that gcc-driven builds pass and that change nothing nissecc does:
@@ -215,6 +220,10 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             if arg.starts_with("-std=") {
                 flags.args.push(arg);
             }
+        } else if arg == "-v" {
+            flags.verbose = true;
+        } else if arg == "-dumpmachine" {
+            flags.dump_machine = true;
         } else if arg == "-E" {
             flags.preprocess_only = true;
         } else if arg == "-ansi" {

@@ -286,6 +286,18 @@ fn compiler_main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // gcc's informational options, which configure scripts and CMake use
+    // to probe the compiler.
+    if gcc.dump_machine {
+        println!("{}", target_triple());
+        return ExitCode::SUCCESS;
+    }
+    if gcc.verbose {
+        eprintln!("nissecc version {} (target: {})", env!("CARGO_PKG_VERSION"), target_triple());
+        if gcc.args.len() == 1 {
+            return ExitCode::SUCCESS;
+        }
+    }
     // `-std=` selects the language the preprocessor sees
     // (`__STDC_VERSION__`, feature macros); the last one wins, as in gcc.
     let standard = gcc.args.iter().filter_map(|a| a.strip_prefix("-std=").map(str::to_string)).last();
@@ -316,6 +328,19 @@ fn compiler_main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The target triple: that of `cc`, which links nissecc's objects, as
+/// `-dumpmachine` prints it, or x86-64 Linux's when `cc` does not say.
+fn target_triple() -> String {
+    std::process::Command::new("cc")
+        .arg("-dumpmachine")
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
+        .filter(|triple| !triple.is_empty())
+        .unwrap_or_else(|| "x86_64-linux-gnu".to_string())
 }
 
 fn opt_level(text: &str) -> Result<OptLevel, String> {

@@ -146,6 +146,25 @@ fn assembly_sources_are_assembled() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("is assembly: only -c applies to it"));
 }
 
+/// gcc's informational options, with which configure scripts and CMake
+/// probe a compiler: `-dumpmachine` prints `cc`'s target triple, and `-v`
+/// prints a version line to stderr, alone or while compiling as asked.
+#[test]
+fn informational_options_answer_as_gcc_does() {
+    let dir = scratch_dir("informational-options");
+    let gcc_triple = Command::new("cc").arg("-dumpmachine").output().unwrap().stdout;
+    let out = Command::new(nissecc()).arg("-dumpmachine").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.stdout, gcc_triple);
+    let out = Command::new(nissecc()).arg("-v").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("nissecc version "), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::write(dir.join("main.c"), "int main(void) { return 3; }\n").unwrap();
+    let out = Command::new(nissecc()).args(["-v", "-O2", "main.c", "-o", "main"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(run_program(&dir.join("main"), &[]).unwrap().status, Some(3));
+}
+
 /// Under `-fwrapv` signed overflow wraps, so a loop that ends only when
 /// its `int` counter wraps ends at `-O2` too (without the flag, the
 /// induction-variable widening may assume it never wraps).
