@@ -25,10 +25,11 @@ use super::stale;
 use crate::analysis::cfg::{cfg_checksum_of, Cfg};
 use crate::analysis::noreturn::NoReturn;
 use crate::instrument::call_exit;
-use crate::ir::Function;
+use crate::ir::{Function, Inst};
 use crate::profile::block_hash::block_hashes;
+use crate::profile::value_sites::{site_values, value_sites, SiteValues};
 use crate::profile::{decode_descriptor, CfgDescriptor, EdgeProfile, FunctionShape};
-use nissecc_profile_format::{AnyProfile, CombinedProfile, FunctionProfile, Profile};
+use nissecc_profile_format::{AnyProfile, CombinedProfile, FunctionProfile, Profile, ValueCount};
 
 /// The profile `-fprofile-use` reads: the counts of runs, or a combined
 /// profile, whose counts are its means (`profile::combined`).
@@ -65,7 +66,9 @@ pub enum Match {
     /// The function was profiled as it is now: its counts, in the
     /// numbering of `FunctionShape` (reachable blocks in layout order,
     /// edges in `Cfg` order).
-    Matched(EdgeProfile),
+    /// With the profiled values of its value sites (`-fprofile-values`),
+    /// each with its instruction; empty without them.
+    Matched { counts: EdgeProfile, values: Vec<(Inst, SiteValues)> },
     /// The profile has no function of this name.
     Missing,
     /// The function changed since it was profiled, and its counts are
@@ -111,13 +114,14 @@ pub struct RecoveredBlocks {
 /// stale profile's counts are inferred on. An error names a damaged
 /// function entry.
 pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: ProfileRef<'_>, noreturn: &NoReturn) -> Result<Match, String> {
-    let (profiled_checksum, found) = match profile {
+    // A combined profile holds no value counts.
+    let (profiled_checksum, found, value_counts) = match profile {
         ProfileRef::Runs(runs) => match runs.function(name) {
-            Some(profiled) => (profiled.checksum, descriptor_counts(profiled)),
+            Some(profiled) => (profiled.checksum, descriptor_counts(profiled), profiled.values.as_slice()),
             None => return Ok(Match::Missing),
         },
         ProfileRef::Combined(combined) => match combined.function(name) {
-            Some(profiled) => (profiled.checksum, combined_counts(profiled)),
+            Some(profiled) => (profiled.checksum, combined_counts(profiled), &[][..]),
             None => return Ok(Match::Missing),
         },
     };
@@ -133,7 +137,8 @@ pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: ProfileRe
     let current = FunctionShape::of(func, cfg, |data| call_exit(noreturn, func, data));
     let same_cfg = profiled_checksum == checksum && shape.block_lines.len() == current.block_lines.len() && shape.edges == current.edges;
     if same_cfg {
-        return Ok(Match::Matched(counts));
+        let values = matched_values(func, cfg, &descriptor, value_counts, &counts.blocks);
+        return Ok(Match::Matched { counts, values });
     }
     let mut stale = StaleCounts {
         profiled_checksum,
@@ -155,6 +160,25 @@ pub fn match_function(func: &Function, name: &str, cfg: &Cfg, profile: ProfileRe
         // Inference only fails on weights it cannot use; the counts are
         // then dropped, as when nothing matches.
         Ok(None) | Err(_) => Ok(Match::Stale(stale)),
+    }
+}
+
+/// The value sites of `func`, whose CFG is `cfg`, with their values
+/// `value_counts` from a profile that matched it exactly, with the
+/// descriptor `descriptor` and the block counts `block_counts`; none when
+/// the profile has no values or its sites are not the function's (a
+/// profile of another value-profiling version).
+fn matched_values(func: &Function, cfg: &Cfg, descriptor: &CfgDescriptor, value_counts: &[ValueCount], block_counts: &[u64]) -> Vec<(Inst, SiteValues)> {
+    if value_counts.is_empty() {
+        return Vec::new();
+    }
+    let current = value_sites(func, cfg);
+    if current.iter().map(|(_, site)| site).ne(descriptor.value_sites.iter()) {
+        return Vec::new();
+    }
+    match site_values(&descriptor.value_sites, value_counts, block_counts) {
+        Ok(values) => current.into_iter().map(|(inst, _)| inst).zip(values).collect(),
+        Err(_) => Vec::new(),
     }
 }
 

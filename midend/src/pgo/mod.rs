@@ -339,27 +339,22 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
             (ProfileRef::Combined(combined), true) => unstable_blocks(combined, &name, &cfg)?,
             _ => HashSet::new(),
         });
-        let (counts, outcome) = match match_function(func, &name, &cfg, profile, &noreturn)? {
-            Match::Missing => (None, FunctionOutcome::Missing),
-            Match::Stale(stale) => (None, FunctionOutcome::Stale(stale)),
-            Match::Inconsistent(reason) => (None, FunctionOutcome::Inconsistent(reason)),
-            Match::Matched(counts) => (Some(counts), FunctionOutcome::optimized(None)),
-            Match::Recovered { stale, counts } => (Some(counts), FunctionOutcome::optimized(Some(stale))),
+        let (counts, sites, mut outcome) = match match_function(func, &name, &cfg, profile, &noreturn)? {
+            Match::Missing => (None, Vec::new(), FunctionOutcome::Missing),
+            Match::Stale(stale) => (None, Vec::new(), FunctionOutcome::Stale(stale)),
+            Match::Inconsistent(reason) => (None, Vec::new(), FunctionOutcome::Inconsistent(reason)),
+            // Values only of a function profiled as it is now.
+            Match::Matched { counts, values } => (Some(counts), values, FunctionOutcome::optimized(None)),
+            Match::Recovered { stale, counts } => (Some(counts), Vec::new(), FunctionOutcome::optimized(Some(stale))),
         };
-        let mut outcome = outcome;
-        let mut switches = HashMap::new();
         if let Some(counts) = counts {
             annotate::annotate(func, &cfg, &counts);
-            // Values only of a function profiled as it is now.
-            if let (ProfileRef::Runs(runs), FunctionOutcome::Optimized { specialized, promoted, stale: None, .. }) = (&profile, &mut outcome) {
-                let sites = runs.function(&name).map(|profiled| matched_value_sites(func, &cfg, profiled, &counts.blocks)).unwrap_or_default();
-                if options.use_values {
-                    *specialized = value_specialization::specialize_divisions(func, &sites);
-                    *promoted = call_promotion::promote_indirect_calls(func, &sites, &targets);
-                }
-                switches = sites.into_iter().filter(|(_, site)| site.site.kind == ValueKind::SwitchOperand).collect();
-            }
         }
+        if let (true, FunctionOutcome::Optimized { specialized, promoted, .. }) = (options.use_values, &mut outcome) {
+            *specialized = value_specialization::specialize_divisions(func, &sites);
+            *promoted = call_promotion::promote_indirect_calls(func, &sites, &targets);
+        }
+        let switches = sites.into_iter().filter(|(_, site)| site.site.kind == ValueKind::SwitchOperand).collect();
         switch_values.push(switches);
         report.functions.push((func.name.clone(), outcome));
     }
@@ -404,25 +399,6 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
         function_order::order_functions(module);
     }
     Ok(report)
-}
-
-/// The value sites of `func`, whose CFG is `cfg`, with their values in
-/// `profiled`, its profile, which matched it exactly with the block counts
-/// `block_counts`; none when the profile has no values or its sites are
-/// not the function's (a profile of another value-profiling version).
-fn matched_value_sites(func: &crate::ir::Function, cfg: &Cfg, profiled: &nissecc_profile_format::FunctionProfile, block_counts: &[u64]) -> Vec<(crate::ir::Inst, SiteValues)> {
-    if profiled.values.is_empty() {
-        return Vec::new();
-    }
-    let Ok(descriptor) = crate::profile::decode_descriptor(&profiled.descriptor) else { return Vec::new() };
-    let current = crate::profile::value_sites::value_sites(func, cfg);
-    if current.iter().map(|(_, site)| site).ne(descriptor.value_sites.iter()) {
-        return Vec::new();
-    }
-    match crate::profile::value_sites::site_values(&descriptor.value_sites, &profiled.values, block_counts) {
-        Ok(values) => current.into_iter().map(|(inst, _)| inst).zip(values).collect(),
-        Err(_) => Vec::new(),
-    }
 }
 
 /// The IR blocks of the function `name`, whose CFG is `cfg`, whose
