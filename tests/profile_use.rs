@@ -401,3 +401,38 @@ fn inconsistent_functions_warn_and_stay_unoptimized() {
     assert_eq!(String::from_utf8_lossy(&run.stdout).trim(), "500");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The value transforms (`-fprofile-use-transforms=values`) act on a
+/// `-fprofile-values` profile, and only when asked for: on
+/// `tests/c/value_profile_sites.c`, `quotient`'s division by a divisor
+/// that is 8 in most runs is specialized, `apply_all`'s indirect call
+/// through a table whose first entry is hot is promoted, and `classify`'s
+/// switch, whose hot value 5 falls between its cases, gets a test for it;
+/// the default set does none of that. Both builds print what the plain
+/// build prints.
+#[test]
+fn value_profiles_drive_the_value_transforms() {
+    let dir = scratch_dir(&format!("use-values-{}", std::process::id()));
+    let source = project_root().join("tests/c/value_profile_sites.c");
+    let sources = std::slice::from_ref(&source);
+    let (plain, instr, profile) = (dir.join("plain"), dir.join("instr"), dir.join("values.nprof"));
+    build_nissecc(sources, &plain, &["-O2"]).unwrap();
+    build_nissecc(sources, &instr, &["-O2", "-fprofile-instr=naive", "-fprofile-values"]).unwrap();
+    let status = Command::new(&instr).env("NISSE_PROFILE_FILE", &profile).status().unwrap();
+    assert!(status.success());
+    let expected = run_program(&plain, &[]).unwrap();
+    for (transforms, acts) in [("default,values", true), ("default", false)] {
+        let exe = dir.join(transforms.replace(',', "-"));
+        let out = use_build(&source, &profile, &exe, &[&format!("-fprofile-use-transforms={transforms}"), "--stats=json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stderr).expect("--stats=json prints one JSON value");
+        let field = |name: &str, key: &str| {
+            let row = report["functions"].as_array().unwrap().iter().find(|f| f["function"] == name);
+            row.and_then(|f| f[key].as_u64()).unwrap_or_else(|| panic!("no {key} for {name}: {report}"))
+        };
+        let fired = [field("quotient", "specialized") > 0, field("apply_all", "promoted") > 0, field("classify", "peeled") > 0];
+        assert_eq!(fired, [acts; 3], "{transforms}: {report}");
+        assert_eq!(run_program(&exe, &[]).unwrap(), expected, "{transforms}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
