@@ -27,8 +27,9 @@
 //! turn saved instructions into spills.
 
 use nissecc_midend::analysis::loops::LoopForest;
+use nissecc_midend::analysis::remat::is_rematerialized;
 use nissecc_midend::analysis::Cfg;
-use nissecc_midend::ir::{BinaryOp, Function, InstData, Type, UnaryOp, Value, ValueDef};
+use nissecc_midend::ir::{BinaryOp, Function, InstData, Type, Value, ValueDef};
 use std::collections::HashSet;
 
 /// The most values one loop carries.
@@ -65,19 +66,6 @@ pub(crate) fn carry_loop_invariants(func: &Function) -> Option<Function> {
         carried_any |= !carried.is_empty();
     }
     carried_any.then_some(copy)
-}
-
-/// Whether Cranelift's e-graph rematerializes `v` in every block that
-/// uses it (`opts/remat.isle`).
-fn is_rematerialized(func: &Function, v: Value) -> bool {
-    let ValueDef::Result(inst) = func.values[v].def else { return false };
-    match &func.insts[inst] {
-        InstData::Binary { op: BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Band | BinaryOp::Bor | BinaryOp::Bxor, args } => {
-            args.iter().any(|&a| func.constant_value(a).is_some()) && args.iter().any(|&a| func.constant_value(a).is_none())
-        }
-        InstData::Unary { op: UnaryOp::Bnot, arg } => func.constant_value(*arg).is_none(),
-        _ => false,
-    }
 }
 
 /// Makes `v` a parameter of the loop headed by `header`, whose blocks are

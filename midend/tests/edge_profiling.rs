@@ -19,7 +19,7 @@ use nissecc_midend::instrument::plan::plan;
 use nissecc_midend::instrument::weights::{heuristic_weights, Weight};
 use nissecc_midend::instrument::counter_array::ATOMIC_ADD_FUNCTION;
 use nissecc_midend::instrument::{instrument_module, InstrumentOptions, ProfileUpdate};
-use nissecc_midend::ir::{BinaryOp, Block, Callee, Function, Inst, InstData, Module, Value};
+use nissecc_midend::ir::{BinaryOp, Block, Callee, Function, Inst, InstData, Module, UnaryOp, Value};
 use nissecc_midend::profile::{
     decode_descriptor, reconstruct, CallExit, FlowEdgeKind, FlowGraph, FunctionShape, Measure, Strategy,
 };
@@ -280,9 +280,19 @@ fn walk(original: &Original, func: &Function, counters: &str, runs: usize, seed:
                     InstData::Iconst { imm } => {
                         values.insert(result.unwrap(), *imm);
                     }
-                    InstData::Binary { op: BinaryOp::Iadd, args } => {
+                    // Counter updates add, and a counter placed at a
+                    // loop header is decremented on the loop's entries
+                    // (`placement`'s header starts): an `isub`, or an
+                    // atomic add of a negated amount.
+                    InstData::Binary { op: op @ (BinaryOp::Iadd | BinaryOp::Isub), args } => {
                         if let (Some(a), Some(b)) = (known(&values, args[0]), known(&values, args[1])) {
-                            values.insert(result.unwrap(), a.wrapping_add(b));
+                            let value = if *op == BinaryOp::Iadd { a.wrapping_add(b) } else { a.wrapping_sub(b) };
+                            values.insert(result.unwrap(), value);
+                        }
+                    }
+                    InstData::Unary { op: UnaryOp::Ineg, arg } => {
+                        if let Some(a) = known(&values, *arg) {
+                            values.insert(result.unwrap(), a.wrapping_neg());
                         }
                     }
                     InstData::Store { value, addr, offset } => {

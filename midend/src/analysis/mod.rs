@@ -22,6 +22,7 @@ pub mod filetest;
 pub mod loops;
 pub mod noreturn;
 pub mod post_dominators;
+pub mod remat;
 
 pub use cfg::{cfg_checksum, split_edge, Cfg, EdgeData};
 pub use dominance_frontier::DominanceFrontiers;

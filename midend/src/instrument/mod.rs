@@ -347,7 +347,10 @@ fn instrument_edges(
     let counter_of = |flow_edge: u32| counted.iter().position(|&e| e == flow_edge).expect("a replaced edge is a chord");
     let filled: Vec<usize> = replaced.iter().map(|&e| counter_of(e)).collect();
     let mut splits = placement::EdgeSplits::default();
-    placement::insert_counters(func, cfg, graph, calls, &counted, |i| filled.contains(&i), counters, &mut splits);
+    // The naive strategy, the oracle's reference, keeps the textbook
+    // placement (see `placement`'s header starts).
+    let site_weights = (strategy != Strategy::Naive).then_some(plan_weights.as_slice());
+    placement::insert_counters(func, cfg, graph, calls, &counted, site_weights, |i| filled.contains(&i), counters, &mut splits);
     for used in &selection.used {
         sese::rewrite::insert_sese_counter(func, cfg, used, counter_of(used.flow_edge), counters, &mut splits);
     }

@@ -53,6 +53,10 @@ impl Weight {
     pub fn scaled(self, factor: f64) -> Weight {
         Weight { primary: self.primary * factor, secondary: self.secondary * factor }
     }
+
+    pub fn plus(self, other: Weight) -> Weight {
+        Weight { primary: self.primary + other.primary, secondary: self.secondary + other.secondary }
+    }
 }
 
 /// The heuristic weight of every edge of `graph`, the flow graph of

@@ -109,6 +109,7 @@ pub fn instrument(
             Site::BlockStart(b) => (cfg.blocks()[b as usize], 0),
             Site::SplitEdge(c) => (splits.block_on(func, cfg, Edge::from_u32(c)), 0),
             Site::AfterFirstReturn(_) | Site::AfterSecondReturn(_) => unreachable!("a setjmp's edges are never witnessed"),
+            Site::HeaderStart(_) => unreachable!("`site` keeps a critical edge's split"),
         };
         insert_call(func, block, index, TRACE_FUNCTION, &[Arg::Const(token(i as u64) as i64)]);
     }
