@@ -436,6 +436,7 @@ impl Lowerer {
             CType::Record(_) => 12,
             CType::Unsupported(t) if t.name == "_Complex" => 9,
             CType::Unsupported(t) if t.name == "__int128" => 1,
+            CType::Atomic(t) => return self.type_class(t, span),
             CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
             CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),
         })

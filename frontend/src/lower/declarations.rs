@@ -106,7 +106,7 @@ impl Lowerer {
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
         let ty = self.apply_type_attributes(ty, attributes, span)?;
         let atomic = specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
-        let ty = if atomic { super::unsupported_types::atomic(&ty, &self.types) } else { ty };
+        let ty = if atomic { super::atomic_objects::atomic_type(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok(BaseType { ty, storage, quals, attributes })
     }
@@ -160,8 +160,8 @@ impl Lowerer {
     }
 
     /// Adds a qualifier of a declaration's type. `_Atomic` among the
-    /// specifiers makes the type an unsupported one, which the callers do
-    /// (see `unsupported_types::atomic`).
+    /// specifiers makes the type an atomic one, which the callers do (see
+    /// `atomic_objects::atomic_type`).
     fn add_qualifier(&self, q: &Node<TypeQualifier>, quals: &mut Quals) -> LowerResult<()> {
         match q.node {
             TypeQualifier::Const => quals.constant = true,
@@ -189,7 +189,7 @@ impl Lowerer {
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
         let atomic = specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
-        let ty = if atomic { super::unsupported_types::atomic(&ty, &self.types) } else { ty };
+        let ty = if atomic { super::atomic_objects::atomic_type(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok((ty, attributes, quals))
     }
@@ -218,7 +218,7 @@ impl Lowerer {
                 TypeSpecifier::Complex => unreachable!("complex types are made above"),
                 TypeSpecifier::Atomic(t) => {
                     let ty = self.type_name(t)?;
-                    c.other = Some(super::unsupported_types::atomic(&ty, &self.types));
+                    c.other = Some(super::atomic_objects::atomic_type(&ty, &self.types));
                 }
                 TypeSpecifier::Struct(st) => c.other = Some(self.struct_type(st)?),
                 TypeSpecifier::Enum(et) => c.other = Some(self.enum_type(et)?),
@@ -485,7 +485,7 @@ impl Lowerer {
                     for q in pointer_quals {
                         if let PointerQualifier::TypeQualifier(q) = &q.node {
                             if q.node == TypeQualifier::Atomic {
-                                return Err(Diagnostic::unsupported(q.span, "_Atomic"));
+                                ty = super::atomic_objects::atomic_type(&ty, &self.types);
                             }
                             self.add_qualifier(q, &mut quals)?;
                         }

@@ -7,6 +7,7 @@
 
 mod alloca;
 mod asm_wrapper;
+mod atomic_objects;
 mod atomics;
 mod attributes;
 mod bit_fields;
@@ -59,6 +60,10 @@ pub enum Place {
     /// whose type is the field's declared integer type. The operand's type
     /// is the type of the field's value (`BitField::value_type`).
     BitField(nissecc_midend::ir::Value, crate::types::BitField, crate::types::IntKind),
+    /// An atomic scalar object at this address, accessed only through
+    /// atomic operations; the operand's type is its value type (see
+    /// `atomic_objects`).
+    Atomic(nissecc_midend::ir::Value),
     /// The result of a `void` expression.
     Void,
 }
