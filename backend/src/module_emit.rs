@@ -170,7 +170,10 @@ impl<'m> ObjectEmitter<'m> {
     /// its code.
     fn define_code(&mut self, func: &Function) -> Result<()> {
         let in_func = |e: BackendError| e.in_function(&func.name);
-        let isa = if func.signature.variadic { &*self.frame_isa } else { self.object.isa() };
+        // Variadic definitions and functions that read their frame need
+        // their frame pointer.
+        let keeps_frame = func.signature.variadic || nissecc_midend::ir::frame::reads_frame(func);
+        let isa = if keeps_frame { &*self.frame_isa } else { self.object.isa() };
         if self.verify {
             verify_function(&self.ctx.func, isa).map_err(|errors| {
                 in_func(BackendError::from_codegen(
@@ -180,7 +183,7 @@ impl<'m> ObjectEmitter<'m> {
             })?;
         }
         let id = self.function_id(&func.name)?;
-        if func.signature.variadic {
+        if keeps_frame {
             return self.define_with_frame_pointer(id).map_err(in_func);
         }
         self.object

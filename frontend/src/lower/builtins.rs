@@ -6,6 +6,8 @@
 //! `clrsb`,
 //! and the scalar ones of `<x86intrin.h>`: bit scan and 8- and 16-bit
 //! rotations) become the IR's bit operations.
+//! `__builtin_frame_address(0)` and `__builtin_return_address(0)` become
+//! the calls of `nissecc_midend::ir::frame`.
 
 use super::library_prototypes::library_prototype;
 use super::overflow_builtins::overflow_builtin;
@@ -242,6 +244,18 @@ impl Lowerer {
                 let x = self.integer_argument(arg(0)?, kind, span)?;
                 let r = self.bit_count(op, x);
                 Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            // The current function's frame; outer frames (a nonzero
+            // level) are not followed.
+            "frame_address" | "return_address" => {
+                let level = self.eval_int(arg(0)?)?;
+                if level != 0 {
+                    return Err(Diagnostic::unsupported(span, format!("'{id}' with a nonzero level")));
+                }
+                use nissecc_midend::ir::frame;
+                let function = if base == "frame_address" { frame::FRAME_ADDRESS_FUNCTION } else { frame::RETURN_ADDRESS_FUNCTION };
+                let address = self.call_helper(function, frame::signature(), vec![]).expect("a result");
+                Operand { ty: CType::pointer_to(CType::Void), place: Place::Value(address) }
             }
             "prefetch" => {
                 // A hint only: the arguments are evaluated for their effects.

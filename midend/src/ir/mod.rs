@@ -2,6 +2,7 @@
 
 pub mod abi;
 pub mod atomics;
+pub mod frame;
 mod entities;
 mod function;
 mod instructions;
