@@ -382,6 +382,10 @@ pub struct Attributes {
     /// `__attribute__((ms_struct))`: Microsoft's record layout, which
     /// nissecc does not implement.
     pub ms_struct: bool,
+    /// Where `__attribute__((cleanup(f)))` was written in user code, keyed
+    /// as `section` is, in `Lowerer::cleanup_functions`: an automatic
+    /// variable's cleanup function (see `lower::cleanup`).
+    pub cleanup: Option<(usize, usize)>,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -453,6 +457,7 @@ impl Attributes {
             pack: other.pack.or(self.pack),
             section: other.section.or(self.section),
             ms_struct: self.ms_struct || other.ms_struct,
+            cleanup: other.cleanup.or(self.cleanup),
         }
     }
 }

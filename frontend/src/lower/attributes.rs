@@ -12,7 +12,8 @@
 //! in `.init_array` or `.fini_array` (with a priority, in
 //! `.init_array.NNNNN`, which the linker sorts), as GCC does. `section`
 //! puts a variable in the named section; on a function it is ignored
-//! (the code stays in `.text`).
+//! (the code stays in `.text`). `cleanup` on an automatic variable calls
+//! its function when the variable's scope is left (see `cleanup`).
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -26,7 +27,6 @@ const UNSUPPORTED: &[&str] = &[
     "vector_size",
     "ms_struct",
     "transparent_union",
-    "cleanup",
     "alias",
     "weakref",
     "ifunc",
@@ -177,6 +177,15 @@ impl Lowerer {
                     let at = (ext.span.start, ext.span.end);
                     self.section_names.insert(at, name);
                     found.section = Some(at);
+                }
+                "cleanup" if !system => {
+                    let function = match attr.arguments.first().map(|a| &a.node) {
+                        Some(Expression::Identifier(id)) => id.node.name.clone(),
+                        _ => return Err(Diagnostic::error_at(ext.span, "cleanup argument not an identifier")),
+                    };
+                    let at = (ext.span.start, ext.span.end);
+                    self.cleanup_functions.insert(at, function);
+                    found.cleanup = Some(at);
                 }
                 "vector_size" if system => {
                     if let Some(e) = attr.arguments.first() {

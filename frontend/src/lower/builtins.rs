@@ -669,6 +669,7 @@ impl Lowerer {
             return Err(Diagnostic::unsupported(span, "statement expression"));
         };
         self.scopes.push();
+        let height = self.cleanup_height();
         let result = (|| {
             let Some((last, rest)) = items.split_last() else {
                 return Ok(Operand { ty: CType::Void, place: Place::Void });
@@ -678,7 +679,7 @@ impl Lowerer {
                 BlockItem::Statement(Node { node: Statement::Expression(Some(e)), .. }) => {
                     let op = self.lower_expr(e)?;
                     if op.ty.is_scalar() {
-                        if let Place::Addr(_) = op.place {
+                        if let Place::Addr(_) | Place::Atomic(_) = op.place {
                             let v = self.rvalue(&op, e.span)?;
                             return Ok(Operand { ty: op.ty, place: Place::Value(v) });
                         }
@@ -691,6 +692,7 @@ impl Lowerer {
                 }
             }
         })();
+        self.end_cleanup_scope(height);
         self.scopes.pop();
         result
     }

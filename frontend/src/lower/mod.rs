@@ -12,6 +12,7 @@ mod atomics;
 mod attributes;
 mod bit_fields;
 mod builtins;
+mod cleanup;
 mod constant;
 mod convert;
 mod declarations;
@@ -144,6 +145,9 @@ pub struct Lowerer {
     /// The section names of `section` attributes, by the attribute's
     /// offsets (see `types::Attributes::section`).
     pub section_names: HashMap<(usize, usize), String>,
+    /// The function each `__attribute__((cleanup(f)))` names, keyed as
+    /// `section_names` are (`Attributes::cleanup`).
+    pub cleanup_functions: HashMap<(usize, usize), String>,
     /// The largest member alignment that `#pragma pack` sets from each
     /// offset on (see `pragmas`), in the order of the text.
     pub pack: Vec<(usize, Option<u64>)>,
@@ -188,6 +192,7 @@ impl Lowerer {
             head_attributes: HashMap::new(),
             pack: Vec::new(),
             section_names: HashMap::new(),
+            cleanup_functions: HashMap::new(),
             declared_alignments: HashMap::new(),
             last_parameter_scope: None,
             next_anonymous: 0,
