@@ -217,9 +217,9 @@ impl<'m> ObjectEmitter<'m> {
     pub(crate) fn finish(mut self) -> Result<Vec<u8>> {
         self.thunks.define_all(&mut self.object)?;
         self.x87_helpers.define_all(&mut self.object)?;
-        let mut elf = self
-            .object
-            .finish()
+        let mut product = self.object.finish();
+        crate::aliases::add_aliases(&mut product.object, &self.module.aliases)?;
+        let mut elf = product
             .emit()
             .map_err(|e| BackendError::new(format!("cannot write the object file: {e}")))?;
         mark_relaxable_got_loads(&mut elf);

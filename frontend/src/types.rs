@@ -386,6 +386,10 @@ pub struct Attributes {
     /// as `section` is, in `Lowerer::cleanup_functions`: an automatic
     /// variable's cleanup function (see `lower::cleanup`).
     pub cleanup: Option<(usize, usize)>,
+    /// Where `__attribute__((alias("target")))` was written in user code,
+    /// keyed as `section` is, in `Lowerer::alias_targets` (see
+    /// `lower::aliases`).
+    pub alias: Option<(usize, usize)>,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -458,6 +462,7 @@ impl Attributes {
             section: other.section.or(self.section),
             ms_struct: self.ms_struct || other.ms_struct,
             cleanup: other.cleanup.or(self.cleanup),
+            alias: other.alias.or(self.alias),
         }
     }
 }

@@ -13,7 +13,9 @@
 //! `.init_array.NNNNN`, which the linker sorts), as GCC does. `section`
 //! puts a variable in the named section; on a function it is ignored
 //! (the code stays in `.text`). `cleanup` on an automatic variable calls
-//! its function when the variable's scope is left (see `cleanup`).
+//! its function when the variable's scope is left (see `cleanup`), and
+//! `alias` defines a second symbol for a function or variable (see
+//! `aliases`).
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -27,7 +29,6 @@ const UNSUPPORTED: &[&str] = &[
     "vector_size",
     "ms_struct",
     "transparent_union",
-    "alias",
     "weakref",
     "ifunc",
     "scalar_storage_order",
@@ -177,6 +178,15 @@ impl Lowerer {
                     let at = (ext.span.start, ext.span.end);
                     self.section_names.insert(at, name);
                     found.section = Some(at);
+                }
+                "alias" if !system => {
+                    let target = match attr.arguments.first().map(|a| &a.node) {
+                        Some(Expression::StringLiteral(parts)) => parts.node.iter().map(|p| p.trim_matches('"')).collect::<String>(),
+                        _ => return Err(Diagnostic::error_at(ext.span, "alias argument not a string")),
+                    };
+                    let at = (ext.span.start, ext.span.end);
+                    self.alias_targets.insert(at, target);
+                    found.alias = Some(at);
                 }
                 "cleanup" if !system => {
                     let function = match attr.arguments.first().map(|a| &a.node) {

@@ -5,6 +5,7 @@
 //! scalars whose address is never taken to SSA values. Expressions yield
 //! an [`Operand`]: an SSA value, or the address of an lvalue.
 
+mod aliases;
 mod alloca;
 mod asm_wrapper;
 mod atomic_objects;
@@ -148,6 +149,11 @@ pub struct Lowerer {
     /// The function each `__attribute__((cleanup(f)))` names, keyed as
     /// `section_names` are (`Attributes::cleanup`).
     pub cleanup_functions: HashMap<(usize, usize), String>,
+    /// The target each `__attribute__((alias("target")))` names, keyed
+    /// as `section_names` are (`Attributes::alias`).
+    pub alias_targets: HashMap<(usize, usize), String>,
+    /// Where each of the module's aliases was declared, in order.
+    pub alias_spans: Vec<Span>,
     /// The largest member alignment that `#pragma pack` sets from each
     /// offset on (see `pragmas`), in the order of the text.
     pub pack: Vec<(usize, Option<u64>)>,
@@ -193,6 +199,8 @@ impl Lowerer {
             pack: Vec::new(),
             section_names: HashMap::new(),
             cleanup_functions: HashMap::new(),
+            alias_targets: HashMap::new(),
+            alias_spans: Vec::new(),
             declared_alignments: HashMap::new(),
             last_parameter_scope: None,
             next_anonymous: 0,
@@ -236,6 +244,7 @@ impl Lowerer {
                 self.lower_function_definition(f)?;
             }
         }
+        self.check_alias_targets()?;
         Ok(self.finish())
     }
 

@@ -20,6 +20,9 @@ impl Lowerer {
             declared.attributes = base.attributes.merge(declared.attributes);
             let Some(name) = declared.name.clone() else { continue };
             self.scopes.set_object_quals(&name, declared.quals);
+            if base.storage != Storage::Typedef && self.declare_alias(&name, &declared, base.storage)? {
+                continue;
+            }
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => {
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
