@@ -171,31 +171,19 @@ impl Lowerer {
                 // tables); a function stays in `.text`, which changes
                 // nothing it computes (LMDB's `section("text_env")`).
                 "section" if !system => {
-                    let name = match attr.arguments.first().map(|a| &a.node) {
-                        Some(Expression::StringLiteral(parts)) => parts.node.iter().map(|p| p.trim_matches('"')).collect::<String>(),
-                        _ => return Err(Diagnostic::error_at(ext.span, "section attribute argument not a string constant")),
-                    };
-                    let at = (ext.span.start, ext.span.end);
-                    self.section_names.insert(at, name);
-                    found.section = Some(at);
+                    let name = string_argument(attr).ok_or_else(|| Diagnostic::error_at(ext.span, "section attribute argument not a string constant"))?;
+                    found.section = Some(keyed(&mut self.section_names, ext.span, name));
                 }
                 "alias" if !system => {
-                    let target = match attr.arguments.first().map(|a| &a.node) {
-                        Some(Expression::StringLiteral(parts)) => parts.node.iter().map(|p| p.trim_matches('"')).collect::<String>(),
-                        _ => return Err(Diagnostic::error_at(ext.span, "alias argument not a string")),
-                    };
-                    let at = (ext.span.start, ext.span.end);
-                    self.alias_targets.insert(at, target);
-                    found.alias = Some(at);
+                    let target = string_argument(attr).ok_or_else(|| Diagnostic::error_at(ext.span, "alias argument not a string"))?;
+                    found.alias = Some(keyed(&mut self.alias_targets, ext.span, target));
                 }
                 "cleanup" if !system => {
                     let function = match attr.arguments.first().map(|a| &a.node) {
                         Some(Expression::Identifier(id)) => id.node.name.clone(),
                         _ => return Err(Diagnostic::error_at(ext.span, "cleanup argument not an identifier")),
                     };
-                    let at = (ext.span.start, ext.span.end);
-                    self.cleanup_functions.insert(at, function);
-                    found.cleanup = Some(at);
+                    found.cleanup = Some(keyed(&mut self.cleanup_functions, ext.span, function));
                 }
                 "vector_size" if system => {
                     if let Some(e) = attr.arguments.first() {
@@ -210,4 +198,21 @@ impl Lowerer {
         }
         Ok(found)
     }
+}
+
+/// The string literal that is an attribute's first argument.
+fn string_argument(attr: &lang_c::ast::Attribute) -> Option<String> {
+    match attr.arguments.first().map(|a| &a.node) {
+        Some(Expression::StringLiteral(parts)) => Some(parts.node.iter().map(|p| p.trim_matches('"')).collect()),
+        _ => None,
+    }
+}
+
+/// Records `value` under the attribute written at `span`, and returns
+/// the key (the attribute's start and end offsets), which `Attributes`
+/// keeps in place of the value.
+fn keyed(table: &mut std::collections::HashMap<(usize, usize), String>, span: Span, value: String) -> (usize, usize) {
+    let at = (span.start, span.end);
+    table.insert(at, value);
+    at
 }
