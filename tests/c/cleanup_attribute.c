@@ -128,6 +128,13 @@ static int statement_expression(void) {
     return v;
 }
 
+/* The attribute written after the `*` belongs to the variable too. */
+static size_t pointer_position(void) {
+    char *__attribute__((cleanup(free_buffer))) text = malloc(8);
+    strcpy(text, "pointer");
+    return strlen(text);
+}
+
 static void flush(const char *name) {
     printf("%s: %s\n", name, trace);
     trace[0] = 0;
@@ -156,6 +163,8 @@ int main() {
     flush("backward");
     printf("statement expression %d\n", statement_expression());
     flush("statement expression");
+    printf("pointer position %zu\n", pointer_position());
+    flush("pointer position");
     {
         autofree empty = NULL;
     }

@@ -463,7 +463,7 @@ impl Lowerer {
     /// `base_quals` qualify the base type, so the first pointer points to
     /// a `base_quals base`.
     pub fn declarator(&mut self, base: CType, base_quals: Quals, d: &Node<Declarator>) -> LowerResult<Declared> {
-        let attributes = self.attributes(&d.node.extensions)?;
+        let mut attributes = self.attributes(&d.node.extensions)?;
         let base = self.apply_type_attributes(base, attributes, d.span)?;
         let mut asm_label = None;
         for ext in &d.node.extensions {
@@ -483,11 +483,19 @@ impl Lowerer {
                     ty = CType::Pointer(Rc::new(ty), quals);
                     quals = Quals::default();
                     for q in pointer_quals {
-                        if let PointerQualifier::TypeQualifier(q) = &q.node {
-                            if q.node == TypeQualifier::Atomic {
-                                ty = super::atomic_objects::atomic_type(&ty, &self.types);
+                        match &q.node {
+                            PointerQualifier::TypeQualifier(q) => {
+                                if q.node == TypeQualifier::Atomic {
+                                    ty = super::atomic_objects::atomic_type(&ty, &self.types);
+                                }
+                                self.add_qualifier(q, &mut quals)?;
                             }
-                            self.add_qualifier(q, &mut quals)?;
+                            // `char *__attribute__((cleanup(f))) p`: GCC
+                            // gives the variable the cleanup.
+                            PointerQualifier::Extension(exts) => {
+                                let cleanups: Vec<_> = exts.iter().filter(|e| is_cleanup(e)).cloned().collect();
+                                attributes = attributes.merge(self.attributes(&cleanups)?);
+                            }
                         }
                     }
                 }
@@ -735,4 +743,9 @@ pub(super) fn typeof_operand(mut e: &Node<Expression>) -> &Node<Expression> {
         }
     }
     e
+}
+
+/// Whether `ext` is `__attribute__((cleanup(f)))`.
+fn is_cleanup(ext: &Node<Extension>) -> bool {
+    matches!(&ext.node, Extension::Attribute(attr) if attr.name.node.trim_matches('_') == "cleanup")
 }
