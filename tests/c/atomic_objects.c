@@ -28,6 +28,18 @@ static int bump(atomic_int *counter, int by) {
     return atomic_fetch_add(counter, by) + by;
 }
 
+/* A qualified return type is the plain one. */
+static _Atomic long doubled(long v) {
+    return v * 2;
+}
+
+/* A struct with atomic members passes by value as its plain layout. */
+struct pair_holder { _Atomic int a; long b; };
+
+static long sum_of(struct pair_holder v) {
+    return v.a + v.b;
+}
+
 int main() {
     _Atomic int x = 1;
     x++;
@@ -137,6 +149,8 @@ int main() {
     printf("init %d %d %d\n", old, x, (_Atomic int)x + 1);
     printf("sizes %zu %zu %zu %zu %zu %zu\n", sizeof(struct counters), _Alignof(struct counters),
            sizeof(_Atomic struct pair), _Alignof(_Atomic struct pair), sizeof x, _Alignof(atomic_llong));
+    struct pair_holder holder = { 5, 6 };
+    printf("values %ld %ld %d\n", (long)doubled(7), sum_of(holder), _Generic(x, int: 1, default: 0));
     printf("lock free %d %d\n", atomic_is_lock_free(&global_count), (int)ATOMIC_INT_LOCK_FREE);
     return 0;
 }

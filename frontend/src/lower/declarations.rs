@@ -608,8 +608,16 @@ impl Lowerer {
             self.last_parameter_scope = Some(kept);
         }
         let (params, names) = result?;
+        // An atomic parameter would be an atomic local object passed as a
+        // plain value, which nissecc does not model.
+        if params.iter().any(|p| matches!(p, CType::Atomic(_))) {
+            return Err(Diagnostic::unsupported(fd.span, "an _Atomic parameter"));
+        }
         let variadic = matches!(fd.node.ellipsis, Ellipsis::Some);
         let unprototyped = fd.node.parameters.is_empty() && !variadic;
+        // A function's value is not an object: `_Atomic long f(void)`
+        // returns a `long`, as in GCC.
+        let ret = ret.unatomic().clone();
         Ok((FuncType { ret, params, variadic, unprototyped }, names))
     }
 
