@@ -150,7 +150,7 @@ int main() {
     printf("sizes %zu %zu %zu %zu %zu %zu\n", sizeof(struct counters), _Alignof(struct counters),
            sizeof(_Atomic struct pair), _Alignof(_Atomic struct pair), sizeof x, _Alignof(atomic_llong));
     struct pair_holder holder = { 5, 6 };
-    printf("values %ld %ld %d\n", (long)doubled(7), sum_of(holder), _Generic(x, int: 1, default: 0));
+    printf("values %ld %ld %d %d\n", (long)doubled(7), sum_of(holder), _Generic(x, int: 1, default: 0), (_Atomic int){ 5 } + 1);
     printf("lock free %d %d\n", atomic_is_lock_free(&global_count), (int)ATOMIC_INT_LOCK_FREE);
     return 0;
 }

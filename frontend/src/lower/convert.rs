@@ -100,6 +100,9 @@ impl Lowerer {
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
             (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
             (Place::Atomic(a), ty) => Ok(self.atomic_load(&ty.clone(), a)),
+            // An atomic object reached other than as an lvalue (a compound
+            // literal of atomic type).
+            (Place::Addr(a), CType::Atomic(inner)) if !inner.is_record() => Ok(self.atomic_load(&inner.clone(), a)),
             (Place::Addr(a), CType::Atomic(_)) => self.atomic_record_load(&op.ty, a, span),
             (Place::Addr(_), CType::Unsupported(what)) => Err(Diagnostic::unsupported(span, format!("{what} values"))),
             (Place::Addr(_), _) | (Place::Void, _) => {

@@ -143,7 +143,7 @@ impl Lowerer {
         let slot = self.local_slot(&ty, cl.span)?;
         let base = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
         self.store_initializer(&ty, base, &items, true)?;
-        Ok(addr(ty, base))
+        Ok(self.object(ty, base))
     }
 
     /// The type of an expression without evaluating it: the expression is
@@ -238,6 +238,9 @@ impl Lowerer {
         let (record_ty, base_addr) = match m.node.operator.node {
             MemberOperator::Direct => match (&base.ty, base.place) {
                 (CType::Record(_), Place::Addr(a)) => (base.ty.clone(), a),
+                (CType::Atomic(_), Place::Addr(_)) => {
+                    return Err(Diagnostic::unsupported(m.span, "a member of an atomic struct or union"));
+                }
                 _ => {
                     return Err(Diagnostic::error_at(m.span, format!(
                         "member reference base type '{}' is not a structure or union",
@@ -246,6 +249,9 @@ impl Lowerer {
                 }
             },
             MemberOperator::Indirect => match base.ty.decay() {
+                CType::Pointer(p, _) if matches!(*p, CType::Atomic(_)) => {
+                    return Err(Diagnostic::unsupported(m.span, "a member of an atomic struct or union"));
+                }
                 CType::Pointer(p, quals) if p.is_record() => {
                     let a = self.rvalue(&base, m.span)?;
                     self.volatile_access(quals.volatile);
