@@ -6,6 +6,8 @@
 //! when it does the same work in one thread (argument `sequential`), and
 //! every strategy must agree with the naive one. Only `main`, which takes
 //! different branches in the two modes, is left out of the comparison.
+//! Atomic objects shared by threads (`tests/threads/atomic_objects.c`)
+//! must lose no update either.
 
 mod common;
 
@@ -109,4 +111,23 @@ fn a_trace_of_eight_threads_regenerates_every_thread() {
     let listing = profdata_output(&["trace"], &trace_file).unwrap();
     let threads = listing.lines().filter(|l| l.starts_with("thread ")).count() as u64;
     assert_eq!(threads, THREADS + 1, "the trace lists {threads} threads");
+}
+
+/// Atomic objects shared by four threads (`tests/threads/atomic_objects.c`):
+/// `++`, compound assignments, the `<stdatomic.h>` functions and an
+/// `atomic_flag` spin lock must lose no update, so nissecc's build prints
+/// gcc's exact totals at `-O0` and `-O2`. (Built with plain loads and
+/// stores, the totals come out short.)
+#[test]
+fn atomic_objects_lose_no_update() {
+    let dir = scratch_dir("threads-atomics");
+    let source = project_root().join("tests/threads/atomic_objects.c");
+    let gcc = dir.join("gcc");
+    build_gcc(std::slice::from_ref(&source), &gcc, &["-O2", "-pthread"]).unwrap();
+    let expected = run_program(&gcc, &[]).unwrap();
+    for level in ["-O0", "-O2"] {
+        let exe = dir.join(format!("nissecc{level}"));
+        build_nissecc(std::slice::from_ref(&source), &exe, &[level, "-pthread"]).unwrap();
+        compare_runs(&format!("atomic_objects {level}"), &expected, &run_program(&exe, &[]).unwrap()).unwrap();
+    }
 }

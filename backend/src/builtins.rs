@@ -12,12 +12,16 @@
 //!   Cranelift's atomic instructions (all sequentially consistent); its
 //!   signal fence, the compiler barrier, is an atomic load from a one-byte
 //!   stack slot.
+//! - The frame builtins of `nissecc_midend::ir::frame`, which become
+//!   `get_frame_pointer` and `get_return_address` in a function compiled
+//!   with its frame pointer kept (`frame::reads_frame`).
 
 use cranelift_codegen::ir::{self as clif, AtomicRmwOp, InstBuilder, MemFlagsData};
 use cranelift_frontend::FunctionBuilder;
 use nissecc_midend::instrument::counter_array::{atomic_add_signature, ATOMIC_ADD_FUNCTION};
 use crate::types::clif_type;
 use nissecc_midend::ir::atomics::{AtomicOp, RmwOp};
+use nissecc_midend::ir::frame;
 use nissecc_midend::ir::{Module, Signature, Type};
 
 /// Emits the instruction that replaces a call to `name` with `args`, if
@@ -38,6 +42,14 @@ pub(crate) fn lower_builtin_call(
         if *sig == op.function(ty).1 && args.len() == sig.params.len() {
             return Some(lower_atomic(builder, op, clif_type(ty), args));
         }
+    }
+    if frame::is_frame_function(name) && *sig == frame::signature() && args.is_empty() {
+        let address = if name == frame::FRAME_ADDRESS_FUNCTION {
+            builder.ins().get_frame_pointer(crate::types::POINTER)
+        } else {
+            builder.ins().get_return_address(crate::types::POINTER)
+        };
+        return Some(Some(address));
     }
     if name == ATOMIC_ADD_FUNCTION && *sig == atomic_add_signature() && args.len() == 2 {
         builder.ins().atomic_rmw(clif::types::I64, MemFlagsData::trusted(), AtomicRmwOp::Add, args[0], args[1]);
@@ -97,5 +109,6 @@ fn lower_atomic(builder: &mut FunctionBuilder, op: AtomicOp, ty: clif::Type, arg
 /// Whether `name` is a function that exists only as an instruction, so
 /// that the object must not import it.
 pub(crate) fn is_instruction_only(name: &str) -> bool {
-    name == ATOMIC_ADD_FUNCTION || AtomicOp::of_function(name).is_some()
+    name == ATOMIC_ADD_FUNCTION || AtomicOp::of_function(name).is_some() || frame::is_frame_function(name)
 }
+

@@ -18,7 +18,9 @@ pub(crate) const TARGET_TRIPLE: &str = "x86_64-unknown-linux-gnu";
 /// Builds the target ISA for `opts`.
 /// The target ISA. `preserve_frame_pointers` is set only for the ISA that
 /// compiles variadic definitions, whose `va_start` reads the frame pointer
-/// (`IncomingStackArgs`); other functions keep frameless leaves.
+/// (`IncomingStackArgs`), and functions that call
+/// `__builtin_frame_address` or `__builtin_return_address`
+/// (`nissecc_midend::ir::frame`); other functions keep frameless leaves.
 /// `machine_cfg` asks for the machine code's block starts and edges,
 /// which PC maps need ([`crate::pc_map`]); it changes no code.
 pub(crate) fn target_isa(opts: &BackendOptions, preserve_frame_pointers: bool, machine_cfg: bool) -> Result<OwnedTargetIsa> {

@@ -17,6 +17,7 @@
 //!
 //! [`link()`] then runs `cc`.
 
+mod aliases;
 mod assembly;
 mod block_order;
 mod builtins;

@@ -170,7 +170,10 @@ impl<'m> ObjectEmitter<'m> {
     /// its code.
     fn define_code(&mut self, func: &Function) -> Result<()> {
         let in_func = |e: BackendError| e.in_function(&func.name);
-        let isa = if func.signature.variadic { &*self.frame_isa } else { self.object.isa() };
+        // Variadic definitions and functions that read their frame need
+        // their frame pointer.
+        let keeps_frame = func.signature.variadic || nissecc_midend::ir::frame::reads_frame(func);
+        let isa = if keeps_frame { &*self.frame_isa } else { self.object.isa() };
         if self.verify {
             verify_function(&self.ctx.func, isa).map_err(|errors| {
                 in_func(BackendError::from_codegen(
@@ -180,7 +183,7 @@ impl<'m> ObjectEmitter<'m> {
             })?;
         }
         let id = self.function_id(&func.name)?;
-        if func.signature.variadic {
+        if keeps_frame {
             return self.define_with_frame_pointer(id).map_err(in_func);
         }
         self.object
@@ -214,9 +217,9 @@ impl<'m> ObjectEmitter<'m> {
     pub(crate) fn finish(mut self) -> Result<Vec<u8>> {
         self.thunks.define_all(&mut self.object)?;
         self.x87_helpers.define_all(&mut self.object)?;
-        let mut elf = self
-            .object
-            .finish()
+        let mut product = self.object.finish();
+        crate::aliases::add_aliases(&mut product.object, &self.module.aliases)?;
+        let mut elf = product
             .emit()
             .map_err(|e| BackendError::new(format!("cannot write the object file: {e}")))?;
         mark_relaxable_got_loads(&mut elf);

@@ -5,7 +5,7 @@
 //! - `#pragma weak name` makes `name` a weak symbol, as
 //!   `__attribute__((weak))` on a declaration does (GCC manual, "Weak
 //!   Pragmas"); the alias form `#pragma weak name = target` is
-//!   unsupported, as the `alias` attribute is;
+//!   unsupported (the `alias` attribute is not, see `lower::aliases`);
 //! - `#pragma pack` sets the largest alignment of the members of the
 //!   structs and unions defined after it (GCC manual, "Structure-Layout
 //!   Pragmas"): `pack(N)`, `pack()` for the default, `pack(push[, id][,

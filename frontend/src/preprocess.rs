@@ -98,13 +98,12 @@ pub fn feature_macros() -> Vec<String> {
         flags.push(format!("-U{vector_extension}"));
     }
     // Nor does it announce `__int128` and `__float128`, which it lacks,
-    // and it says that it has no `_Atomic` and no complex types (C11
-    // §6.10.8.3), so that programs that test for them take their
-    // portable paths instead of failing on an `unsupported:` type.
+    // and it says that it has no complex types (C11 §6.10.8.3), so that
+    // programs that test for them take their portable paths instead of
+    // failing on an `unsupported:` type. (It has `_Atomic`.)
     for missing_type in ["__SIZEOF_INT128__", "__SIZEOF_FLOAT128__"] {
         flags.push(format!("-U{missing_type}"));
     }
-    flags.push("-D__STDC_NO_ATOMICS__=1".to_string());
     flags.push("-D__STDC_NO_COMPLEX__=1".to_string());
     flags
 }

@@ -79,6 +79,8 @@ impl TypeTable {
                 }
                 return Ok(());
             }
+            // An atomic member is passed as its value type is.
+            CType::Atomic(t) => return self.merge_classes(t, offset, classes),
             CType::LongDouble | CType::Unsupported(_) | CType::Void | CType::Function(_) | CType::Vla(..) => return Err(NotInRegisters),
         };
         let size = self.size_of(ty).unwrap_or(0);

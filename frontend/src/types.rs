@@ -107,6 +107,10 @@ pub enum CType {
     Vla(Rc<CType>, nissecc_midend::ir::StackSlot),
     /// A struct or union, by its id in the `TypeTable`.
     Record(RecordId),
+    /// `_Atomic T` (C11 §6.2.5p27) of a scalar or a record: the type of an
+    /// atomic object, never of a value. An lvalue of it is an operand of
+    /// the unqualified type at a `Place::Atomic` (see `lower::atomic_objects`).
+    Atomic(Rc<CType>),
     /// A type outside the subset that system headers mention in
     /// declarations (`_Complex double`, `_Float128`). Declaring with it is
     /// fine; using a value of it is reported as unsupported.
@@ -188,6 +192,14 @@ impl CType {
 
     pub fn is_void(&self) -> bool {
         matches!(self, CType::Void)
+    }
+
+    /// The type without `_Atomic`: an atomic object's value type.
+    pub fn unatomic(&self) -> &CType {
+        match self {
+            CType::Atomic(t) => t,
+            other => other,
+        }
     }
 
     pub fn is_signed_int(&self) -> bool {
@@ -370,6 +382,14 @@ pub struct Attributes {
     /// `__attribute__((ms_struct))`: Microsoft's record layout, which
     /// nissecc does not implement.
     pub ms_struct: bool,
+    /// Where `__attribute__((cleanup(f)))` was written in user code, keyed
+    /// as `section` is, in `Lowerer::cleanup_functions`: an automatic
+    /// variable's cleanup function (see `lower::cleanup`).
+    pub cleanup: Option<(usize, usize)>,
+    /// Where `__attribute__((alias("target")))` was written in user code,
+    /// keyed as `section` is, in `Lowerer::alias_targets` (see
+    /// `lower::aliases`).
+    pub alias: Option<(usize, usize)>,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -441,6 +461,8 @@ impl Attributes {
             pack: other.pack.or(self.pack),
             section: other.section.or(self.section),
             ms_struct: self.ms_struct || other.ms_struct,
+            cleanup: other.cleanup.or(self.cleanup),
+            alias: other.alias.or(self.alias),
         }
     }
 }
@@ -581,6 +603,7 @@ impl TypeTable {
             }
             CType::Unsupported(t) => Some(t.size),
             CType::LongDouble => Some(16),
+            CType::Atomic(t) => self.size_of(t),
         }
     }
 
@@ -590,6 +613,11 @@ impl TypeTable {
             CType::Record(id) => self.records[*id].align,
             CType::Unsupported(t) => t.align,
             CType::LongDouble => 16,
+            // GCC aligns an atomic type of 2, 4, 8 or 16 bytes to its size.
+            CType::Atomic(t) => match self.size_of(t) {
+                Some(size @ (2 | 4 | 8 | 16)) => self.align_of(t).max(size),
+                _ => self.align_of(t),
+            },
             other => self.size_of(other).unwrap_or(1).max(1),
         }
     }
@@ -650,6 +678,7 @@ impl TypeTable {
             CType::Vla(t, _) => format!("{}[*]", self.describe(t)),
             CType::Function(f) => format!("{} (function)", self.describe(&f.ret)),
             CType::Unsupported(what) => what.to_string(),
+            CType::Atomic(t) => format!("_Atomic({})", self.describe(t)),
             CType::Record(id) => {
                 let r = &self.records[*id];
                 let kind = if r.is_union { "union" } else { "struct" };

@@ -91,7 +91,9 @@ pub fn build_nissecc(sources: &[PathBuf], exe: &Path, flags: &[&str]) -> Result<
 
 /// Compiles sources with gcc (the reference) into `exe`.
 pub fn build_gcc(sources: &[PathBuf], exe: &Path, flags: &[&str]) -> Result<(), String> {
-    let out = Command::new("gcc").args(["-w", "-std=gnu11"]).args(flags).args(sources).arg("-o").arg(exe).arg("-lm").output().map_err(|e| e.to_string())?;
+    // gcc calls libatomic for compound assignments to `_Atomic` floating
+    // objects (nissecc inlines a compare-and-exchange loop).
+    let out = Command::new("gcc").args(["-w", "-std=gnu11"]).args(flags).args(sources).arg("-o").arg(exe).args(["-lm", "-latomic"]).output().map_err(|e| e.to_string())?;
     if !out.status.success() {
         return Err(format!("gcc failed:\n{}", String::from_utf8_lossy(&out.stderr)));
     }

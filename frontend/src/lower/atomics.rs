@@ -19,11 +19,14 @@ use lang_c::span::{Node, Span};
 use nissecc_midend::ir::atomics::{AtomicOp, RmwOp};
 use nissecc_midend::ir::{BinaryOp, IntCC, Type, UnaryOp, Value};
 
-/// The object an atomic builtin works on: its address and type.
+/// The object an atomic builtin works on: its address and type, the IR
+/// type of its atomic operations and the integer type of that size, as
+/// which the generic builtins copy its values through memory.
 struct Target {
     address: Value,
     ty: CType,
     ir: Type,
+    memory: CType,
 }
 
 fn rmw_named(name: &str) -> Option<RmwOp> {
@@ -75,9 +78,28 @@ impl Lowerer {
                     let k = self.iconst(Type::I8, matches!(size, 1 | 2 | 4 | 8) as i64);
                     return Ok(bool_result(k));
                 }
+                // Any object: its first byte is the flag (`atomic_flag`).
+                "test_and_set" => {
+                    let address = self.pointer_argument(arg(0)?, span)?;
+                    self.evaluate_all(&args[1..])?;
+                    let one = self.iconst(Type::I8, 1);
+                    let old = self.atomic_call(AtomicOp::Rmw(RmwOp::Exchange), Type::I8, vec![address, one]).expect("a result");
+                    let zero = self.iconst(Type::I8, 0);
+                    let set = self.icmp(IntCC::Ne, old, zero);
+                    return Ok(bool_result(set));
+                }
+                "clear" => {
+                    let address = self.pointer_argument(arg(0)?, span)?;
+                    self.evaluate_all(&args[1..])?;
+                    let zero = self.iconst(Type::I8, 0);
+                    self.atomic_call(AtomicOp::Store, Type::I8, vec![address, zero]);
+                    return Ok(void());
+                }
                 _ => {}
             }
-            let target = self.atomic_target(arg(0)?, name, span)?;
+            // The generic forms copy any object of 1, 2, 4 or 8 bytes.
+            let generic = matches!(rest, "load" | "store" | "exchange" | "compare_exchange");
+            let target = self.atomic_target(arg(0)?, name, generic, span)?;
             let result = match rest {
                 "load_n" => {
                     self.evaluate_all(&args[1..])?;
@@ -118,20 +140,6 @@ impl Lowerer {
                     let ok = self.compare_exchange(&target, expected_at, desired);
                     bool_result(ok)
                 }
-                "test_and_set" => {
-                    self.evaluate_all(&args[1..])?;
-                    let one = self.iconst(Type::I8, 1);
-                    let old = self.atomic_call(AtomicOp::Rmw(RmwOp::Exchange), Type::I8, vec![target.address, one]).expect("a result");
-                    let zero = self.iconst(Type::I8, 0);
-                    let set = self.icmp(IntCC::Ne, old, zero);
-                    bool_result(set)
-                }
-                "clear" => {
-                    self.evaluate_all(&args[1..])?;
-                    let zero = self.iconst(Type::I8, 0);
-                    self.atomic_call(AtomicOp::Store, Type::I8, vec![target.address, zero]);
-                    void()
-                }
                 _ => {
                     let (op, new_value) = rmw_form(rest, "fetch_", "_fetch").ok_or_else(unsupported)?;
                     let v = self.value_as(arg(1)?, &target, span)?;
@@ -146,7 +154,7 @@ impl Lowerer {
             self.atomic_call(AtomicOp::Fence, Type::I64, vec![]);
             return Ok(void());
         }
-        let target = self.atomic_target(arg(0)?, name, span)?;
+        let target = self.atomic_target(arg(0)?, name, false, span)?;
         let result = match rest {
             "bool_compare_and_swap" | "val_compare_and_swap" => {
                 let old = self.value_as(arg(1)?, &target, span)?;
@@ -179,19 +187,28 @@ impl Lowerer {
     }
 
     /// The object the first argument points to, which must be an integer
-    /// or a pointer of 1, 2, 4 or 8 bytes.
-    fn atomic_target(&mut self, pointer: &Node<Expression>, name: &str, span: Span) -> LowerResult<Target> {
+    /// or a pointer of 1, 2, 4 or 8 bytes, or for a `generic` builtin any
+    /// object of those sizes (a `double`, a small struct). An atomic
+    /// object is one of its value type.
+    fn atomic_target(&mut self, pointer: &Node<Expression>, name: &str, generic: bool, span: Span) -> LowerResult<Target> {
         let operand = self.lower_expr(pointer)?;
         let ty = match operand.ty.decay() {
-            CType::Pointer(pointee, _) => (*pointee).clone(),
+            CType::Pointer(pointee, _) => pointee.unatomic().clone(),
             _ => return Err(Diagnostic::error_at(pointer.span, format!("the first argument of '{name}' must be a pointer"))),
         };
-        let ir = match (&ty, ty.ir_type()) {
-            (CType::Int(_) | CType::Pointer(..), Some(ir)) if matches!(ir, Type::I8 | Type::I16 | Type::I32 | Type::I64) => ir,
-            _ => return Err(Diagnostic::unsupported(pointer.span, format!("'{name}' on an object of type '{}'", self.types.describe(&ty)))),
+        let size = self.types.size_of(&ty).unwrap_or(0);
+        let unsupported = || Diagnostic::unsupported(pointer.span, format!("'{name}' on an object of type '{}'", self.types.describe(&ty)));
+        let memory = match (&ty, size) {
+            (CType::Int(_) | CType::Pointer(..), 1 | 2 | 4 | 8) => ty.clone(),
+            (_, 1) if generic => CType::Int(IntKind::UChar),
+            (_, 2) if generic => CType::Int(IntKind::UShort),
+            (_, 4) if generic => CType::UINT,
+            (_, 8) if generic => CType::ULONG,
+            _ => return Err(unsupported()),
         };
+        let ir = memory.ir_type().ok_or_else(unsupported)?;
         let address = self.rvalue(&operand, span)?;
-        Ok(Target { address, ty, ir })
+        Ok(Target { address, ty, ir, memory })
     }
 
     /// The value of `e` converted to the target's type.
@@ -213,7 +230,7 @@ impl Lowerer {
     /// The value that pointer argument `e` points to, as the target's type.
     fn value_behind(&mut self, e: &Node<Expression>, target: &Target, span: Span) -> LowerResult<Value> {
         let address = self.pointer_argument(e, span)?;
-        Ok(self.load(&target.ty, address))
+        Ok(self.load(&target.memory, address))
     }
 
     fn pointer_argument(&mut self, e: &Node<Expression>, span: Span) -> LowerResult<Value> {
@@ -268,7 +285,7 @@ impl Lowerer {
     /// `expected_at` (on success it holds that value already). Returns
     /// whether the exchange happened.
     fn compare_exchange(&mut self, target: &Target, expected_at: Value, desired: Value) -> Value {
-        let expected = self.load(&target.ty, expected_at);
+        let expected = self.load(&target.memory, expected_at);
         let seen = self.atomic_call(AtomicOp::CompareExchange, target.ir, vec![target.address, expected, desired]).expect("a result");
         let ok = self.icmp(IntCC::Eq, seen, expected);
         self.store(seen, expected_at);

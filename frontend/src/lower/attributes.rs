@@ -12,7 +12,10 @@
 //! in `.init_array` or `.fini_array` (with a priority, in
 //! `.init_array.NNNNN`, which the linker sorts), as GCC does. `section`
 //! puts a variable in the named section; on a function it is ignored
-//! (the code stays in `.text`).
+//! (the code stays in `.text`). `cleanup` on an automatic variable calls
+//! its function when the variable's scope is left (see `cleanup`), and
+//! `alias` defines a second symbol for a function or variable (see
+//! `aliases`).
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -26,8 +29,6 @@ const UNSUPPORTED: &[&str] = &[
     "vector_size",
     "ms_struct",
     "transparent_union",
-    "cleanup",
-    "alias",
     "weakref",
     "ifunc",
     "scalar_storage_order",
@@ -170,13 +171,19 @@ impl Lowerer {
                 // tables); a function stays in `.text`, which changes
                 // nothing it computes (LMDB's `section("text_env")`).
                 "section" if !system => {
-                    let name = match attr.arguments.first().map(|a| &a.node) {
-                        Some(Expression::StringLiteral(parts)) => parts.node.iter().map(|p| p.trim_matches('"')).collect::<String>(),
-                        _ => return Err(Diagnostic::error_at(ext.span, "section attribute argument not a string constant")),
+                    let name = string_argument(attr).ok_or_else(|| Diagnostic::error_at(ext.span, "section attribute argument not a string constant"))?;
+                    found.section = Some(keyed(&mut self.section_names, ext.span, name));
+                }
+                "alias" if !system => {
+                    let target = string_argument(attr).ok_or_else(|| Diagnostic::error_at(ext.span, "alias argument not a string"))?;
+                    found.alias = Some(keyed(&mut self.alias_targets, ext.span, target));
+                }
+                "cleanup" if !system => {
+                    let function = match attr.arguments.first().map(|a| &a.node) {
+                        Some(Expression::Identifier(id)) => id.node.name.clone(),
+                        _ => return Err(Diagnostic::error_at(ext.span, "cleanup argument not an identifier")),
                     };
-                    let at = (ext.span.start, ext.span.end);
-                    self.section_names.insert(at, name);
-                    found.section = Some(at);
+                    found.cleanup = Some(keyed(&mut self.cleanup_functions, ext.span, function));
                 }
                 "vector_size" if system => {
                     if let Some(e) = attr.arguments.first() {
@@ -191,4 +198,21 @@ impl Lowerer {
         }
         Ok(found)
     }
+}
+
+/// The string literal that is an attribute's first argument.
+fn string_argument(attr: &lang_c::ast::Attribute) -> Option<String> {
+    match attr.arguments.first().map(|a| &a.node) {
+        Some(Expression::StringLiteral(parts)) => Some(parts.node.iter().map(|p| p.trim_matches('"')).collect()),
+        _ => None,
+    }
+}
+
+/// Records `value` under the attribute written at `span`, and returns
+/// the key (the attribute's start and end offsets), which `Attributes`
+/// keeps in place of the value.
+fn keyed(table: &mut std::collections::HashMap<(usize, usize), String>, span: Span, value: String) -> (usize, usize) {
+    let at = (span.start, span.end);
+    table.insert(at, value);
+    at
 }

@@ -6,6 +6,8 @@
 //! `clrsb`,
 //! and the scalar ones of `<x86intrin.h>`: bit scan and 8- and 16-bit
 //! rotations) become the IR's bit operations.
+//! `__builtin_frame_address(0)` and `__builtin_return_address(0)` become
+//! the calls of `nissecc_midend::ir::frame`.
 
 use super::library_prototypes::library_prototype;
 use super::overflow_builtins::overflow_builtin;
@@ -243,6 +245,18 @@ impl Lowerer {
                 let r = self.bit_count(op, x);
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
+            // The current function's frame; outer frames (a nonzero
+            // level) are not followed.
+            "frame_address" | "return_address" => {
+                let level = self.eval_int(arg(0)?)?;
+                if level != 0 {
+                    return Err(Diagnostic::unsupported(span, format!("'{id}' with a nonzero level")));
+                }
+                use nissecc_midend::ir::frame;
+                let function = if base == "frame_address" { frame::FRAME_ADDRESS_FUNCTION } else { frame::RETURN_ADDRESS_FUNCTION };
+                let address = self.call_helper(function, frame::signature(), vec![]).expect("a result");
+                Operand { ty: CType::pointer_to(CType::Void), place: Place::Value(address) }
+            }
             "prefetch" => {
                 // A hint only: the arguments are evaluated for their effects.
                 for a in args {
@@ -436,6 +450,7 @@ impl Lowerer {
             CType::Record(_) => 12,
             CType::Unsupported(t) if t.name == "_Complex" => 9,
             CType::Unsupported(t) if t.name == "__int128" => 1,
+            CType::Atomic(t) => return self.type_class(t, span),
             CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
             CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),
         })
@@ -654,6 +669,7 @@ impl Lowerer {
             return Err(Diagnostic::unsupported(span, "statement expression"));
         };
         self.scopes.push();
+        let height = self.cleanup_height();
         let result = (|| {
             let Some((last, rest)) = items.split_last() else {
                 return Ok(Operand { ty: CType::Void, place: Place::Void });
@@ -663,7 +679,7 @@ impl Lowerer {
                 BlockItem::Statement(Node { node: Statement::Expression(Some(e)), .. }) => {
                     let op = self.lower_expr(e)?;
                     if op.ty.is_scalar() {
-                        if let Place::Addr(_) = op.place {
+                        if let Place::Addr(_) | Place::Atomic(_) = op.place {
                             let v = self.rvalue(&op, e.span)?;
                             return Ok(Operand { ty: op.ty, place: Place::Value(v) });
                         }
@@ -676,6 +692,7 @@ impl Lowerer {
                 }
             }
         })();
+        self.end_cleanup_scope(height);
         self.scopes.pop();
         result
     }

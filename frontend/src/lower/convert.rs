@@ -99,6 +99,11 @@ impl Lowerer {
             (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble) => Ok(a),
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
             (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
+            (Place::Atomic(a), ty) => Ok(self.atomic_load(&ty.clone(), a)),
+            // An atomic object reached other than as an lvalue (a compound
+            // literal of atomic type).
+            (Place::Addr(a), CType::Atomic(inner)) if !inner.is_record() => Ok(self.atomic_load(&inner.clone(), a)),
+            (Place::Addr(a), CType::Atomic(_)) => self.atomic_record_load(&op.ty, a, span),
             (Place::Addr(_), CType::Unsupported(what)) => Err(Diagnostic::unsupported(span, format!("{what} values"))),
             (Place::Addr(_), _) | (Place::Void, _) => {
                 Err(Diagnostic::error_at(span, "void value not ignored as it ought to be"))
@@ -183,7 +188,8 @@ impl Lowerer {
     /// Converts an operand to `to` as if by assignment, checking that the
     /// types are compatible enough (C11 §6.5.16.1).
     pub fn assign_convert(&mut self, op: &Operand, to: &CType, span: Span) -> LowerResult<Value> {
-        let from = op.ty.decay();
+        // An atomic struct's value is read whole (`rvalue`).
+        let from = op.ty.decay().unatomic().clone();
         for ty in [&from, to] {
             if let CType::Unsupported(what) = ty {
                 return Err(Diagnostic::unsupported(span, format!("{what} values")));

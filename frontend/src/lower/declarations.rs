@@ -106,7 +106,7 @@ impl Lowerer {
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
         let ty = self.apply_type_attributes(ty, attributes, span)?;
         let atomic = specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
-        let ty = if atomic { super::unsupported_types::atomic(&ty, &self.types) } else { ty };
+        let ty = if atomic { super::atomic_objects::atomic_type(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok(BaseType { ty, storage, quals, attributes })
     }
@@ -160,8 +160,8 @@ impl Lowerer {
     }
 
     /// Adds a qualifier of a declaration's type. `_Atomic` among the
-    /// specifiers makes the type an unsupported one, which the callers do
-    /// (see `unsupported_types::atomic`).
+    /// specifiers makes the type an atomic one, which the callers do (see
+    /// `atomic_objects::atomic_type`).
     fn add_qualifier(&self, q: &Node<TypeQualifier>, quals: &mut Quals) -> LowerResult<()> {
         match q.node {
             TypeQualifier::Const => quals.constant = true,
@@ -189,7 +189,7 @@ impl Lowerer {
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
         let atomic = specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
-        let ty = if atomic { super::unsupported_types::atomic(&ty, &self.types) } else { ty };
+        let ty = if atomic { super::atomic_objects::atomic_type(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
         Ok((ty, attributes, quals))
     }
@@ -218,7 +218,7 @@ impl Lowerer {
                 TypeSpecifier::Complex => unreachable!("complex types are made above"),
                 TypeSpecifier::Atomic(t) => {
                     let ty = self.type_name(t)?;
-                    c.other = Some(super::unsupported_types::atomic(&ty, &self.types));
+                    c.other = Some(super::atomic_objects::atomic_type(&ty, &self.types));
                 }
                 TypeSpecifier::Struct(st) => c.other = Some(self.struct_type(st)?),
                 TypeSpecifier::Enum(et) => c.other = Some(self.enum_type(et)?),
@@ -463,7 +463,7 @@ impl Lowerer {
     /// `base_quals` qualify the base type, so the first pointer points to
     /// a `base_quals base`.
     pub fn declarator(&mut self, base: CType, base_quals: Quals, d: &Node<Declarator>) -> LowerResult<Declared> {
-        let attributes = self.attributes(&d.node.extensions)?;
+        let mut attributes = self.attributes(&d.node.extensions)?;
         let base = self.apply_type_attributes(base, attributes, d.span)?;
         let mut asm_label = None;
         for ext in &d.node.extensions {
@@ -483,11 +483,19 @@ impl Lowerer {
                     ty = CType::Pointer(Rc::new(ty), quals);
                     quals = Quals::default();
                     for q in pointer_quals {
-                        if let PointerQualifier::TypeQualifier(q) = &q.node {
-                            if q.node == TypeQualifier::Atomic {
-                                return Err(Diagnostic::unsupported(q.span, "_Atomic"));
+                        match &q.node {
+                            PointerQualifier::TypeQualifier(q) => {
+                                if q.node == TypeQualifier::Atomic {
+                                    ty = super::atomic_objects::atomic_type(&ty, &self.types);
+                                }
+                                self.add_qualifier(q, &mut quals)?;
                             }
-                            self.add_qualifier(q, &mut quals)?;
+                            // `char *__attribute__((cleanup(f))) p`: GCC
+                            // gives the variable the cleanup.
+                            PointerQualifier::Extension(exts) => {
+                                let cleanups: Vec<_> = exts.iter().filter(|e| is_cleanup(e)).cloned().collect();
+                                attributes = attributes.merge(self.attributes(&cleanups)?);
+                            }
                         }
                     }
                 }
@@ -600,8 +608,16 @@ impl Lowerer {
             self.last_parameter_scope = Some(kept);
         }
         let (params, names) = result?;
+        // An atomic parameter would be an atomic local object passed as a
+        // plain value, which nissecc does not model.
+        if params.iter().any(|p| matches!(p, CType::Atomic(_))) {
+            return Err(Diagnostic::unsupported(fd.span, "an _Atomic parameter"));
+        }
         let variadic = matches!(fd.node.ellipsis, Ellipsis::Some);
         let unprototyped = fd.node.parameters.is_empty() && !variadic;
+        // A function's value is not an object: `_Atomic long f(void)`
+        // returns a `long`, as in GCC.
+        let ret = ret.unatomic().clone();
         Ok((FuncType { ret, params, variadic, unprototyped }, names))
     }
 
@@ -735,4 +751,9 @@ pub(super) fn typeof_operand(mut e: &Node<Expression>) -> &Node<Expression> {
         }
     }
     e
+}
+
+/// Whether `ext` is `__attribute__((cleanup(f)))`.
+fn is_cleanup(ext: &Node<Extension>) -> bool {
+    matches!(&ext.node, Extension::Attribute(attr) if attr.name.node.trim_matches('_') == "cleanup")
 }

@@ -68,7 +68,8 @@ impl Lowerer {
             }
             Expression::UnaryOperator(u) => self.lower_unary(u, e.span),
             Expression::Cast(c) => {
-                let ty = self.type_name(&c.node.type_name)?;
+                // A cast's result is not an lvalue: `(_Atomic int)x` is an `int`.
+                let ty = self.type_name(&c.node.type_name)?.unatomic().clone();
                 let op = self.lower_expr(&c.node.expression)?;
                 if ty.is_void() {
                     return Ok(Operand { ty, place: Place::Void });
@@ -112,6 +113,10 @@ impl Lowerer {
                     let v = self.rvalue(&last, e.span)?;
                     return Ok(value(last.ty.decay(), v));
                 }
+                if let CType::Atomic(record) = &last.ty {
+                    let copy = self.rvalue(&last, e.span)?;
+                    return Ok(addr((**record).clone(), copy));
+                }
                 Ok(last)
             }
             Expression::GenericSelection(g) => {
@@ -138,7 +143,7 @@ impl Lowerer {
         let slot = self.local_slot(&ty, cl.span)?;
         let base = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
         self.store_initializer(&ty, base, &items, true)?;
-        Ok(addr(ty, base))
+        Ok(self.object(ty, base))
     }
 
     /// The type of an expression without evaluating it: the expression is
@@ -206,7 +211,7 @@ impl Lowerer {
                     let object = self.load(&CType::ULONG, a);
                     return Ok(addr(ty, object));
                 }
-                Ok(addr(ty, a))
+                Ok(self.object(ty, a))
             }
             Some(Symbol::Global { symbol, ty }) => {
                 if let CType::Function(ft) = &ty {
@@ -214,7 +219,7 @@ impl Lowerer {
                 }
                 self.volatile_access(self.scopes.object_quals(name).volatile);
                 let a = self.emit(InstData::SymbolAddr { symbol, offset: 0 }, Type::PTR);
-                Ok(addr(ty, a))
+                Ok(self.object(ty, a))
             }
             Some(Symbol::EnumConstant(v, kind)) => {
                 let ty = CType::Int(kind);
@@ -233,6 +238,9 @@ impl Lowerer {
         let (record_ty, base_addr) = match m.node.operator.node {
             MemberOperator::Direct => match (&base.ty, base.place) {
                 (CType::Record(_), Place::Addr(a)) => (base.ty.clone(), a),
+                (CType::Atomic(_), Place::Addr(_)) => {
+                    return Err(Diagnostic::unsupported(m.span, "a member of an atomic struct or union"));
+                }
                 _ => {
                     return Err(Diagnostic::error_at(m.span, format!(
                         "member reference base type '{}' is not a structure or union",
@@ -241,6 +249,9 @@ impl Lowerer {
                 }
             },
             MemberOperator::Indirect => match base.ty.decay() {
+                CType::Pointer(p, _) if matches!(*p, CType::Atomic(_)) => {
+                    return Err(Diagnostic::unsupported(m.span, "a member of an atomic struct or union"));
+                }
                 CType::Pointer(p, quals) if p.is_record() => {
                     let a = self.rvalue(&base, m.span)?;
                     self.volatile_access(quals.volatile);
@@ -266,7 +277,7 @@ impl Lowerer {
         let a = self.offset_address(base_addr, field.offset as i64);
         match (field.bits, &field.ty) {
             (Some(bits), CType::Int(kind)) => Ok(Operand { ty: bits.value_type(&field.ty), place: Place::BitField(a, bits, *kind) }),
-            _ => Ok(addr(field.ty, a)),
+            _ => Ok(self.object(field.ty, a)),
         }
     }
 
@@ -432,6 +443,10 @@ impl Lowerer {
                 self.store_typed(&target.ty, v, a);
                 v
             }
+            Place::Atomic(a) => {
+                self.atomic_store(&target.ty, v, a);
+                v
+            }
             Place::Value(_) | Place::Void => unreachable!("checked to be an lvalue"),
         }
     }
@@ -452,6 +467,7 @@ impl Lowerer {
                 let op = self.lower_expr(&u.node.operand)?;
                 match op.place {
                     Place::Addr(a) => Ok(value(CType::pointer_to(op.ty), a)),
+                    Place::Atomic(a) => Ok(value(CType::pointer_to(CType::Atomic(Rc::new(op.ty))), a)),
                     Place::BitField(..) => Err(Diagnostic::error_at(span, "cannot take the address of a bit-field")),
                     Place::Value(v) if matches!(op.ty, CType::Function(_)) => Ok(value(CType::pointer_to(op.ty), v)),
                     _ => Err(Diagnostic::error_at(span, "cannot take the address of an rvalue")),
@@ -467,7 +483,7 @@ impl Lowerer {
                 if p.is_void() {
                     return Ok(Operand { ty: CType::Void, place: Place::Void });
                 }
-                Ok(addr((*p).clone(), a))
+                Ok(self.object((*p).clone(), a))
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
                 let op = self.lower_expr(&u.node.operand)?;
@@ -510,11 +526,16 @@ impl Lowerer {
                 let increment = matches!(u.node.operator.node, UnaryOperator::PreIncrement | UnaryOperator::PostIncrement);
                 let post = matches!(u.node.operator.node, UnaryOperator::PostIncrement | UnaryOperator::PostDecrement);
                 let op = self.lower_expr(&u.node.operand)?;
-                if !matches!(op.place, Place::Addr(_) | Place::BitField(..)) {
+                if !matches!(op.place, Place::Addr(_) | Place::BitField(..) | Place::Atomic(_)) {
                     return Err(Diagnostic::error_at(operand_span, "expression is not assignable"));
                 }
                 if !op.ty.is_scalar() {
                     return Err(Diagnostic::error_at(span, format!("cannot increment value of type '{}'", self.types.describe(&op.ty))));
+                }
+                if let Place::Atomic(_) = op.place {
+                    let kind = if increment { BinaryOperator::Plus } else { BinaryOperator::Minus };
+                    let one = self.iconst(Type::I32, 1);
+                    return self.atomic_compound(&op, kind, value(CType::INT, one), post, span);
                 }
                 let old = self.rvalue(&op, operand_span)?;
                 // A `long double`'s value is its object, which the store
@@ -543,7 +564,7 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(span, "subscripted value is not an array or pointer"));
                 };
                 self.volatile_access(quals.volatile);
-                Ok(addr((*elem).clone(), v))
+                Ok(self.object((*elem).clone(), v))
             }
             B::LogicalAnd | B::LogicalOr => {
                 let t = self.new_block();
@@ -562,13 +583,19 @@ impl Lowerer {
             }
             B::Assign => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
-                if !matches!(lhs.place, Place::Addr(_) | Place::BitField(..)) {
+                if !matches!(lhs.place, Place::Addr(_) | Place::BitField(..) | Place::Atomic(_)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
                 }
                 if matches!(lhs.ty, CType::Array(..) | CType::Vla(..) | CType::Function(_)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable: array type"));
                 }
+
                 let rhs = self.lower_expr(&b.node.rhs)?;
+                if let (CType::Atomic(record), Place::Addr(a)) = (&lhs.ty, lhs.place) {
+                    let from = self.assign_convert(&rhs, record, span)?;
+                    self.atomic_record_store(&lhs.ty, a, from, span)?;
+                    return Ok(addr((**record).clone(), from));
+                }
                 let v = self.assign_convert(&rhs, &lhs.ty, span)?;
                 if let (true, Place::Addr(a)) = (lhs.ty.is_record(), lhs.place) {
                     let size = self.types.size_of(&lhs.ty).unwrap_or(0);
@@ -593,7 +620,7 @@ impl Lowerer {
                     _ => B::BitwiseXor,
                 };
                 let lhs = self.lower_expr(&b.node.lhs)?;
-                if !matches!(lhs.place, Place::Addr(_) | Place::BitField(..)) {
+                if !matches!(lhs.place, Place::Addr(_) | Place::BitField(..) | Place::Atomic(_)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
                 }
                 if !lhs.ty.is_scalar() {
@@ -603,6 +630,9 @@ impl Lowerer {
                 // the right operand's side effects change the left operand
                 // (unsequenced in C), GCC reads it afterwards too.
                 let rhs = self.lower_expr(&b.node.rhs)?;
+                if let Place::Atomic(_) = lhs.place {
+                    return self.atomic_compound(&lhs, kind, rhs, false, span);
+                }
                 let old = self.rvalue(&lhs, b.node.lhs.span)?;
                 let (ty, v) = self.arithmetic(kind, value(lhs.ty.clone(), old), rhs, span)?;
                 let v = self.convert(v, &ty, &lhs.ty, span)?;
@@ -735,7 +765,7 @@ impl Lowerer {
         Ok((size != 1).then(|| self.iconst(Type::I64, size as i64)))
     }
 
-    fn element_size(&self, ptr: &CType, span: Span) -> LowerResult<u64> {
+    pub(super) fn element_size(&self, ptr: &CType, span: Span) -> LowerResult<u64> {
         match ptr.pointee() {
             Some(CType::Void) | Some(CType::Function(_)) => Ok(1),
             Some(t) => self.types.size_of(t).ok_or_else(|| {

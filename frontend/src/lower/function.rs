@@ -67,6 +67,8 @@ pub struct FunctionState {
     /// function's file), recorded on every block that gets code of it
     /// (`Function::block_source_lines`).
     pub line: u32,
+    /// The variables with a cleanup function (see `cleanup`).
+    pub cleanups: super::cleanup::CleanupState,
 }
 
 impl FunctionState {
@@ -91,6 +93,7 @@ impl FunctionState {
             varargs: None,
             alloca_chain: None,
             line: 0,
+            cleanups: Default::default(),
         }
     }
 }
@@ -233,7 +236,9 @@ impl Lowerer {
             Statement::Compound(items) => items,
             _ => unreachable!("a function body is a compound statement"),
         };
+        let height = self.cleanup_height();
         let result = self.lower_block_items(body);
+        self.end_cleanup_scope(height);
         self.scopes.pop();
         result?;
         if !self.current_terminated() {

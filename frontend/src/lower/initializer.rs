@@ -78,6 +78,8 @@ impl Lowerer {
     /// Initializes one object from one initializer; returns the element
     /// count when the object is an array.
     fn init_value<'a>(&mut self, ty: &CType, offset: u64, bits: Option<BitField>, init: &'a Node<Initializer>, out: &mut Vec<InitItem<'a>>) -> LowerResult<Option<u64>> {
+        // Initializing an atomic object is not an atomic access (C11 §7.17.2.2).
+        let ty = ty.unatomic();
         match &init.node {
             Initializer::Expression(e) => {
                 if let Some(literal) = self.string_initializer(ty, e)? {
@@ -151,10 +153,10 @@ impl Lowerer {
     /// The element at `position` of an aggregate at `offset`.
     fn element_at(&self, ty: &CType, offset: u64, position: u64) -> Element {
         match ty {
-            CType::Array(elem, _) => Element { ty: (**elem).clone(), offset: offset + position * self.types.size_of(elem).unwrap_or(0), bits: None },
+            CType::Array(elem, _) => Element { ty: elem.unatomic().clone(), offset: offset + position * self.types.size_of(elem).unwrap_or(0), bits: None },
             CType::Record(id) => {
                 let field = &self.types.records[*id].fields[position as usize];
-                Element { ty: field.ty.clone(), offset: offset + field.offset, bits: field.bits }
+                Element { ty: field.ty.unatomic().clone(), offset: offset + field.offset, bits: field.bits }
             }
             _ => unreachable!("element_at on a scalar"),
         }

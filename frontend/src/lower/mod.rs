@@ -5,12 +5,15 @@
 //! scalars whose address is never taken to SSA values. Expressions yield
 //! an [`Operand`]: an SSA value, or the address of an lvalue.
 
+mod aliases;
 mod alloca;
 mod asm_wrapper;
+mod atomic_objects;
 mod atomics;
 mod attributes;
 mod bit_fields;
 mod builtins;
+mod cleanup;
 mod constant;
 mod convert;
 mod declarations;
@@ -59,6 +62,10 @@ pub enum Place {
     /// whose type is the field's declared integer type. The operand's type
     /// is the type of the field's value (`BitField::value_type`).
     BitField(nissecc_midend::ir::Value, crate::types::BitField, crate::types::IntKind),
+    /// An atomic scalar object at this address, accessed only through
+    /// atomic operations; the operand's type is its value type (see
+    /// `atomic_objects`).
+    Atomic(nissecc_midend::ir::Value),
     /// The result of a `void` expression.
     Void,
 }
@@ -139,6 +146,14 @@ pub struct Lowerer {
     /// The section names of `section` attributes, by the attribute's
     /// offsets (see `types::Attributes::section`).
     pub section_names: HashMap<(usize, usize), String>,
+    /// The function each `__attribute__((cleanup(f)))` names, keyed as
+    /// `section_names` are (`Attributes::cleanup`).
+    pub cleanup_functions: HashMap<(usize, usize), String>,
+    /// The target each `__attribute__((alias("target")))` names, keyed
+    /// as `section_names` are (`Attributes::alias`).
+    pub alias_targets: HashMap<(usize, usize), String>,
+    /// Where each of the module's aliases was declared, in order.
+    pub alias_spans: Vec<Span>,
     /// The largest member alignment that `#pragma pack` sets from each
     /// offset on (see `pragmas`), in the order of the text.
     pub pack: Vec<(usize, Option<u64>)>,
@@ -183,6 +198,9 @@ impl Lowerer {
             head_attributes: HashMap::new(),
             pack: Vec::new(),
             section_names: HashMap::new(),
+            cleanup_functions: HashMap::new(),
+            alias_targets: HashMap::new(),
+            alias_spans: Vec::new(),
             declared_alignments: HashMap::new(),
             last_parameter_scope: None,
             next_anonymous: 0,
@@ -226,6 +244,7 @@ impl Lowerer {
                 self.lower_function_definition(f)?;
             }
         }
+        self.check_alias_targets()?;
         Ok(self.finish())
     }
 

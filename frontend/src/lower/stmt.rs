@@ -32,7 +32,9 @@ impl Lowerer {
         match &stmt.node {
             Statement::Compound(items) => {
                 self.scopes.push();
+                let height = self.cleanup_height();
                 let result = self.lower_block_items(items);
+                self.end_cleanup_scope(height);
                 self.scopes.pop();
                 result
             }
@@ -50,7 +52,7 @@ impl Lowerer {
             Statement::Goto(label) => {
                 let target = self.label_block(&label.node.name, label.span);
                 self.note_code_line();
-                self.jump_to(target);
+                self.goto_with_cleanups(&label.node.name, target, label.span)?;
                 self.continue_in_new_block();
                 Ok(())
             }
@@ -59,6 +61,7 @@ impl Lowerer {
                     Diagnostic::error_at(stmt.span, "break statement not in loop or switch statement")
                 })?;
                 self.note_code_line();
+                self.cleanups_before_break(false);
                 self.jump_to(target);
                 self.continue_in_new_block();
                 Ok(())
@@ -70,6 +73,7 @@ impl Lowerer {
                     .last()
                     .ok_or_else(|| Diagnostic::error_at(stmt.span, "continue statement not in loop statement"))?;
                 self.note_code_line();
+                self.cleanups_before_break(true);
                 self.jump_to(target);
                 self.continue_in_new_block();
                 Ok(())
@@ -106,6 +110,7 @@ impl Lowerer {
             }
             (v, _) => v,
         };
+        self.cleanups_before_return();
         self.emit_effect(InstData::Return { value });
         self.continue_in_new_block();
         Ok(())
@@ -140,7 +145,9 @@ impl Lowerer {
     fn lower_loop_body(&mut self, body: &Node<Statement>, exit: nissecc_midend::ir::Block, next: nissecc_midend::ir::Block) -> LowerResult<()> {
         self.f().break_targets.push(exit);
         self.f().continue_targets.push(next);
+        self.enter_breakable(true);
         let result = self.lower_statement(body);
+        self.leave_breakable(true);
         self.f().break_targets.pop();
         self.f().continue_targets.pop();
         result
@@ -177,7 +184,9 @@ impl Lowerer {
 
     fn lower_for(&mut self, s: &Node<ForStatement>) -> LowerResult<()> {
         self.scopes.push();
+        let height = self.cleanup_height();
         let result = self.lower_for_in_scope(s);
+        self.end_cleanup_scope(height);
         self.scopes.pop();
         result
     }
@@ -261,7 +270,9 @@ impl Lowerer {
         self.switch_to(body);
         self.f().switches.push(SwitchContext { ty: ty.clone(), cases: Vec::new(), ranges: Vec::new(), default: None });
         self.f().break_targets.push(exit);
+        self.enter_breakable(false);
         let result = self.lower_statement(&s.node.statement);
+        self.leave_breakable(false);
         self.f().break_targets.pop();
         let ctx = self.f().switches.pop().expect("the switch context");
         result?;
@@ -296,6 +307,7 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(id.span, format!("redefinition of label '{}'", id.node.name)));
                 }
                 info.defined = true;
+                self.define_cleanup_label(&id.node.name, block)?;
                 block
             }
             Label::Case(e) => {

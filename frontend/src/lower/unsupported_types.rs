@@ -1,7 +1,7 @@
 //! The types nissecc names but cannot compute with: complex types, the
 //! TS 18661 types other than `_Float32`, `_Float64` and `_Float32x`,
 //! `__int128` (see `crate::int128`), the vector types of GCC's
-//! intrinsic headers and atomic types. Each becomes `CType::Unsupported`
+//! intrinsic headers and atomic types of the others. Each becomes `CType::Unsupported`
 //! with the size and alignment GCC gives it on x86-64: a program may
 //! declare them, take `sizeof` of them and lay out records holding them
 //! (glibc's headers do, and so do programs that never touch such a
@@ -46,11 +46,12 @@ pub fn vector(size: u64) -> CType {
     CType::Unsupported(UnsupportedType { name: "vector types", size, align: size.max(1) })
 }
 
-/// `_Atomic T` or `_Atomic(T)`, as glibc's and GCC's `<stdatomic.h>`
-/// declare `atomic_int` and the others: including the header, or
-/// declaring pointers to such types, is fine; an object or a value of one
-/// is an `unsupported: _Atomic` error. GCC gives an atomic type of 2, 4, 8
-/// or 16 bytes an alignment equal to its size.
+/// `_Atomic T` or `_Atomic(T)` of a type whose atomic operations nissecc
+/// cannot perform (`_Atomic long double`; the others are
+/// `atomic_objects::atomic_type`): declaring one, or pointers to it, is
+/// fine; an object or a value of one is an `unsupported: _Atomic` error.
+/// GCC gives an atomic type of 2, 4, 8 or 16 bytes an alignment equal to
+/// its size.
 pub fn atomic(ty: &CType, types: &TypeTable) -> CType {
     let size = types.size_of(ty).unwrap_or(0);
     let align = types.align_of(ty);

@@ -26,6 +26,10 @@ impl Lowerer {
         for reloc in self.module.data.iter().flat_map(|d| &d.relocs) {
             reach(&reloc.symbol, &mut used, &mut work);
         }
+        // An alias's target is used through the alias's symbol.
+        for alias in &self.module.aliases {
+            reach(&alias.target, &mut used, &mut work);
+        }
         while let Some(name) = work.pop() {
             let Some(func) = self.module.functions.iter().find(|f| f.name == name) else { continue };
             let mut referenced = Vec::new();

@@ -20,6 +20,9 @@ impl Lowerer {
             declared.attributes = base.attributes.merge(declared.attributes);
             let Some(name) = declared.name.clone() else { continue };
             self.scopes.set_object_quals(&name, declared.quals);
+            if base.storage != Storage::Typedef && self.declare_alias(&name, &declared, base.storage)? {
+                continue;
+            }
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => {
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
@@ -201,6 +204,20 @@ impl Lowerer {
 
     /// An automatic variable: a stack slot, initialized where declared.
     fn define_local(&mut self, name: &str, declared: &Declared, init: Option<&Node<Initializer>>) -> LowerResult<()> {
+        self.define_local_object(name, declared, init)?;
+        let Some(at) = declared.attributes.cleanup else { return Ok(()) };
+        let function = self.cleanup_functions.get(&at).cloned().expect("recorded with the attribute");
+        let span = Span { start: at.0, end: at.1 };
+        match self.scopes.lookup(name) {
+            Some(Symbol::Local { slot, ty }) if !ty.is_variably_modified() => {
+                let slot = *slot;
+                self.add_cleanup(&function, slot, span)
+            }
+            _ => Err(Diagnostic::unsupported(span, "__attribute__((cleanup)) on a variable-length array")),
+        }
+    }
+
+    fn define_local_object(&mut self, name: &str, declared: &Declared, init: Option<&Node<Initializer>>) -> LowerResult<()> {
         if declared.ty.is_array() && declared.ty.is_variably_modified() {
             if let Some(init) = init {
                 return Err(Diagnostic::error_at(init.span, "variable-sized object may not be initialized"));

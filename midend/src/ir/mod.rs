@@ -2,6 +2,7 @@
 
 pub mod abi;
 pub mod atomics;
+pub mod frame;
 mod entities;
 mod function;
 mod instructions;
@@ -12,5 +13,5 @@ pub mod varargs;
 pub use entities::{Block, Edge, Inst, StackSlot, Value};
 pub use function::{BlockData, Function, Linkage, StackSlotData, ValueData, ValueDef};
 pub use instructions::{BinaryOp, BlockCall, Callee, FloatCC, InstData, IntCC, UnaryOp};
-pub use module::{AssemblyFunction, DataObject, DataReloc, ExternFunction, Module};
+pub use module::{Alias, AssemblyFunction, DataObject, DataReloc, ExternFunction, Module};
 pub use types::{Signature, Type};

@@ -82,6 +82,17 @@ pub struct AssemblyFunction {
     pub text: String,
 }
 
+/// A second symbol at the address of a function or data object the
+/// module defines (`__attribute__((alias("target")))`), with its own
+/// linkage: `Export`, `Weak` or `Local`. The text format does not keep
+/// aliases.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alias {
+    pub name: String,
+    pub target: String,
+    pub linkage: Linkage,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Module {
     /// The translation unit's file name as the driver was given it. It
@@ -93,6 +104,7 @@ pub struct Module {
     pub data: Vec<DataObject>,
     /// Functions written in assembly, which the functions call as externs.
     pub assembly: Vec<AssemblyFunction>,
+    pub aliases: Vec<Alias>,
 }
 
 impl Module {

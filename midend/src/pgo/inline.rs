@@ -88,7 +88,8 @@ pub fn inline_hot_calls(module: &mut Module) -> usize {
 
 /// Whether `func` may be copied into its callers.
 fn is_inlinable(func: &Function) -> bool {
-    if func.layout.is_empty() || func.signature.variadic || func.calls_returns_twice || func.linkage == Linkage::Weak {
+    // A copy of a function that reads its frame would read its caller's.
+    if func.layout.is_empty() || func.signature.variadic || func.calls_returns_twice || func.linkage == Linkage::Weak || crate::ir::frame::reads_frame(func) {
         return false;
     }
     let insts = func.size();

@@ -270,6 +270,7 @@ fn functions_built_through_the_api_round_trip() {
             section: None,
         }],
         assembly: vec![AssemblyFunction { name: "__nissecc_asm_1".into(), text: "\t.globl x\nx:\tmovl \"%eax\", %ebx\\n\n".into() }],
+        aliases: Vec::new(),
     };
     assert_round_trips(&module);
     let text = module.to_string();

@@ -1,9 +1,12 @@
-// expect-error: unsupported: _Atomic
+// expect-error: unsupported: _Atomic values of 12 bytes
 #include <stdatomic.h>
 #include <stdio.h>
+
+struct point { int x, y, z; };
+
 int main(void) {
-    atomic_int counter = 0;
-    atomic_fetch_add(&counter, 2);
-    printf("%d\n", atomic_load(&counter));
+    _Atomic struct point shared = { 1, 2, 3 };
+    struct point copy = shared;
+    printf("%d\n", copy.y);
     return 0;
 }

@@ -1,0 +1,59 @@
+//! `__attribute__((alias("target")))` (GCC manual, "Common Function
+//! Attributes"): the declaration defines its symbol as a second name of
+//! `target`, a function or variable this translation unit defines, with
+//! the declaration's own linkage (`static`, or `weak`, or exported). In
+//! the unit, the declared name then stands for `target` itself (its
+//! symbol is `target`, as an `__asm__` label would make it); the alias
+//! symbol is written into the object file at `target`'s address
+//! (`ir::Alias`). A target the unit does not define is an error, as in
+//! GCC.
+
+use super::declarations::{Declared, Storage};
+use super::scope::Symbol;
+use super::{GlobalInfo, LowerResult, Lowerer};
+use crate::diagnostic::Diagnostic;
+use crate::types::CType;
+use lang_c::span::Span;
+use nissecc_midend::ir::{Alias, Linkage};
+
+impl Lowerer {
+    /// Declares `name` as an alias of the target its `alias` attribute
+    /// names, when it has one; returns whether it did.
+    pub(super) fn declare_alias(&mut self, name: &str, declared: &Declared, storage: Storage) -> LowerResult<bool> {
+        let Some(at) = declared.attributes.alias else { return Ok(false) };
+        let target = self.alias_targets.get(&at).cloned().expect("recorded with the attribute");
+        self.check_redeclaration(name, &declared.ty, declared.name_span)?;
+        let linkage = match (storage, declared.attributes.weak) {
+            (Storage::Static, _) => Linkage::Local,
+            (_, true) => Linkage::Weak,
+            _ => Linkage::Export,
+        };
+        let symbol = declared.asm_label.clone().unwrap_or_else(|| name.to_string());
+        if let CType::Function(ft) = &declared.ty {
+            // An inline target is compiled only when referenced.
+            self.reference_function(&target, ft, declared.name_span)?;
+        }
+        self.globals.insert(name.to_string(), GlobalInfo {
+            symbol: target.clone(),
+            ty: declared.ty.clone(),
+            linkage,
+            defined: true,
+            declared_at: declared.name_span,
+        });
+        self.scopes.declare(name, Symbol::Global { symbol: target.clone(), ty: declared.ty.clone() });
+        self.module.aliases.push(Alias { name: symbol, target, linkage });
+        self.alias_spans.push(Span { start: at.0, end: at.1 });
+        Ok(true)
+    }
+
+    /// Checks that every alias's target is defined in the unit.
+    pub(super) fn check_alias_targets(&self) -> LowerResult<()> {
+        for (alias, span) in self.module.aliases.iter().zip(&self.alias_spans) {
+            let defined = self.module.functions.iter().any(|f| f.name == alias.target) || self.data.contains_key(&alias.target);
+            if !defined {
+                return Err(Diagnostic::error_at(*span, format!("'{}' aliased to undefined symbol '{}'", alias.name, alias.target)));
+            }
+        }
+        Ok(())
+    }
+}
