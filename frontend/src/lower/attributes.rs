@@ -80,6 +80,7 @@ impl Lowerer {
                 relocs: vec![DataReloc { offset: 0, symbol: symbol.to_string(), addend: 0 }],
                 external: false,
                 section: Some(section),
+                thread_local: false,
             });
         }
         Ok(())

@@ -440,7 +440,7 @@ impl Lowerer {
                 let (bytes, zero_fill, relocs) = self.static_image(&ty, &items, cl.span)?;
                 let symbol = self.fresh_symbol(".compoundliteral");
                 let align = self.types.align_of(&ty) as u32;
-                self.put_data(nissecc_midend::ir::DataObject { name: symbol.clone(), linkage: nissecc_midend::ir::Linkage::Local, readonly: false, align, bytes, zero_fill, relocs, external: false, section: None });
+                self.put_data(nissecc_midend::ir::DataObject { name: symbol.clone(), linkage: nissecc_midend::ir::Linkage::Local, readonly: false, align, bytes, zero_fill, relocs, external: false, section: None, thread_local: false });
                 Ok((symbol, 0, ty))
             }
             _ => Err(Diagnostic::error_at(e.span, "initializer element is not a compile-time constant")),

@@ -268,6 +268,7 @@ fn functions_built_through_the_api_round_trip() {
             }],
             external: false,
             section: None,
+            thread_local: false,
         }],
         assembly: vec![AssemblyFunction { name: "__nissecc_asm_1".into(), text: "\t.globl x\nx:\tmovl \"%eax\", %ebx\\n\n".into() }],
     };
