@@ -148,7 +148,11 @@ fn assembly_sources_are_assembled() {
 
 /// gcc's informational options, with which configure scripts and CMake
 /// probe a compiler: `-dumpmachine` prints `cc`'s target triple, and `-v`
-/// prints a version line to stderr, alone or while compiling as asked.
+/// prints a version line to stderr, alone or while compiling as asked,
+/// and the preprocessor's include search list and the linker command,
+/// from which CMake learns the implicit include and link directories
+/// (without them `find_package(ZLIB)` found no library: libdeflate's
+/// CMake build stopped).
 #[test]
 fn informational_options_answer_as_gcc_does() {
     let dir = scratch_dir("informational-options");
@@ -163,6 +167,10 @@ fn informational_options_answer_as_gcc_does() {
     let out = Command::new(nissecc()).args(["-v", "-O2", "main.c", "-o", "main"]).current_dir(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(run_program(&dir.join("main"), &[]).unwrap().status, Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("#include <...> search starts here:"), "no include search list in:\n{stderr}");
+    let linker_line = stderr.lines().find(|l| l.contains("collect2") || l.split_whitespace().next().is_some_and(|w| w.ends_with("ld")));
+    assert!(linker_line.is_some_and(|l| l.contains("-L/")), "no linker command with its library directories in:\n{stderr}");
 }
 
 /// Under `-fwrapv` signed overflow wraps, so a loop that ends only when
