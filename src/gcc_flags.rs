@@ -28,6 +28,10 @@ pub struct GccFlags {
     pub verbose: bool,
     /// `-dumpmachine`: print the target triple and stop.
     pub dump_machine: bool,
+    /// `-shared`: link a shared object (it is among the linker flags
+    /// too). nissecc's code is position-independent, so only profiling,
+    /// whose runtime expects to be in the executable, cannot have it.
+    pub shared: bool,
 }
 
 /// Flags that gcc-driven builds pass and that change nothing nissecc does:
@@ -154,7 +158,6 @@ fn unsupported_flag(arg: &str) -> Option<&'static str> {
         ("-fexec-charset", "the execution character set is the source's"),
         ("-ffixed-", "registers cannot be reserved"),
         ("-fcall-", "registers cannot be reserved"),
-        ("-shared", "shared libraries are not supported"),
         ("-M", "dependency output without compiling is not supported"),
         ("-MM", "dependency output without compiling is not supported"),
     ];
@@ -205,6 +208,9 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
         if arg == "-Werror=profile-mismatch" || is_profiling_flag(&arg) {
             flags.args.push(arg);
         } else if arg.starts_with("-Wl,") || LINKER_FLAGS.contains(&arg.as_str()) {
+            flags.linker.push(arg);
+        } else if arg == "-shared" {
+            flags.shared = true;
             flags.linker.push(arg);
         } else if arg == "-Xlinker" {
             let value = operand(&mut rest, &arg)?;

@@ -554,6 +554,9 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         if profiling.pthread {
             extra.push("-pthread".into());
         }
+        if gcc.shared && profiling.strategy.is_some() {
+            return Err("nissecc: error: unsupported: the option '-shared' with profiling (the profiling runtime must be in the executable)".into());
+        }
         if profiling.strategy.is_some() {
             let archive = nissecc::runtime_path::runtime_archive_path().ok_or_else(|| {
                 format!(

@@ -215,6 +215,41 @@ fn dash_e_preprocesses_as_compiling_would() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// `-shared` links a shared object, as libtool asks by default (expat's
+/// `./configure && make` stopped on it): nissecc's code is
+/// position-independent, so exported functions and data, function
+/// pointers in initialized data and thread-local objects work from a
+/// library that a gcc-built program loads, at -O0 and -O2. With profiling
+/// it is still unsupported.
+#[test]
+fn shared_libraries_link_and_load() {
+    let dir = scratch_dir("shared-library");
+    std::fs::write(
+        dir.join("counter.c"),
+        "#include <stdio.h>\nint counter = 5;\nstatic int hidden = 7;\nconst char *names[] = {\"a\", \"b\", 0};\n\
+         int bump(int x) { counter += x; hidden++; return counter + hidden; }\nint (*bumper)(int) = bump;\n\
+         __thread int calls = 3;\nvoid say(void) { printf(\"%s %d %d\\n\", names[1], bumper(1), ++calls); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.c"),
+        "#include <stdio.h>\nextern int counter;\nint bump(int);\nvoid say(void);\n\
+         int main(void) { printf(\"%d\\n\", bump(2) + bump(2)); counter = 100; say(); return 0; }\n",
+    )
+    .unwrap();
+    for level in ["-O0", "-O2"] {
+        let out = Command::new(nissecc()).args([level, "-shared", "-fPIC", "counter.c", "-o", "libcounter.so"]).current_dir(&dir).output().unwrap();
+        assert!(out.status.success(), "{level}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new("gcc").args(["main.c", "-L.", "-lcounter", "-Wl,-rpath,$ORIGIN", "-o", "main"]).current_dir(&dir).output().unwrap();
+        assert!(out.status.success(), "{level}: {}", String::from_utf8_lossy(&out.stderr));
+        let run = run_program(&dir.join("main"), &[]).unwrap();
+        assert_eq!(String::from_utf8_lossy(&run.stdout), "33\nb 111 4\n", "{level}");
+    }
+    let out = Command::new(nissecc()).args(["-shared", "-fprofile-instr=sese", "counter.c", "-o", "libcounter.so"]).current_dir(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error: unsupported: the option '-shared' with profiling"));
+}
+
 /// Flags that would change what the program means in a way nissecc does
 /// not follow are `unsupported:` errors, not silently ignored.
 #[test]
