@@ -370,6 +370,9 @@ pub struct Attributes {
     /// `__attribute__((ms_struct))`: Microsoft's record layout, which
     /// nissecc does not implement.
     pub ms_struct: bool,
+    /// `__attribute__((transparent_union))` on a union or a typedef of
+    /// one (see `Record::transparent`).
+    pub transparent_union: bool,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -441,6 +444,7 @@ impl Attributes {
             pack: other.pack.or(self.pack),
             section: other.section.or(self.section),
             ms_struct: self.ms_struct || other.ms_struct,
+            transparent_union: self.transparent_union || other.transparent_union,
         }
     }
 }
@@ -462,6 +466,9 @@ pub struct Record {
     pub size: u64,
     pub align: u64,
     pub complete: bool,
+    /// A transparent union (GCC's `transparent_union`): a parameter of its
+    /// type takes an argument of any member's type, passed as the union.
+    pub transparent: bool,
 }
 
 /// All records of a translation unit.
@@ -472,7 +479,7 @@ pub struct TypeTable {
 
 impl TypeTable {
     pub fn new_record(&mut self, name: Option<String>, is_union: bool) -> RecordId {
-        self.records.push(Record { name, is_union, fields: Vec::new(), size: 0, align: 1, complete: false });
+        self.records.push(Record { name, is_union, fields: Vec::new(), size: 0, align: 1, complete: false, transparent: false });
         self.records.len() - 1
     }
 

@@ -395,6 +395,7 @@ impl Lowerer {
             return Err(Diagnostic::unsupported(st.span, "__attribute__((ms_struct))"));
         }
         self.types.complete_record(id, members, attributes).map_err(|what| Diagnostic::unsupported(st.span, what))?;
+        self.note_transparent_union(&CType::Record(id), attributes, st.span)?;
         Ok(CType::Record(id))
     }
 

@@ -24,6 +24,7 @@ impl Lowerer {
             check_thread_local(&name, &declared, base.storage, false)?;
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => {
+                    self.note_transparent_union(ty, declared.attributes, declared.name_span)?;
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
                     self.scopes.set_typedef_align(&name, declared.attributes.align);
                     self.note_enum_typedef(&name, &decl.node.specifiers, &init_decl.node.declarator);
@@ -183,6 +184,7 @@ impl Lowerer {
             let init = init_decl.node.initializer.as_ref();
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => {
+                    self.note_transparent_union(ty, declared.attributes, declared.name_span)?;
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
                     self.scopes.set_typedef_align(&name, declared.attributes.align);
                     self.note_enum_typedef(&name, &decl.node.specifiers, &init_decl.node.declarator);
