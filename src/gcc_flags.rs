@@ -258,6 +258,10 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             let value = if arg.len() > flag.len() { arg[flag.len()..].to_string() } else { operand(&mut rest, &arg)? };
             flags.preprocessor.push(flag.to_string());
             flags.preprocessor.push(value);
+        } else if arg.starts_with("-finput-charset=") {
+            // The preprocessor converts the source to UTF-8, the execution
+            // character set, as gcc's compilation does.
+            flags.preprocessor.push(arg);
         } else if arg.starts_with("-f") {
             return Err(format!("nissecc: error: unsupported: the option '{arg}'"));
         } else {
@@ -308,10 +312,10 @@ mod tests {
 
     #[test]
     fn preprocessor_linker_and_language_flags_are_set_aside() {
-        let flags = sorted(&["-include", "config.h", "-isystemsys", "-x", "c", "-ansi", "-fwrapv", "-static", "-Wl,--gc-sections", "a.c"]);
+        let flags = sorted(&["-include", "config.h", "-isystemsys", "-x", "c", "-ansi", "-fwrapv", "-static", "-Wl,--gc-sections", "-finput-charset=cp932", "a.c"]);
         assert_eq!(flags.args, ["nissecc", "-std=c90", "a.c"]);
         assert!(!flags.preprocess_only && sorted(&["-E", "a.c"]).preprocess_only);
-        assert_eq!(flags.preprocessor, ["-include", "config.h", "-isystem", "sys"]);
+        assert_eq!(flags.preprocessor, ["-include", "config.h", "-isystem", "sys", "-finput-charset=cp932"]);
         assert_eq!(flags.linker, ["-static", "-Wl,--gc-sections"]);
         assert!(flags.wrapv);
     }

@@ -250,6 +250,22 @@ fn shared_libraries_link_and_load() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("error: unsupported: the option '-shared' with profiling"));
 }
 
+/// `-finput-charset=` reaches the preprocessor, which converts the source
+/// to UTF-8 as gcc's compilation does: a Shift-JIS string literal becomes
+/// UTF-8 bytes (oniguruma's CMake build compiles a test with
+/// `-finput-charset=cp932`; it was an unknown flag).
+#[test]
+fn input_charset_converts_the_source() {
+    let dir = scratch_dir("input-charset");
+    let mut source = b"#include <stdio.h>\nint main(void) {\n    const char *s = \"".to_vec();
+    source.extend_from_slice(b"\x82\xa0\x82\xa2");
+    source.extend_from_slice(b"\";\n    for (const char *p = s; *p; p++)\n        printf(\"%02x\", (unsigned char)*p);\n    printf(\"\\n\");\n    return 0;\n}\n");
+    std::fs::write(dir.join("sjis.c"), source).unwrap();
+    let out = Command::new(nissecc()).args(["-finput-charset=cp932", "sjis.c", "-o", "sjis"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&run_program(&dir.join("sjis"), &[]).unwrap().stdout), "e38182e38184\n");
+}
+
 /// Flags that would change what the program means in a way nissecc does
 /// not follow are `unsupported:` errors, not silently ignored.
 #[test]
