@@ -283,6 +283,19 @@ fn functions_built_through_the_api_round_trip() {
 }
 
 #[test]
+fn thread_local_data_round_trips() {
+    let text = "data @counter export thread_local align 4 = bytes [05 00 00 00]\ndata @errno_copy extern thread_local align 4\n";
+    let module = parse_module(text).unwrap();
+    assert!(module.data.iter().all(|d| d.thread_local));
+    assert!(module.data[1].external);
+    assert_round_trips(&module);
+    let printed = module.to_string();
+    for line in ["data @counter export thread_local align 4", "data @errno_copy extern thread_local align 4"] {
+        assert!(printed.contains(line), "{line} missing from\n{printed}");
+    }
+}
+
+#[test]
 fn weak_symbols_round_trip() {
     let text = "declare @hook(i32) weak\n\ndata @level weak align 4 = bytes [07 00 00 00]\ndata @missing weak extern align 4\n\nfunction @fallback() -> i32 weak {\nblock0:\n    v0 = iconst.i32 3\n    return v0\n}\n";
     let module = parse_module(text).unwrap();
