@@ -28,6 +28,10 @@ pub struct GccFlags {
     pub verbose: bool,
     /// `-dumpmachine`: print the target triple and stop.
     pub dump_machine: bool,
+    /// `-shared`: link a shared object (it is among the linker flags
+    /// too). nissecc's code is position-independent, so only profiling,
+    /// whose runtime expects to be in the executable, cannot have it.
+    pub shared: bool,
 }
 
 /// Flags that gcc-driven builds pass and that change nothing nissecc does:
@@ -154,7 +158,6 @@ fn unsupported_flag(arg: &str) -> Option<&'static str> {
         ("-fexec-charset", "the execution character set is the source's"),
         ("-ffixed-", "registers cannot be reserved"),
         ("-fcall-", "registers cannot be reserved"),
-        ("-shared", "shared libraries are not supported"),
         ("-M", "dependency output without compiling is not supported"),
         ("-MM", "dependency output without compiling is not supported"),
     ];
@@ -206,6 +209,9 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             flags.args.push(arg);
         } else if arg.starts_with("-Wl,") || LINKER_FLAGS.contains(&arg.as_str()) {
             flags.linker.push(arg);
+        } else if arg == "-shared" {
+            flags.shared = true;
+            flags.linker.push(arg);
         } else if arg == "-Xlinker" {
             let value = operand(&mut rest, &arg)?;
             flags.linker.push(format!("-Wl,{value}"));
@@ -252,6 +258,10 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             let value = if arg.len() > flag.len() { arg[flag.len()..].to_string() } else { operand(&mut rest, &arg)? };
             flags.preprocessor.push(flag.to_string());
             flags.preprocessor.push(value);
+        } else if arg.starts_with("-finput-charset=") {
+            // The preprocessor converts the source to UTF-8, the execution
+            // character set, as gcc's compilation does.
+            flags.preprocessor.push(arg);
         } else if arg.starts_with("-f") {
             return Err(format!("nissecc: error: unsupported: the option '{arg}'"));
         } else {
@@ -302,10 +312,10 @@ mod tests {
 
     #[test]
     fn preprocessor_linker_and_language_flags_are_set_aside() {
-        let flags = sorted(&["-include", "config.h", "-isystemsys", "-x", "c", "-ansi", "-fwrapv", "-static", "-Wl,--gc-sections", "a.c"]);
+        let flags = sorted(&["-include", "config.h", "-isystemsys", "-x", "c", "-ansi", "-fwrapv", "-static", "-Wl,--gc-sections", "-finput-charset=cp932", "a.c"]);
         assert_eq!(flags.args, ["nissecc", "-std=c90", "a.c"]);
         assert!(!flags.preprocess_only && sorted(&["-E", "a.c"]).preprocess_only);
-        assert_eq!(flags.preprocessor, ["-include", "config.h", "-isystem", "sys"]);
+        assert_eq!(flags.preprocessor, ["-include", "config.h", "-isystem", "sys", "-finput-charset=cp932"]);
         assert_eq!(flags.linker, ["-static", "-Wl,--gc-sections"]);
         assert!(flags.wrapv);
     }

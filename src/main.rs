@@ -441,7 +441,9 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         defines: args.define.iter().cloned().chain(profiling.pthread.then(|| "_REENTRANT".to_string())).collect(),
         undefines: args.undefine.clone(),
         standard,
-        extra: gcc.preprocessor.clone(),
+        // With `-v`, the preprocessor prints its include search list,
+        // from which CMake learns the implicit include directories.
+        extra: gcc.preprocessor.iter().cloned().chain(gcc.verbose.then(|| "-v".to_string())).collect(),
     };
     if gcc.preprocess_only {
         return preprocess_only(args, &preprocess, &sources);
@@ -543,8 +545,17 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         let mut extra: Vec<String> = args.lib_dirs.iter().map(|d| format!("-L{d}")).collect();
         extra.extend(args.libs.iter().map(|l| format!("-l{l}")));
         extra.extend(gcc.linker.iter().cloned());
+        // With `-v`, `cc` prints the linker command, from which CMake
+        // learns the implicit link directories (where `find_library` and
+        // `find_package(ZLIB)` look).
+        if gcc.verbose {
+            extra.push("-v".into());
+        }
         if profiling.pthread {
             extra.push("-pthread".into());
+        }
+        if gcc.shared && profiling.strategy.is_some() {
+            return Err("nissecc: error: unsupported: the option '-shared' with profiling (the profiling runtime must be in the executable)".into());
         }
         if profiling.strategy.is_some() {
             let archive = nissecc::runtime_path::runtime_archive_path().ok_or_else(|| {

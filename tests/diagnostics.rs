@@ -148,7 +148,11 @@ fn assembly_sources_are_assembled() {
 
 /// gcc's informational options, with which configure scripts and CMake
 /// probe a compiler: `-dumpmachine` prints `cc`'s target triple, and `-v`
-/// prints a version line to stderr, alone or while compiling as asked.
+/// prints a version line to stderr, alone or while compiling as asked,
+/// and the preprocessor's include search list and the linker command,
+/// from which CMake learns the implicit include and link directories
+/// (without them `find_package(ZLIB)` found no library: libdeflate's
+/// CMake build stopped).
 #[test]
 fn informational_options_answer_as_gcc_does() {
     let dir = scratch_dir("informational-options");
@@ -163,6 +167,10 @@ fn informational_options_answer_as_gcc_does() {
     let out = Command::new(nissecc()).args(["-v", "-O2", "main.c", "-o", "main"]).current_dir(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(run_program(&dir.join("main"), &[]).unwrap().status, Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("#include <...> search starts here:"), "no include search list in:\n{stderr}");
+    let linker_line = stderr.lines().find(|l| l.contains("collect2") || l.split_whitespace().next().is_some_and(|w| w.ends_with("ld")));
+    assert!(linker_line.is_some_and(|l| l.contains("-L/")), "no linker command with its library directories in:\n{stderr}");
 }
 
 /// Under `-fwrapv` signed overflow wraps, so a loop that ends only when
@@ -205,6 +213,57 @@ fn dash_e_preprocesses_as_compiling_would() {
     std::fs::write(&source, "#include <no_such_header.h>\n").unwrap();
     let out = Command::new(nissecc()).arg("-E").arg(&source).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// `-shared` links a shared object, as libtool asks by default (expat's
+/// `./configure && make` stopped on it): nissecc's code is
+/// position-independent, so exported functions and data, function
+/// pointers in initialized data and thread-local objects work from a
+/// library that a gcc-built program loads, at -O0 and -O2. With profiling
+/// it is still unsupported.
+#[test]
+fn shared_libraries_link_and_load() {
+    let dir = scratch_dir("shared-library");
+    std::fs::write(
+        dir.join("counter.c"),
+        "#include <stdio.h>\nint counter = 5;\nstatic int hidden = 7;\nconst char *names[] = {\"a\", \"b\", 0};\n\
+         int bump(int x) { counter += x; hidden++; return counter + hidden; }\nint (*bumper)(int) = bump;\n\
+         __thread int calls = 3;\nvoid say(void) { printf(\"%s %d %d\\n\", names[1], bumper(1), ++calls); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.c"),
+        "#include <stdio.h>\nextern int counter;\nint bump(int);\nvoid say(void);\n\
+         int main(void) { printf(\"%d\\n\", bump(2) + bump(2)); counter = 100; say(); return 0; }\n",
+    )
+    .unwrap();
+    for level in ["-O0", "-O2"] {
+        let out = Command::new(nissecc()).args([level, "-shared", "-fPIC", "counter.c", "-o", "libcounter.so"]).current_dir(&dir).output().unwrap();
+        assert!(out.status.success(), "{level}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new("gcc").args(["main.c", "-L.", "-lcounter", "-Wl,-rpath,$ORIGIN", "-o", "main"]).current_dir(&dir).output().unwrap();
+        assert!(out.status.success(), "{level}: {}", String::from_utf8_lossy(&out.stderr));
+        let run = run_program(&dir.join("main"), &[]).unwrap();
+        assert_eq!(String::from_utf8_lossy(&run.stdout), "33\nb 111 4\n", "{level}");
+    }
+    let out = Command::new(nissecc()).args(["-shared", "-fprofile-instr=sese", "counter.c", "-o", "libcounter.so"]).current_dir(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error: unsupported: the option '-shared' with profiling"));
+}
+
+/// `-finput-charset=` reaches the preprocessor, which converts the source
+/// to UTF-8 as gcc's compilation does: a Shift-JIS string literal becomes
+/// UTF-8 bytes (oniguruma's CMake build compiles a test with
+/// `-finput-charset=cp932`; it was an unknown flag).
+#[test]
+fn input_charset_converts_the_source() {
+    let dir = scratch_dir("input-charset");
+    let mut source = b"#include <stdio.h>\nint main(void) {\n    const char *s = \"".to_vec();
+    source.extend_from_slice(b"\x82\xa0\x82\xa2");
+    source.extend_from_slice(b"\";\n    for (const char *p = s; *p; p++)\n        printf(\"%02x\", (unsigned char)*p);\n    printf(\"\\n\");\n    return 0;\n}\n");
+    std::fs::write(dir.join("sjis.c"), source).unwrap();
+    let out = Command::new(nissecc()).args(["-finput-charset=cp932", "sjis.c", "-o", "sjis"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&run_program(&dir.join("sjis"), &[]).unwrap().stdout), "e38182e38184\n");
 }
 
 /// Flags that would change what the program means in a way nissecc does

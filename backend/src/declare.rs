@@ -52,7 +52,7 @@ pub(crate) fn declare_module(
             (false, definition) => linkage(definition),
         };
         object
-            .declare_data(&data.name, linkage, !data.readonly, false)
+            .declare_data(&data.name, linkage, !data.readonly, data.thread_local)
             .map_err(|e| declaration_error(&data.name, e))?;
     }
     Ok(())

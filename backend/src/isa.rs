@@ -35,9 +35,13 @@ pub(crate) fn target_isa(opts: &BackendOptions, preserve_frame_pointers: bool, m
     };
     let mut flags = settings::builder();
     let preserve = if preserve_frame_pointers { "true" } else { "false" };
-    let settings: [(&str, &str); 7] = [
+    let settings: [(&str, &str); 8] = [
         ("opt_level", opt_level),
         ("is_pic", "true"),
+        // Thread-local objects are reached through `__tls_get_addr`, the
+        // general-dynamic model, which is right in shared objects too; the
+        // linker relaxes it in executables.
+        ("tls_model", "elf_gd"),
         ("enable_verifier", verifier),
         // Large frames are probed page by page, as gcc's
         // -fstack-clash-protection does, without needing a runtime helper.

@@ -8,7 +8,11 @@ use std::process::Command;
 /// The C compiler driver used for linking.
 const LINKER: &str = "cc";
 
-/// Runs `cc objects... -o output -lm extra_args...`.
+/// Runs `cc objects... -o output -lm extra_args...`. What the driver and
+/// the linker say on a successful link (their warnings, or with `-v` in
+/// `extra_args` the commands they run, which CMake reads to find the
+/// system's library directories) goes to our standard error, as gcc's
+/// does.
 pub fn link(objects: &[PathBuf], output: &Path, extra_args: &[String]) -> Result<(), BackendError> {
     let mut command = Command::new(LINKER);
     command
@@ -21,6 +25,7 @@ pub fn link(objects: &[PathBuf], output: &Path, extra_args: &[String]) -> Result
         .output()
         .map_err(|e| BackendError::new(format!("cannot run the linker `{LINKER}`: {e}")))?;
     if result.status.success() {
+        eprint!("{}", String::from_utf8_lossy(&result.stderr));
         return Ok(());
     }
     let stderr = String::from_utf8_lossy(&result.stderr);

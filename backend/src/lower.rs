@@ -422,6 +422,7 @@ impl Lowering<'_, '_, '_, '_> {
             InstData::SymbolAddr { symbol, offset } => {
                 let base = match self.symbols.symbol(self.builder.func, symbol)? {
                     SymbolRef::Func(f) => self.builder.ins().func_addr(POINTER, f),
+                    SymbolRef::Data(gv) if is_thread_local(self.builder.func, gv) => self.builder.ins().tls_value(POINTER, gv),
                     SymbolRef::Data(gv) => self.builder.ins().symbol_value(POINTER, gv),
                 };
                 match offset {
@@ -875,4 +876,11 @@ fn float_cc(cond: FloatCC) -> ClifFloatCC {
         FloatCC::Gt => ClifFloatCC::GreaterThan,
         FloatCC::Ge => ClifFloatCC::GreaterThanOrEqual,
     }
+}
+
+/// Whether `gv` names a thread-local data object, whose address
+/// `tls_value` computes for the running thread (`symbol_value` would give
+/// its offset in the thread's block instead).
+fn is_thread_local(func: &clif::Function, gv: clif::GlobalValue) -> bool {
+    matches!(func.global_values[gv], clif::GlobalValueData::Symbol { tls: true, .. })
 }

@@ -190,6 +190,7 @@ fn indirect_calls() {
         ],
         external: false,
         section: None,
+        thread_local: false,
     });
     module.functions.push(main_function(|b| {
         let seven = b.iconst(Type::I32, 7);

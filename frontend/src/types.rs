@@ -390,6 +390,9 @@ pub struct Attributes {
     /// keyed as `section` is, in `Lowerer::alias_targets` (see
     /// `lower::aliases`).
     pub alias: Option<(usize, usize)>,
+    /// `__attribute__((transparent_union))` on a union or a typedef of
+    /// one (see `Record::transparent`).
+    pub transparent_union: bool,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -463,6 +466,7 @@ impl Attributes {
             ms_struct: self.ms_struct || other.ms_struct,
             cleanup: other.cleanup.or(self.cleanup),
             alias: other.alias.or(self.alias),
+            transparent_union: self.transparent_union || other.transparent_union,
         }
     }
 }
@@ -484,6 +488,9 @@ pub struct Record {
     pub size: u64,
     pub align: u64,
     pub complete: bool,
+    /// A transparent union (GCC's `transparent_union`): a parameter of its
+    /// type takes an argument of any member's type, passed as the union.
+    pub transparent: bool,
 }
 
 /// All records of a translation unit.
@@ -494,7 +501,7 @@ pub struct TypeTable {
 
 impl TypeTable {
     pub fn new_record(&mut self, name: Option<String>, is_union: bool) -> RecordId {
-        self.records.push(Record { name, is_union, fields: Vec::new(), size: 0, align: 1, complete: false });
+        self.records.push(Record { name, is_union, fields: Vec::new(), size: 0, align: 1, complete: false, transparent: false });
         self.records.len() - 1
     }
 

@@ -194,6 +194,7 @@ pub fn global(name: &str, align: u32, bytes: Vec<u8>) -> DataObject {
         relocs: vec![],
         external: false,
         section: None,
+        thread_local: false,
     }
 }
 

@@ -8,6 +8,9 @@
 //! layout, symbols or program start-up would be silently wrong if ignored,
 //! so in user code they are reported as unsupported; in system headers they
 //! only decorate declarations the subset does not use, and are ignored.
+//! `transparent_union` on a union of pointers or integers lets a parameter
+//! of its type take any member's value (glibc's socket functions under
+//! `_GNU_SOURCE`).
 //! `constructor` and `destructor` on a function definition put its address
 //! in `.init_array` or `.fini_array` (with a priority, in
 //! `.init_array.NNNNN`, which the linker sorts), as GCC does. `section`
@@ -28,7 +31,6 @@ use nissecc_midend::ir::{DataObject, DataReloc, Linkage};
 const UNSUPPORTED: &[&str] = &[
     "vector_size",
     "ms_struct",
-    "transparent_union",
     "weakref",
     "ifunc",
     "scalar_storage_order",
@@ -81,8 +83,36 @@ impl Lowerer {
                 relocs: vec![DataReloc { offset: 0, symbol: symbol.to_string(), addend: 0 }],
                 external: false,
                 section: Some(section),
+                thread_local: false,
             });
         }
+        Ok(())
+    }
+
+    /// Makes the union `ty` transparent if `attributes` say so (GCC's
+    /// `transparent_union`, which glibc puts on the address parameter of
+    /// `connect`, `bind`, `accept`… under `_GNU_SOURCE`). Its members
+    /// must be passed as its first one is, which holds when they are
+    /// pointers or integers of the union's size (the union is then one
+    /// INTEGER eightbyte); other unions are unsupported.
+    pub fn note_transparent_union(&mut self, ty: &CType, attributes: Attributes, span: Span) -> LowerResult<()> {
+        if !attributes.transparent_union {
+            return Ok(());
+        }
+        let CType::Record(id) = ty else {
+            return Err(Diagnostic::error_at(span, "'transparent_union' attribute applies to union types only"));
+        };
+        let record = &self.types.records[*id];
+        if !record.is_union {
+            return Err(Diagnostic::error_at(span, "'transparent_union' attribute applies to union types only"));
+        }
+        let size = record.size;
+        let passed_as_first = !record.fields.is_empty()
+            && record.fields.iter().all(|f| f.bits.is_none() && (f.ty.is_pointer() || f.ty.is_integer()) && self.types.size_of(&f.ty) == Some(size));
+        if !passed_as_first {
+            return Err(Diagnostic::unsupported(span, "__attribute__((transparent_union)) on a union of members other than pointers and integers of one size"));
+        }
+        self.types.records[*id].transparent = true;
         Ok(())
     }
 
@@ -138,6 +168,7 @@ impl Lowerer {
             let system = self.is_system_header(ext.span);
             match name {
                 "packed" => found.packed = true,
+                "transparent_union" => found.transparent_union = true,
                 "weak" => found.weak = true,
                 "mode" => {
                     let named = match attr.arguments.first().map(|a| &a.node) {

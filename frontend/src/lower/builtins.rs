@@ -10,7 +10,7 @@
 //! the calls of `nissecc_midend::ir::frame`.
 
 use super::library_prototypes::library_prototype;
-use super::overflow_builtins::overflow_builtin;
+use super::overflow_builtins::{overflow_builtin, overflow_predicate_builtin};
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
 use crate::extended_float::X80;
@@ -45,6 +45,9 @@ impl Lowerer {
         let arg = |i: usize| args.get(i).ok_or_else(|| Diagnostic::error_at(span, format!("too few arguments to '{id}'")));
         if let Some((op, typed)) = overflow_builtin(base) {
             return self.lower_overflow_builtin(op, typed, args, span).map(Some);
+        }
+        if let Some(op) = overflow_predicate_builtin(base) {
+            return self.lower_overflow_predicate(op, args, span).map(Some);
         }
         let result = match base {
             "expect" | "expect_with_probability" => {

@@ -4,6 +4,7 @@
 //! `"abc" + 1`).
 
 use super::scope::Symbol;
+use super::overflow_builtins::{overflow_predicate_builtin, Arithmetic};
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
 use crate::extended_float::{X80, X80Op};
@@ -41,7 +42,38 @@ fn not_constant(span: Span) -> Diagnostic {
     Diagnostic::error_at(span, "expression is not a constant expression")
 }
 
+/// The operation of a call to `__builtin_{add,sub,mul}_overflow_p`.
+fn overflow_predicate_call(c: &Node<CallExpression>) -> Option<Arithmetic> {
+    match &c.node.callee.node {
+        Expression::Identifier(id) => overflow_predicate_builtin(id.node.name.strip_prefix("__builtin_")?),
+        _ => None,
+    }
+}
+
 impl Lowerer {
+    /// `__builtin_<op>_overflow_p(a, b, c)` of constant operands, which is
+    /// an integer constant expression (gnulib's `INT_ADD_OVERFLOW` is used
+    /// in enums and static assertions): whether the exact `a op b` lies
+    /// outside the type of `c`.
+    fn const_overflow_predicate(&mut self, op: Arithmetic, c: &Node<CallExpression>, span: Span) -> LowerResult<ConstValue> {
+        let [a, b, r] = &c.node.arguments[..] else { return Err(not_constant(span)) };
+        let mut exact = |e: &Node<Expression>| match self.eval_const(e)? {
+            ConstValue::Int(v, CType::Int(kind)) if kind.is_signed() => Ok((i128::from(v), kind)),
+            ConstValue::Int(v, CType::Int(kind)) => Ok((i128::from(v as u64), kind)),
+            _ => Err(not_constant(e.span)),
+        };
+        let ((a, _), (b, _), (_, kind)) = (exact(a)?, exact(b)?, exact(r)?);
+        let result = match op {
+            Arithmetic::Add => a.checked_add(b),
+            Arithmetic::Sub => a.checked_sub(b),
+            Arithmetic::Mul => a.checked_mul(b),
+        };
+        let bits = kind.size() * 8;
+        let (min, max) = if kind.is_signed() { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+        let overflow = result.is_none_or(|v| v < min || v > max);
+        Ok(ConstValue::Int(i64::from(overflow), CType::INT))
+    }
+
     /// Evaluates an integer constant expression.
     pub fn eval_int(&mut self, e: &Node<Expression>) -> LowerResult<i64> {
         match self.eval_const(e)? {
@@ -97,6 +129,10 @@ impl Lowerer {
                 Ok(ConstValue::Int(self.is_constant_argument(c) as i64, CType::INT))
             }
             Expression::Call(c) if float_builtin_constant(c).is_some() => Ok(float_builtin_constant(c).expect("a floating builtin")),
+            Expression::Call(c) if overflow_predicate_call(c).is_some() => {
+                let op = overflow_predicate_call(c).expect("an overflow predicate");
+                self.const_overflow_predicate(op, c, e.span)
+            }
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_types_compatible_p") => {
                 Ok(ConstValue::Int(self.types_compatible(c, e.span)? as i64, CType::INT))
             }
@@ -440,7 +476,7 @@ impl Lowerer {
                 let (bytes, zero_fill, relocs) = self.static_image(&ty, &items, cl.span)?;
                 let symbol = self.fresh_symbol(".compoundliteral");
                 let align = self.types.align_of(&ty) as u32;
-                self.put_data(nissecc_midend::ir::DataObject { name: symbol.clone(), linkage: nissecc_midend::ir::Linkage::Local, readonly: false, align, bytes, zero_fill, relocs, external: false, section: None });
+                self.put_data(nissecc_midend::ir::DataObject { name: symbol.clone(), linkage: nissecc_midend::ir::Linkage::Local, readonly: false, align, bytes, zero_fill, relocs, external: false, section: None, thread_local: false });
                 Ok((symbol, 0, ty))
             }
             _ => Err(Diagnostic::error_at(e.span, "initializer element is not a compile-time constant")),

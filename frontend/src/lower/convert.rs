@@ -216,6 +216,26 @@ impl Lowerer {
         self.convert(v, &from, to, span)
     }
 
+    /// Whether an argument of type `arg` goes to a parameter of type
+    /// `param` as a member of a transparent union (not the union itself).
+    pub fn is_transparent_union_argument(&self, arg: &CType, param: &CType) -> bool {
+        matches!(param, CType::Record(id) if self.types.records[*id].transparent) && arg.decay() != *param
+    }
+
+    /// An argument for a parameter of a transparent union type: converted
+    /// to the first member's type (GCC accepts any member's type; they all
+    /// share its representation) and stored in a temporary union, which
+    /// is passed as unions are, like that member.
+    pub fn transparent_union_argument(&mut self, op: &Operand, param: &CType, span: Span) -> LowerResult<Value> {
+        let CType::Record(id) = param else { unreachable!("a transparent union is a record") };
+        let first = self.types.records[*id].fields[0].ty.clone();
+        let v = self.assign_convert(op, &first, span)?;
+        let slot = self.local_slot(param, span)?;
+        let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+        self.store(v, addr);
+        Ok(addr)
+    }
+
     /// Calls a C library helper such as `memcpy` or `memset` by name.
     pub fn call_helper(&mut self, name: &str, sig: Signature, args: Vec<Value>) -> Option<Value> {
         self.referenced_functions.entry(name.to_string()).or_insert_with(|| sig.clone());

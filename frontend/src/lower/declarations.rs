@@ -26,6 +26,9 @@ pub enum Storage {
 pub struct BaseType {
     pub ty: CType,
     pub storage: Storage,
+    /// `_Thread_local` (or GCC's `__thread`) among the specifiers: each
+    /// thread has its own instance of the declared objects.
+    pub thread_local: bool,
     /// `const` and `volatile` among the specifiers.
     pub quals: Quals,
     /// Attributes and `_Alignas` of the declared entities.
@@ -48,6 +51,9 @@ pub struct Declared {
     /// The qualifiers of the declared object (of its elements, for an
     /// array).
     pub quals: Quals,
+    /// The declaration's specifiers make the object thread-local (copied
+    /// from [`BaseType::thread_local`] by the declaration's lowering).
+    pub thread_local: bool,
 }
 
 /// Type specifiers collected from a specifier list.
@@ -73,6 +79,7 @@ impl Lowerer {
     /// declared objects or functions.
     pub fn base_type(&mut self, specifiers: &[Node<DeclarationSpecifier>], span: Span) -> LowerResult<BaseType> {
         let mut storage = Storage::None;
+        let mut thread_local = false;
         let mut type_specs = Vec::new();
         let mut record_extensions = Vec::new();
         let mut attributes = Attributes::default();
@@ -85,7 +92,8 @@ impl Lowerer {
                         StorageClassSpecifier::Extern => Storage::Extern,
                         StorageClassSpecifier::Static => Storage::Static,
                         StorageClassSpecifier::ThreadLocal => {
-                            return Err(Diagnostic::unsupported(sc.span, "_Thread_local"))
+                            thread_local = true;
+                            storage
                         }
                         StorageClassSpecifier::Auto | StorageClassSpecifier::Register => storage,
                     }
@@ -108,7 +116,7 @@ impl Lowerer {
         let atomic = specifiers.iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
         let ty = if atomic { super::atomic_objects::atomic_type(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
-        Ok(BaseType { ty, storage, quals, attributes })
+        Ok(BaseType { ty, storage, thread_local, quals, attributes })
     }
 
     /// The alignment a typedef name among the specifiers was declared
@@ -387,6 +395,7 @@ impl Lowerer {
             return Err(Diagnostic::unsupported(st.span, "__attribute__((ms_struct))"));
         }
         self.types.complete_record(id, members, attributes).map_err(|what| Diagnostic::unsupported(st.span, what))?;
+        self.note_transparent_union(&CType::Record(id), attributes, st.span)?;
         Ok(CType::Record(id))
     }
 
@@ -528,7 +537,7 @@ impl Lowerer {
         }
         match &d.node.kind.node {
             DeclaratorKind::Abstract => {
-                Ok(Declared { name: None, name_span: d.span, ty, asm_label, param_names, attributes, quals })
+                Ok(Declared { name: None, name_span: d.span, ty, asm_label, param_names, attributes, quals, thread_local: false })
             }
             DeclaratorKind::Identifier(id) => Ok(Declared {
                 name: Some(id.node.name.clone()),
@@ -538,6 +547,7 @@ impl Lowerer {
                 param_names,
                 attributes,
                 quals,
+                thread_local: false,
             }),
             DeclaratorKind::Declarator(inner) => {
                 // Array suffixes keep their elements' qualifiers; a
@@ -726,7 +736,7 @@ impl Lowerer {
 impl Declared {
     /// A declarator without a name (`int` in `f(int)`).
     pub fn abstract_of(ty: CType, span: Span) -> Declared {
-        Declared { name: None, name_span: span, ty, asm_label: None, param_names: vec![], attributes: Attributes::default(), quals: Quals::default() }
+        Declared { name: None, name_span: span, ty, asm_label: None, param_names: vec![], attributes: Attributes::default(), quals: Quals::default(), thread_local: false }
     }
 }
 

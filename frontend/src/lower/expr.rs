@@ -346,6 +346,7 @@ impl Lowerer {
                 sig.by_value.push((index, aggregate));
             }
             let v = match ft.params.get(i) {
+                Some(pty) if self.is_transparent_union_argument(&op.ty, pty) => self.transparent_union_argument(&op, pty, arg.span)?,
                 Some(pty) => self.assign_convert(&op, pty, arg.span)?,
                 // A struct goes to an unprototyped function as to one whose
                 // prototype names its type.

@@ -134,6 +134,9 @@ impl Lowerer {
         let declared = self.declarator(base.ty, base.quals, &def.node.declarator)?;
         let parameter_scope = self.last_parameter_scope.take();
         let name = declared.name.clone().expect("a function definition has a name");
+        if base.thread_local {
+            return Err(Diagnostic::error_at(declared.name_span, format!("function '{name}' declared thread-local")));
+        }
         let CType::Function(ft) = &declared.ty else {
             return Err(Diagnostic::error_at(declared.name_span, format!("'{name}' is not a function")));
         };

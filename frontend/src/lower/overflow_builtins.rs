@@ -6,6 +6,11 @@
 //! `r`'s type, and the call returns whether the stored value differs from
 //! the infinite-precision one.
 //!
+//! The `_p` forms `__builtin_{add,sub,mul}_overflow_p(a, b, c)` store
+//! nothing: they return whether the result overflows the type of `c`,
+//! whose value is not used (gnulib's `intprops.h` takes them whenever
+//! `__has_builtin` says GCC has them).
+//!
 //! Every operand type has at most 64 bits, so the exact result fits in
 //! 128: the lowering computes it as a pair of 64-bit words (`hi`, `lo`),
 //! the product through four 32-bit partial products, truncates it to the
@@ -31,7 +36,20 @@ pub enum Arithmetic {
 /// typed forms (`__builtin_uaddl_overflow`) the one type of all three
 /// operands.
 pub fn overflow_builtin(base: &str) -> Option<(Arithmetic, Option<IntKind>)> {
-    let stem = base.strip_suffix("_overflow")?;
+    typed_overflow_builtin(base.strip_suffix("_overflow")?)
+}
+
+/// The operation of a `_p` overflow builtin (`add_overflow_p`…).
+pub fn overflow_predicate_builtin(base: &str) -> Option<Arithmetic> {
+    match typed_overflow_builtin(base.strip_suffix("_overflow_p")?)? {
+        (op, None) => Some(op),
+        _ => None,
+    }
+}
+
+/// The operation and type of an overflow builtin's name without its
+/// `_overflow` suffix (`add`, `uaddl`…).
+fn typed_overflow_builtin(stem: &str) -> Option<(Arithmetic, Option<IntKind>)> {
     let op_of = |s: &str| match s {
         "add" => Some(Arithmetic::Add),
         "sub" => Some(Arithmetic::Sub),
@@ -85,21 +103,45 @@ impl Lowerer {
             _ => return Err(Diagnostic::error_at(r.span, "the last argument of an overflow builtin must be a pointer to an integer")),
         };
         let address = self.rvalue(&target, span)?;
+        let (stored, overflow) = self.checked_arithmetic(op, a, b, result_kind);
+        self.store(stored, address);
+        Ok(Operand { ty: CType::Int(IntKind::Bool), place: Place::Value(overflow) })
+    }
+
+    /// Lowers `__builtin_<op>_overflow_p(a, b, c)`: whether `a op b`
+    /// overflows the type of `c`, which is evaluated for its side effects
+    /// only.
+    pub fn lower_overflow_predicate(&mut self, op: Arithmetic, args: &[Node<Expression>], span: Span) -> LowerResult<Operand> {
+        let [a, b, c] = args else {
+            return Err(Diagnostic::error_at(span, "an overflow builtin takes three arguments"));
+        };
+        let a = self.exact_operand(a, None, span)?;
+        let b = self.exact_operand(b, None, span)?;
+        let result_kind = match self.lower_expr(c)?.ty.decay() {
+            CType::Int(kind) if kind != IntKind::Bool => kind,
+            _ => return Err(Diagnostic::error_at(c.span, "the last argument of an overflow builtin must have integer type")),
+        };
+        let (_, overflow) = self.checked_arithmetic(op, a, b, result_kind);
+        Ok(Operand { ty: CType::Int(IntKind::Bool), place: Place::Value(overflow) })
+    }
+
+    /// The exact `a op b` truncated to `result_kind`, and whether that
+    /// lost anything: extending the truncated value back does not give
+    /// the exact one.
+    fn checked_arithmetic(&mut self, op: Arithmetic, a: Wide, b: Wide, result_kind: IntKind) -> (Value, Value) {
         let exact = match op {
             Arithmetic::Add => self.wide_add(a, b),
             Arithmetic::Sub => self.wide_sub(a, b),
             Arithmetic::Mul => self.wide_mul(a, b),
         };
-        // Truncate to the result type, then extend back and compare.
         let result_ty = CType::Int(result_kind);
         let ir_ty = result_ty.ir_type().expect("an integer type");
-        let stored = if ir_ty == Type::I64 { exact.lo } else { self.unary(UnaryOp::Ireduce, exact.lo, ir_ty) };
-        let back = self.wide_from(stored, result_kind.is_signed());
+        let truncated = if ir_ty == Type::I64 { exact.lo } else { self.unary(UnaryOp::Ireduce, exact.lo, ir_ty) };
+        let back = self.wide_from(truncated, result_kind.is_signed());
         let lo_differs = self.icmp(IntCC::Ne, back.lo, exact.lo);
         let hi_differs = self.icmp(IntCC::Ne, back.hi, exact.hi);
         let overflow = self.binary(BinaryOp::Bor, lo_differs, hi_differs);
-        self.store(stored, address);
-        Ok(Operand { ty: CType::Int(IntKind::Bool), place: Place::Value(overflow) })
+        (truncated, overflow)
     }
 
     /// An operand in 128 bits: converted to `typed` for the typed forms,
@@ -209,6 +251,8 @@ mod tests {
         assert_eq!(overflow_builtin("usubl_overflow"), Some((Arithmetic::Sub, Some(IntKind::ULong))));
         assert_eq!(overflow_builtin("smulll_overflow"), Some((Arithmetic::Mul, Some(IntKind::LongLong))));
         assert_eq!(overflow_builtin("add_overflow_p"), None);
+        assert_eq!(overflow_predicate_builtin("mul_overflow_p"), Some(Arithmetic::Mul));
+        assert_eq!(overflow_predicate_builtin("uaddl_overflow_p"), None);
         assert_eq!(overflow_builtin("xadd_overflow"), None);
         assert_eq!(overflow_builtin("uaddx_overflow"), None);
     }

@@ -18,13 +18,16 @@ impl Lowerer {
         for init_decl in &decl.node.declarators {
             let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
             declared.attributes = base.attributes.merge(declared.attributes);
+            declared.thread_local = base.thread_local;
             let Some(name) = declared.name.clone() else { continue };
             self.scopes.set_object_quals(&name, declared.quals);
+            check_thread_local(&name, &declared, base.storage, false)?;
             if base.storage != Storage::Typedef && self.declare_alias(&name, &declared, base.storage)? {
                 continue;
             }
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => {
+                    self.note_transparent_union(ty, declared.attributes, declared.name_span)?;
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
                     self.scopes.set_typedef_align(&name, declared.attributes.align);
                     self.note_enum_typedef(&name, &decl.node.specifiers, &init_decl.node.declarator);
@@ -90,6 +93,13 @@ impl Lowerer {
         if let (Some(what), false) = (unsupported_part(&ty), external) {
             return Err(Diagnostic::unsupported(declared.name_span, what));
         }
+        // All declarations of an object agree on whether it is thread-local
+        // (C11 §6.7.1p3), as the code that reaches it differs.
+        if self.data.get(symbol).is_some_and(|prev| prev.thread_local != declared.thread_local) {
+            let (this, that) = if declared.thread_local { ("thread-local", "non-thread-local") } else { ("non-thread-local", "thread-local") };
+            return Err(Diagnostic::error_at(declared.name_span, format!("{this} declaration of '{name}' follows {that} declaration")));
+        }
+        let thread_local = declared.thread_local;
         let (bytes, zero_fill, relocs, ty) = match init {
             Some(init) => {
                 if !self.initialized.insert(name.to_string()) {
@@ -100,11 +110,16 @@ impl Lowerer {
                 self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty: ty.clone() });
                 let (items, ty) = self.flatten_initializer(&ty, init)?;
                 let (bytes, zero_fill, relocs) = self.static_image(&ty, &items, init.span)?;
+                // A thread-local object has no address at link time: only
+                // code running in a thread can compute it.
+                if relocs.iter().any(|r| (r.symbol == symbol && thread_local) || self.data.get(&r.symbol).is_some_and(|d| d.thread_local)) {
+                    return Err(Diagnostic::error_at(init.span, "initializer element is not constant"));
+                }
                 (bytes, zero_fill, relocs, ty)
             }
             None if external => {
                 if previous.is_none() {
-                    self.put_data(DataObject { name: symbol.to_string(), linkage: Linkage::Export, readonly: false, align: self.types.align_of(&ty) as u32, bytes: vec![], zero_fill: 0, relocs: vec![], external: true, section: None });
+                    self.put_data(DataObject { name: symbol.to_string(), linkage: Linkage::Export, readonly: false, align: self.types.align_of(&ty) as u32, bytes: vec![], zero_fill: 0, relocs: vec![], external: true, section: None, thread_local });
                 }
                 let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
                 let info = GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage: Linkage::Export, defined: previous.as_ref().is_some_and(|p| p.defined), declared_at };
@@ -147,7 +162,7 @@ impl Lowerer {
         if let Some(declared_align) = declared.attributes.align {
             self.declared_alignments.insert(symbol.to_string(), declared_align);
         }
-        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, zero_fill, relocs, external: false, section });
+        self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, zero_fill, relocs, external: false, section, thread_local });
         let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
         self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
@@ -160,8 +175,10 @@ impl Lowerer {
         for init_decl in &decl.node.declarators {
             let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
             declared.attributes = base.attributes.merge(declared.attributes);
+            declared.thread_local = base.thread_local;
             let Some(name) = declared.name.clone() else { continue };
             self.scopes.set_object_quals(&name, declared.quals);
+            check_thread_local(&name, &declared, base.storage, true)?;
             if let Some(prev) = self.scopes.lookup_current(&name) {
                 if !matches!(prev, Symbol::Global { .. }) || base.storage != Storage::Extern {
                     return Err(Diagnostic::error_at(declared.name_span, format!("redefinition of '{name}'")));
@@ -170,6 +187,7 @@ impl Lowerer {
             let init = init_decl.node.initializer.as_ref();
             match (base.storage, &declared.ty) {
                 (Storage::Typedef, ty) => {
+                    self.note_transparent_union(ty, declared.attributes, declared.name_span)?;
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
                     self.scopes.set_typedef_align(&name, declared.attributes.align);
                     self.note_enum_typedef(&name, &decl.node.specifiers, &init_decl.node.declarator);
@@ -274,4 +292,20 @@ fn unsupported_part(ty: &CType) -> Option<&'static str> {
         CType::Array(elem, _) => unsupported_part(elem),
         _ => None,
     }
+}
+
+/// Rejects `_Thread_local` where C11 §6.7.1p3 forbids it: on typedefs and
+/// functions, and on block-scope objects that are neither `static` nor
+/// `extern` (`in_block`).
+fn check_thread_local(name: &str, declared: &Declared, storage: Storage, in_block: bool) -> LowerResult<()> {
+    if !declared.thread_local {
+        return Ok(());
+    }
+    let message = match (storage, &declared.ty) {
+        (Storage::Typedef, _) => format!("typedef '{name}' declared thread-local"),
+        (_, CType::Function(_)) => format!("function '{name}' declared thread-local"),
+        (Storage::None, _) if in_block => format!("thread-local variable '{name}' at block scope is neither static nor extern"),
+        _ => return Ok(()),
+    };
+    Err(Diagnostic::error_at(declared.name_span, message))
 }

@@ -86,6 +86,7 @@ pub fn add_function_data(
         relocs: Vec::new(),
         external: false,
         section: None,
+        thread_local: false,
     };
     // An empty array still gets one slot, so that its symbol has an
     // address of its own.
@@ -109,6 +110,7 @@ pub fn add_function_data(
     module.data.push(DataObject {
         relocs,
         section: Some(abi::RECORDS_SECTION.to_string()),
+        thread_local: false,
         ..local(record, false, align, record_bytes)
     });
 }
@@ -135,6 +137,7 @@ pub fn declare_runtime_anchor(module: &mut Module) {
         relocs: Vec::new(),
         external: true,
         section: None,
+        thread_local: false,
     });
 }
 

@@ -48,6 +48,11 @@ pub struct DataObject {
     /// its kind implies (`.data`, `.rodata`, ...). Instrumentation puts its
     /// per-function records in one named section that the runtime walks.
     pub section: Option<String>,
+    /// A thread-local object (`_Thread_local`, `__thread`): each thread
+    /// has its own copy, initialized with the object's bytes, and its
+    /// address is computed per thread (`SymbolAddr` of it is not a link-time
+    /// constant, and no data relocation may refer to it).
+    pub thread_local: bool,
 }
 
 impl DataObject {
@@ -63,6 +68,7 @@ impl DataObject {
             relocs: vec![],
             external: false,
             section: None,
+            thread_local: false,
         }
     }
 

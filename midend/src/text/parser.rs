@@ -463,7 +463,7 @@ impl<'a> Parser<'a> {
         Ok(ExternFunction { name, signature, weak })
     }
 
-    /// `data @name local readonly extern align 8 section "name" = bytes [..]
+    /// `data @name local readonly extern thread_local align 8 section "name" = bytes [..]
     /// zeros N relocs [..]`, with the attributes in any order.
     fn data_object(&mut self) -> Result<DataObject> {
         let line = self.advance().pos.line;
@@ -471,6 +471,7 @@ impl<'a> Parser<'a> {
         let mut linkage = None;
         let (mut readonly, mut external, mut align) = (false, false, 1);
         let mut section = None;
+        let mut thread_local = false;
         loop {
             if let Some(l) = self.linkage() {
                 linkage = Some(l);
@@ -478,6 +479,8 @@ impl<'a> Parser<'a> {
                 readonly = true;
             } else if self.eat_word("extern") {
                 external = true;
+            } else if self.eat_word("thread_local") {
+                thread_local = true;
             } else if self.eat_word("align") {
                 align = self.unsigned_as("an alignment")?;
             } else if self.eat_word("section") {
@@ -532,6 +535,7 @@ impl<'a> Parser<'a> {
             relocs,
             external,
             section,
+            thread_local,
         })
     }
 

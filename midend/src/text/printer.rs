@@ -303,6 +303,9 @@ impl<W: Write> Printer<'_, W> {
         if data.external {
             text.push_str(" extern");
         }
+        if data.thread_local {
+            text.push_str(" thread_local");
+        }
         if data.align != 1 {
             write!(text, " align {}", data.align)?;
         }

@@ -268,6 +268,7 @@ fn functions_built_through_the_api_round_trip() {
             }],
             external: false,
             section: None,
+            thread_local: false,
         }],
         assembly: vec![AssemblyFunction { name: "__nissecc_asm_1".into(), text: "\t.globl x\nx:\tmovl \"%eax\", %ebx\\n\n".into() }],
         aliases: Vec::new(),
@@ -280,6 +281,19 @@ fn functions_built_through_the_api_round_trip() {
     let reparsed = parse_module(&text).unwrap();
     assert_eq!(reparsed.data, module.data);
     assert_eq!(reparsed.externs, module.externs);
+}
+
+#[test]
+fn thread_local_data_round_trips() {
+    let text = "data @counter export thread_local align 4 = bytes [05 00 00 00]\ndata @errno_copy extern thread_local align 4\n";
+    let module = parse_module(text).unwrap();
+    assert!(module.data.iter().all(|d| d.thread_local));
+    assert!(module.data[1].external);
+    assert_round_trips(&module);
+    let printed = module.to_string();
+    for line in ["data @counter export thread_local align 4", "data @errno_copy extern thread_local align 4"] {
+        assert!(printed.contains(line), "{line} missing from\n{printed}");
+    }
 }
 
 #[test]
