@@ -32,6 +32,10 @@ pub struct GccFlags {
     /// too). nissecc's code is position-independent, so only profiling,
     /// whose runtime expects to be in the executable, cannot have it.
     pub shared: bool,
+    /// `-fsyntax-only`: check the sources and write nothing.
+    pub syntax_only: bool,
+    /// `-M` or `-MM`: print the sources' make rule and stop.
+    pub dependency_rule_only: bool,
 }
 
 /// Flags that gcc-driven builds pass and that change nothing nissecc does:
@@ -158,8 +162,6 @@ fn unsupported_flag(arg: &str) -> Option<&'static str> {
         ("-fexec-charset", "the execution character set is the source's"),
         ("-ffixed-", "registers cannot be reserved"),
         ("-fcall-", "registers cannot be reserved"),
-        ("-M", "dependency output without compiling is not supported"),
-        ("-MM", "dependency output without compiling is not supported"),
     ];
     FLAGS.iter().find(|(flag, _)| arg == *flag || (flag.starts_with("-f") && arg.starts_with(flag) && arg[flag.len()..].starts_with(['=', '-']))
         || (flag.ends_with('-') && arg.starts_with(flag))).map(|(_, why)| *why)
@@ -248,7 +250,15 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             if language != "c" && language != "none" {
                 return Err(format!("nissecc: error: unsupported: the language '{language}' (only C)"));
             }
-        } else if ["-MD", "-MMD", "-MP"].contains(&arg.as_str()) {
+        } else if arg == "-M" || arg == "-MM" {
+            // The preprocessor prints the make rule instead of the text
+            // (`-E` implied, as in gcc); the dependency flags go with it.
+            flags.preprocess_only = true;
+            flags.dependency_rule_only = true;
+            flags.preprocessor.push(arg);
+        } else if arg == "-fsyntax-only" {
+            flags.syntax_only = true;
+        } else if ["-MD", "-MMD", "-MP", "-MG"].contains(&arg.as_str()) {
             flags.dependencies.push(arg);
         } else if let Some(flag) = DEPENDENCIES_WITH_OPERAND.iter().find(|f| arg.starts_with(**f)) {
             let value = if arg.len() > flag.len() { arg[flag.len()..].to_string() } else { operand(&mut rest, &arg)? };
@@ -270,6 +280,12 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
     }
     if let Some(level) = optimization {
         flags.args.push(format!("-O{level}"));
+    }
+    if flags.dependency_rule_only {
+        // No object is written, so `-MF`, `-MT`, `-MP` and `-MG` shape the
+        // rule that `-M` prints.
+        let dependencies = std::mem::take(&mut flags.dependencies);
+        flags.preprocessor.extend(dependencies);
     }
     Ok(flags)
 }
@@ -321,8 +337,20 @@ mod tests {
     }
 
     #[test]
+    fn dependency_rules_and_syntax_checks_stop_early() {
+        let rule = sorted(&["-MM", "-MT", "x.o", "-MFx.d", "-MP", "-MG", "a.c"]);
+        assert!(rule.preprocess_only && rule.dependency_rule_only);
+        assert_eq!(rule.preprocessor, ["-MM", "-MT", "x.o", "-MF", "x.d", "-MP", "-MG"]);
+        assert!(rule.dependencies.is_empty());
+        let object = sorted(&["-MD", "-MG", "-c", "a.c"]);
+        assert!(!object.preprocess_only && object.preprocessor.is_empty());
+        assert_eq!(object.dependencies, ["-MD", "-MG"]);
+        assert!(sorted(&["-fsyntax-only", "a.c"]).syntax_only);
+    }
+
+    #[test]
     fn flags_that_change_meaning_are_unsupported() {
-        for flag in ["-funsigned-char", "-fshort-enums", "-fsanitize=address", "-fopenmp", "-x", "-M"] {
+        for flag in ["-funsigned-char", "-fshort-enums", "-fsanitize=address", "-fopenmp", "-x"] {
             let result = sort_out(["nissecc", flag, "c++", "a.c"].map(String::from));
             assert!(result.unwrap_err().contains("unsupported"), "{flag}");
         }

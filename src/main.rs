@@ -309,14 +309,25 @@ fn compiler_main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let args = Args::parse_from(argv);
+    let mut args = Args::parse_from(argv);
+    let stdin_dir = match read_standard_input(&mut args) {
+        Ok(dir) => dir,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(1);
+        }
+    };
     if args.print_profile_strategies {
         for strategy in Strategy::ALL {
             println!("{strategy}");
         }
         return ExitCode::SUCCESS;
     }
-    match run(&args, &profiling, &gcc, standard) {
+    let result = run(&args, &profiling, &gcc, standard);
+    if let Some(dir) = stdin_dir {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             if !message.is_empty() {
@@ -328,6 +339,20 @@ fn compiler_main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The input `-`, a C source on the standard input (`cc -E -x c -`, as
+/// configure scripts and build systems probe the compiler), is read into
+/// `stdin.c` in a temporary directory, which is returned for removal.
+fn read_standard_input(args: &mut Args) -> Result<Option<PathBuf>, String> {
+    let Some(position) = args.inputs.iter().position(|input| input.as_os_str() == "-") else { return Ok(None) };
+    let mut text = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut text).map_err(|e| format!("nissecc: error: cannot read the standard input: {e}"))?;
+    let dir = tempdir()?;
+    let path = dir.join("stdin.c");
+    write_file(&path, &text)?;
+    args.inputs[position] = path;
+    Ok(Some(dir))
 }
 
 /// The target triple: that of `cc`, which links nissecc's objects, as
@@ -484,6 +509,9 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
             eprint!("{diagnostics}");
         }
         let Ok(mut module) = output.result else { return Err(String::new()) };
+        if gcc.syntax_only {
+            continue;
+        }
         let options = pipeline::PipelineOptions { level, verify: !args.no_verify_ir };
         pipeline::run(&mut module, &options).map_err(|e| format!("{}: {e}", input.display()))?;
         if let Some(profile) = &use_profile_data {
@@ -540,7 +568,7 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
             print_pgo_stats(&pgo_reports, format);
         }
     }
-    if emit.is_none() {
+    if emit.is_none() && !gcc.syntax_only {
         let output = args.output.clone().unwrap_or_else(|| PathBuf::from("a.out"));
         let mut extra: Vec<String> = args.lib_dirs.iter().map(|d| format!("-L{d}")).collect();
         extra.extend(args.libs.iter().map(|l| format!("-l{l}")));

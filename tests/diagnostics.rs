@@ -215,6 +215,46 @@ fn dash_e_preprocesses_as_compiling_would() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// What build systems ask of a compiler besides compiling: a source on
+/// the standard input (`echo ... | $CC -E -x c -`), a make rule of the
+/// headers a source includes (`$(CC) -MM`, with `-MT` and `-MF`, as
+/// hand-written Makefiles generate their dependencies), and a check that
+/// writes nothing (`-fsyntax-only`). Each was an error before.
+#[test]
+fn standard_input_dependency_rules_and_syntax_checks() {
+    let dir = scratch_dir("stdin-and-dependencies");
+    let program = "#include <stdio.h>\n#include \"local.h\"\nint main(void) { printf(\"%d\\n\", LOCAL); return 0; }\n";
+    std::fs::write(dir.join("local.h"), "#define LOCAL 7\n").unwrap();
+    let mut child = Command::new(nissecc())
+        .args(["-x", "c", "-", "-o", "from-stdin", "-I"])
+        .arg(&dir)
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), program.as_bytes()).unwrap();
+    drop(child.stdin.take());
+    assert!(child.wait().unwrap().success());
+    assert_eq!(run_program(&dir.join("from-stdin"), &[]).unwrap().stdout, b"7\n");
+
+    std::fs::write(dir.join("main.c"), program).unwrap();
+    let out = Command::new(nissecc()).args(["-MM", "main.c"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "main.o: main.c local.h\n");
+    let out = Command::new(nissecc()).args(["-MM", "-MT", "obj/main.o", "-MF", "main.d", "main.c"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success() && out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(dir.join("main.d")).unwrap(), "obj/main.o: main.c local.h\n");
+    let out = Command::new(nissecc()).args(["-M", "main.c"]).current_dir(&dir).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("/stdio.h"), "-M lists the system headers too");
+
+    let out = Command::new(nissecc()).args(["-fsyntax-only", "main.c"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success() && !dir.join("a.out").exists() && !dir.join("main.o").exists());
+    std::fs::write(dir.join("bad.c"), "int main(void) { return undeclared; }\n").unwrap();
+    let out = Command::new(nissecc()).args(["-fsyntax-only", "bad.c"]).current_dir(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.c:1:25: error"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 /// `-shared` links a shared object, as libtool asks by default (expat's
 /// `./configure && make` stopped on it): nissecc's code is
 /// position-independent, so exported functions and data, function
