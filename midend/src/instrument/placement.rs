@@ -368,10 +368,13 @@ mod tests {
     use crate::verifier::{print_module_errors, verify_module};
 
     /// `for (i = 0; i < n; i++) sum += a[i];` as one block that ends in
-    /// its exit test, entered from a branch: `@sum` returns the sum and
-    /// `@last` the final `i`, so that its exit uses the step `i + 1`.
-    const LOOPS: &str = "
-function @sum(i64, i64) -> i64 export {
+    /// its exit test, entered from a branch, named `name`; the exit passes
+    /// `exit_value`: `v10`, the sum, or `v12`, the final `i`, so that the
+    /// exit uses the step `i + 1`.
+    fn loop_function(name: &str, exit_value: &str) -> String {
+        format!(
+            "
+function @{name}(i64, i64) -> i64 export {{
 block0(v0: i64, v1: i64):
     v2 = iconst.i64 0
     v3 = icmp slt v2, v1
@@ -385,33 +388,17 @@ block1(v4: i64, v5: i64):
     v11 = iconst.i64 1
     v12 = iadd v4, v11
     v13 = icmp slt v12, v1
-    brif v13, block1(v12, v10), block2(v10)
+    brif v13, block1(v12, v10), block2({exit_value})
 block2(v14: i64):
     return v14
-}
-
-function @last(i64, i64) -> i64 export {
-block0(v0: i64, v1: i64):
-    v2 = iconst.i64 0
-    v3 = icmp slt v2, v1
-    brif v3, block1(v2, v2), block2(v2)
-block1(v4: i64, v5: i64):
-    v6 = iconst.i64 8
-    v7 = imul v4, v6
-    v8 = iadd v0, v7
-    v9 = load.i64 v8
-    v10 = iadd v5, v9
-    v11 = iconst.i64 1
-    v12 = iadd v4, v11
-    v13 = icmp slt v12, v1
-    brif v13, block1(v12, v10), block2(v12)
-block2(v14: i64):
-    return v14
-}
-";
+}}
+"
+        )
+    }
 
     fn instrumented(strategy: Strategy) -> Module {
-        let mut module = parse_module(LOOPS).expect("the test IR parses");
+        let text = loop_function("sum", "v10") + &loop_function("last", "v12");
+        let mut module = parse_module(&text).expect("the test IR parses");
         let options = InstrumentOptions { strategy, weights: None, path_array_threshold: 0, tpp_cold_ppm: 0, tpp_loop_trip_milli: 0, update: ProfileUpdate::Single, promote: false, values: None };
         instrument_module(&mut module, &options);
         if let Err(errors) = verify_module(&module) {
