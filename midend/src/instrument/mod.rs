@@ -137,7 +137,8 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
 /// the trace, and the functions that code writing no trace may call.
 struct TraceContext {
     traced: std::collections::HashMap<String, String>,
-    /// Functions whose address is taken, in code or in data.
+    /// Functions whose address is taken, in code or in data, or that an
+    /// alias names.
     address_taken: std::collections::HashSet<String>,
 }
 
@@ -162,6 +163,11 @@ impl TraceContext {
                 }
             }
         }
+        // An alias (`__attribute__((alias))`) is another name for its
+        // target, by which other objects call it: like a taken address, it
+        // lets untraced code call the target, which must then announce
+        // itself.
+        address_taken.extend(module.aliases.iter().map(|alias| alias.target.clone()));
         TraceContext { traced, address_taken }
     }
 
