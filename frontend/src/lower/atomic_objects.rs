@@ -65,17 +65,6 @@ fn rmw_of(kind: &BinaryOperator) -> Option<RmwOp> {
     })
 }
 
-/// The operation on an old value and the operand that an `RmwOp` stores.
-fn binary_of(op: RmwOp) -> BinaryOp {
-    match op {
-        RmwOp::Add => BinaryOp::Iadd,
-        RmwOp::Sub => BinaryOp::Isub,
-        RmwOp::And => BinaryOp::Band,
-        RmwOp::Or => BinaryOp::Bor,
-        _ => BinaryOp::Bxor,
-    }
-}
-
 impl Lowerer {
     /// The lvalue of type `ty` at address `a`: an atomic scalar object is
     /// an operand of its value type at a `Place::Atomic`.
@@ -140,7 +129,7 @@ impl Lowerer {
                 self.convert(r, &rhs.ty, &ty, span)?
             };
             let old = self.atomic_call(AtomicOp::Rmw(op), bits, vec![a, operand]).expect("a result");
-            let new = self.binary(binary_of(op), old, operand);
+            let new = self.rmw_new_value(op, old, operand, bits);
             return Ok(result(if post { old } else { new }));
         }
         // A compare-and-exchange loop: compute the new value from the old

@@ -266,7 +266,14 @@ impl Lowerer {
         if !new_value {
             return self.typed(target, old);
         }
-        let new = match op {
+        let new = self.rmw_new_value(op, old, v, target.ir);
+        self.typed(target, new)
+    }
+
+    /// The value that the read-modify-write `op` with operand `v` stores
+    /// over `old`, of IR type `ty`.
+    pub(super) fn rmw_new_value(&mut self, op: RmwOp, old: Value, v: Value, ty: Type) -> Value {
+        match op {
             RmwOp::Add => self.binary(BinaryOp::Iadd, old, v),
             RmwOp::Sub => self.binary(BinaryOp::Isub, old, v),
             RmwOp::And => self.binary(BinaryOp::Band, old, v),
@@ -274,11 +281,10 @@ impl Lowerer {
             RmwOp::Xor => self.binary(BinaryOp::Bxor, old, v),
             RmwOp::Nand => {
                 let and = self.binary(BinaryOp::Band, old, v);
-                self.unary(UnaryOp::Bnot, and, target.ir)
+                self.unary(UnaryOp::Bnot, and, ty)
             }
             RmwOp::Exchange => v,
-        };
-        self.typed(target, new)
+        }
     }
 
     /// Compares and exchanges; on failure the value seen is stored at

@@ -136,18 +136,17 @@ pub fn site(graph: &FlowGraph, e: u32) -> Site {
 }
 
 /// The site of the counter that counts flow edge `e`, which must be
-/// countable, when the edge's expected count is `weights`: [`site`], or
+/// countable: [`site`], or, with the edges' expected counts `weights`,
 /// [`Site::HeaderStart`] instead of a split edge when that costs less per
-/// run (by [`header_start_cost`]).
-pub fn counter_site(graph: &FlowGraph, weights: &[Weight], e: u32) -> Site {
+/// run (by [`header_start_cost`]) and the values the edge passes stay in
+/// its source block ([`keeps_passed_values_local`]).
+fn counter_site(func: &Function, cfg: &Cfg, graph: &FlowGraph, weights: Option<&[Weight]>, e: u32) -> Site {
     let site = site(graph, e);
-    match site {
-        Site::SplitEdge(_) => match header_start_cost(graph, weights, e) {
-            Some(cost) if cost.primary < weights[e as usize].scaled(1.0 + JUMP_COST).primary => {
-                Site::HeaderStart(block_of(graph, graph.edge(e).to))
-            }
-            _ => site,
-        },
+    let (Site::SplitEdge(_), Some(weights)) = (site, weights) else { return site };
+    match header_start_cost(graph, weights, e) {
+        Some(cost) if cost.primary < weights[e as usize].scaled(1.0 + JUMP_COST).primary && keeps_passed_values_local(func, cfg, graph, e) => {
+            Site::HeaderStart(block_of(graph, graph.edge(e).to))
+        }
         _ => site,
     }
 }
@@ -158,7 +157,7 @@ pub fn counter_site(graph: &FlowGraph, weights: &[Weight], e: u32) -> Site {
 /// edge. Every other edge into the target must be a CFG edge, and its
 /// decrement goes where its own counter would: before its source block's
 /// terminator, or on the block that splits it, which costs a jump more.
-pub fn header_start_cost(graph: &FlowGraph, weights: &[Weight], e: u32) -> Option<Weight> {
+fn header_start_cost(graph: &FlowGraph, weights: &[Weight], e: u32) -> Option<Weight> {
     let edge = graph.edge(e);
     if !matches!(edge.kind, FlowEdgeKind::Cfg(_)) {
         return None;
@@ -282,57 +281,50 @@ pub fn insert_counters(
 ) {
     // Decided on the function before any counter goes in, since splits
     // move branch arguments into blocks of their own.
-    let chosen_sites: Vec<Site> = counted
-        .iter()
-        .map(|&e| match weights.map(|weights| counter_site(graph, weights, e)) {
-            Some(Site::HeaderStart(b)) if keeps_passed_values_local(func, cfg, graph, e) => Site::HeaderStart(b),
-            _ => site(graph, e),
-        })
-        .collect();
+    let chosen_sites: Vec<Site> = counted.iter().map(|&e| counter_site(func, cfg, graph, weights, e)).collect();
     for (counter, &e) in counted.iter().enumerate().filter(|&(i, _)| !filled(i)) {
-        let after_call = |func: &Function, i: u32| {
-            let call = calls[i as usize];
-            let block = func.block_of(call).expect("the call is placed");
-            let at = func.blocks[block].insts.iter().position(|&x| x == call).expect("the call is in its block");
-            (call, block, at + 1)
-        };
         let chosen = chosen_sites[counter];
         let (block, index) = match chosen {
-            Site::AfterCall(i) => {
-                let (_, block, index) = after_call(func, i);
-                (block, index)
-            }
             Site::AfterFirstReturn(i) | Site::AfterSecondReturn(i) => {
-                let (call, block, index) = after_call(func, i);
+                let call = calls[i as usize];
+                let (block, index) = position(func, cfg, calls, splits, Site::AfterCall(i));
                 let cond = if matches!(chosen, Site::AfterFirstReturn(_)) { IntCC::Eq } else { IntCC::Ne };
                 insert_return_test(func, call, block, index, cond, counters, counter);
                 continue;
             }
-            Site::BeforeTerminator(b) => {
-                let block = cfg.blocks()[b as usize];
-                (block, func.blocks[block].insts.len() - 1)
-            }
-            Site::BlockStart(b) => (cfg.blocks()[b as usize], 0),
-            Site::SplitEdge(i) => (splits.block_on(func, cfg, Edge::from_u32(i)), 0),
             Site::HeaderStart(b) => {
                 for &other in graph.preds(graph.edge(e).to).iter().filter(|&&f| f != e) {
-                    let (block, index) = match site(graph, other) {
-                        Site::BeforeTerminator(b) => {
-                            let block = cfg.blocks()[b as usize];
-                            (block, func.blocks[block].insts.len() - 1)
-                        }
-                        Site::SplitEdge(i) => {
-                            let block = splits.block_on(func, cfg, Edge::from_u32(i));
-                            (block, func.blocks[block].insts.len() - 1)
-                        }
-                        other => unreachable!("a header start's other edges are never counted at {other:?}"),
-                    };
+                    let (block, index) = position(func, cfg, calls, splits, site(graph, other));
                     insert_constant_update(func, block, index, counters, counter, BinaryOp::Isub);
                 }
                 (cfg.blocks()[b as usize], 0)
             }
+            other => position(func, cfg, calls, splits, other),
         };
         insert_constant_update(func, block, index, counters, counter, BinaryOp::Iadd);
+    }
+}
+
+/// Where code placed at `site` goes in `func`: a block and the index of
+/// the instruction it goes before. `cfg` is the CFG of `func` before
+/// instrumentation and `calls[i]` call site `i`; a split edge is split
+/// the first time through `splits`. A header start and a `setjmp`'s
+/// returns are more than a position and have none.
+pub fn position(func: &mut Function, cfg: &Cfg, calls: &[Inst], splits: &mut EdgeSplits, site: Site) -> (Block, usize) {
+    match site {
+        Site::AfterCall(i) => {
+            let call = calls[i as usize];
+            let block = func.block_of(call).expect("the call is placed");
+            let at = func.blocks[block].insts.iter().position(|&x| x == call).expect("the call is in its block");
+            (block, at + 1)
+        }
+        Site::BeforeTerminator(b) => {
+            let block = cfg.blocks()[b as usize];
+            (block, func.blocks[block].insts.len() - 1)
+        }
+        Site::BlockStart(b) => (cfg.blocks()[b as usize], 0),
+        Site::SplitEdge(i) => (splits.block_on(func, cfg, Edge::from_u32(i)), 0),
+        Site::AfterFirstReturn(_) | Site::AfterSecondReturn(_) | Site::HeaderStart(_) => unreachable!("{site:?} is not one position"),
     }
 }
 

@@ -36,10 +36,10 @@
 pub mod calls;
 pub mod plan;
 
-use super::placement::{site, EdgeSplits, Site};
+use super::placement::{position, site, EdgeSplits};
 use super::weights::Weight;
 use super::FlowView;
-use crate::ir::{Edge, Function, InstData, Signature, Type, UnaryOp};
+use crate::ir::{Function, InstData, Signature, Type, UnaryOp};
 use crate::profile::{FlowGraph, TracedCall, Tracing};
 use nissecc_profile_format::trace::{token, RESUME};
 
@@ -96,21 +96,9 @@ pub fn instrument(
     let mut splits = EdgeSplits::default();
     let insts: Vec<_> = calls.iter().map(|c| func.blocks[cfg.blocks()[c.block as usize]].insts[c.inst as usize]).collect();
     for (i, &e) in witnessed.iter().enumerate() {
-        let (block, index) = match site(graph, e) {
-            Site::AfterCall(s) => {
-                let call = sites[s as usize];
-                let block = func.block_of(call).expect("the call is placed");
-                (block, func.blocks[block].insts.iter().position(|&x| x == call).expect("in its block") + 1)
-            }
-            Site::BeforeTerminator(b) => {
-                let block = cfg.blocks()[b as usize];
-                (block, func.blocks[block].insts.len() - 1)
-            }
-            Site::BlockStart(b) => (cfg.blocks()[b as usize], 0),
-            Site::SplitEdge(c) => (splits.block_on(func, cfg, Edge::from_u32(c)), 0),
-            Site::AfterFirstReturn(_) | Site::AfterSecondReturn(_) => unreachable!("a setjmp's edges are never witnessed"),
-            Site::HeaderStart(_) => unreachable!("`site` keeps a critical edge's split"),
-        };
+        // `site` never gives a setjmp's returns (they are never witnessed)
+        // nor a header start.
+        let (block, index) = position(func, cfg, sites, &mut splits, site(graph, e));
         insert_call(func, block, index, TRACE_FUNCTION, &[Arg::Const(token(i as u64) as i64)]);
     }
     for (call, &inst) in calls.iter().zip(&insts) {
