@@ -11,6 +11,7 @@ mod implicit_int;
 mod int128;
 pub(crate) mod lexical_prepass;
 pub mod literal;
+mod local_labels;
 mod labels_as_values;
 mod lower;
 mod member_alignment;
@@ -107,6 +108,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     }
     let config = Config::with_gcc();
     let record_attributes = lexical_prepass::take_record_attributes(&mut text);
+    let local_labels = local_labels::take(&mut text);
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
     insertions.extend(labels_as_values::rewrite(&mut text));
@@ -161,6 +163,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     lowerer.pack = pragmas.pack.into_iter().map(|(at, n)| (moved_offset(at, &insertions), n)).collect();
     lowerer.wrapv = language.wrapv;
     lowerer.gnu_inline = language.gnu_inline;
+    lowerer.local_labels = local_labels.into_iter().map(|(at, names)| (moved_offset(at, &insertions), names)).collect();
     lowerer.head_attributes = record_attributes.into_iter().map(|(at, text)| (moved_offset(at, &insertions), text.layout())).collect();
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {

@@ -306,7 +306,8 @@ impl Lowerer {
         if self.func.is_none() {
             return Err(Diagnostic::error_at(span, "the address of a label outside a function"));
         }
-        let block = self.label_block(name, span);
+        let name = self.resolve_label(name);
+        let block = self.label_block(&name, span);
         let labels = &mut self.f().address_taken_labels;
         let index = match labels.iter().position(|&b| b == block) {
             Some(index) => index,
@@ -671,33 +672,42 @@ impl Lowerer {
         let Statement::Compound(items) = &stmt.node else {
             return Err(Diagnostic::unsupported(span, "statement expression"));
         };
-        self.scopes.push();
-        let height = self.cleanup_height();
-        let result = (|| {
+        self.in_block(stmt.span, items, |this| {
             let Some((last, rest)) = items.split_last() else {
                 return Ok(Operand { ty: CType::Void, place: Place::Void });
             };
-            self.lower_block_items(rest)?;
-            match &last.node {
-                BlockItem::Statement(Node { node: Statement::Expression(Some(e)), .. }) => {
-                    let op = self.lower_expr(e)?;
+            this.lower_block_items(rest)?;
+            // A label on the last statement (`out: x;`, as macros with
+            // local labels end) leaves its expression the value.
+            let mut last_statement = match &last.node {
+                BlockItem::Statement(s) => Some(s),
+                _ => None,
+            };
+            while let Some(Node { node: Statement::Labeled(labeled), .. }) = last_statement {
+                this.define_label(labeled)?;
+                last_statement = Some(&labeled.node.statement);
+            }
+            match last_statement {
+                Some(Node { node: Statement::Expression(Some(e)), .. }) => {
+                    let op = this.lower_expr(e)?;
                     if op.ty.is_scalar() {
                         if let Place::Addr(_) | Place::Atomic(_) = op.place {
-                            let v = self.rvalue(&op, e.span)?;
+                            let v = this.rvalue(&op, e.span)?;
                             return Ok(Operand { ty: op.ty, place: Place::Value(v) });
                         }
                     }
                     Ok(op)
                 }
-                _ => {
-                    self.lower_block_items(std::slice::from_ref(last))?;
+                Some(statement) => {
+                    this.lower_statement(statement)?;
+                    Ok(Operand { ty: CType::Void, place: Place::Void })
+                }
+                None => {
+                    this.lower_block_items(std::slice::from_ref(last))?;
                     Ok(Operand { ty: CType::Void, place: Place::Void })
                 }
             }
-        })();
-        self.end_cleanup_scope(height);
-        self.scopes.pop();
-        result
+        })
     }
 }
 

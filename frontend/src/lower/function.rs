@@ -69,6 +69,8 @@ pub struct FunctionState {
     pub line: u32,
     /// The variables with a cleanup function (see `cleanup`).
     pub cleanups: super::cleanup::CleanupState,
+    /// The blocks' local labels in scope (see `local_labels`).
+    pub local_labels: super::local_labels::LocalLabelScopes,
 }
 
 impl FunctionState {
@@ -94,6 +96,7 @@ impl FunctionState {
             alloca_chain: None,
             line: 0,
             cleanups: Default::default(),
+            local_labels: Default::default(),
         }
     }
 }
@@ -318,7 +321,7 @@ impl Lowerer {
         let mut state = self.func.take().expect("a function is being lowered");
         for (label, info) in &state.labels {
             if !info.defined {
-                return Err(Diagnostic::error_at(info.first_use, format!("use of undeclared label '{label}'")));
+                return Err(Diagnostic::error_at(info.first_use, format!("use of undeclared label '{}'", crate::local_labels::written_name(label))));
             }
         }
         let current = state.current;

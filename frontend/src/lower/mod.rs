@@ -24,6 +24,7 @@ mod initializer;
 mod inline_definitions;
 mod inline_asm;
 mod library_prototypes;
+mod local_labels;
 mod redeclaration;
 mod scope;
 mod unused_functions;
@@ -154,6 +155,9 @@ pub struct Lowerer {
     pub alias_targets: HashMap<(usize, usize), String>,
     /// Where each of the module's aliases was declared, in order.
     pub alias_spans: Vec<Span>,
+    /// The `__label__` declarations, by offset, with the names each
+    /// declares (see `crate::local_labels`).
+    pub local_labels: Vec<(usize, Vec<String>)>,
     /// The largest member alignment that `#pragma pack` sets from each
     /// offset on (see `pragmas`), in the order of the text.
     pub pack: Vec<(usize, Option<u64>)>,
@@ -197,6 +201,7 @@ impl Lowerer {
             pending_record_attributes: Default::default(),
             head_attributes: HashMap::new(),
             pack: Vec::new(),
+            local_labels: Vec::new(),
             section_names: HashMap::new(),
             cleanup_functions: HashMap::new(),
             alias_targets: HashMap::new(),

@@ -30,14 +30,7 @@ impl Lowerer {
         let line = self.set_code_line(stmt.span.start);
         self.note_line(line);
         match &stmt.node {
-            Statement::Compound(items) => {
-                self.scopes.push();
-                let height = self.cleanup_height();
-                let result = self.lower_block_items(items);
-                self.end_cleanup_scope(height);
-                self.scopes.pop();
-                result
-            }
+            Statement::Compound(items) => self.in_block(stmt.span, items, |this| this.lower_block_items(items)),
             Statement::Expression(Some(e)) => {
                 self.lower_expr(e)?;
                 Ok(())
@@ -50,9 +43,10 @@ impl Lowerer {
             Statement::Switch(s) => self.lower_switch(s),
             Statement::Labeled(s) => self.lower_labeled(s),
             Statement::Goto(label) => {
-                let target = self.label_block(&label.node.name, label.span);
+                let name = self.resolve_label(&label.node.name);
+                let target = self.label_block(&name, label.span);
                 self.note_code_line();
-                self.goto_with_cleanups(&label.node.name, target, label.span)?;
+                self.goto_with_cleanups(&name, target, label.span)?;
                 self.continue_in_new_block();
                 Ok(())
             }
@@ -299,15 +293,23 @@ impl Lowerer {
     }
 
     fn lower_labeled(&mut self, s: &Node<LabeledStatement>) -> LowerResult<()> {
+        self.define_label(s)?;
+        self.lower_statement(&s.node.statement)
+    }
+
+    /// Starts the block of `s`'s label (an identifier, `case` or
+    /// `default`), where its statement goes.
+    pub fn define_label(&mut self, s: &Node<LabeledStatement>) -> LowerResult<()> {
         let block = match &s.node.label.node {
             Label::Identifier(id) => {
-                let block = self.label_block(&id.node.name, id.span);
-                let info = self.f().labels.get_mut(&id.node.name).expect("the label was just made");
+                let name = self.resolve_label(&id.node.name);
+                let block = self.label_block(&name, id.span);
+                let info = self.f().labels.get_mut(&name).expect("the label was just made");
                 if info.defined {
                     return Err(Diagnostic::error_at(id.span, format!("redefinition of label '{}'", id.node.name)));
                 }
                 info.defined = true;
-                self.define_cleanup_label(&id.node.name, block)?;
+                self.define_cleanup_label(&name, block)?;
                 block
             }
             Label::Case(e) => {
@@ -378,7 +380,7 @@ impl Lowerer {
         };
         self.jump_to(block);
         self.switch_to(block);
-        self.lower_statement(&s.node.statement)
+        Ok(())
     }
 
     /// The block of a label, created on first mention.
