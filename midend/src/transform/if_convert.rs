@@ -18,10 +18,17 @@
 //! (no loads, no divisions). In `cost = a[i] == b[j] ? 0 : 1` and
 //! `if (up + 1 < v) v = up + 1;` (k138) the branch, the jump around the
 //! other arm and the constant move become a `setcc` or a `cmov`.
+//!
+//! A conditional step, `if (c) n++;` or `n = c ? n : n - 1`, becomes
+//! `n + zext(c)` rather than `select c, n + 1, n` (`conditional_step`):
+//! the `cmov` needs `n` and `n + 1` live at once, so the register
+//! allocator cannot give the result `n`'s register and copies it on the
+//! loop's back edge, where the addition updates `n` in place. gcc's
+//! if-conversion does the same (`noce_try_addcc`, ifcvt.cc).
 
 use super::unreachable::remove_unreachable_blocks;
 use crate::analysis::cfg::Cfg;
-use crate::ir::{Block, BlockCall, Function, Inst, InstData, Value};
+use crate::ir::{BinaryOp, Block, BlockCall, Function, Inst, InstData, IntCC, Type, UnaryOp, Value, ValueDef};
 use std::collections::HashSet;
 
 /// The most instructions, terminator aside, an arm may have.
@@ -149,10 +156,72 @@ impl Hammock {
                 args.push(if_true);
                 continue;
             }
-            let ty = func.value_type(if_true);
-            let select = InstData::Select { cond: self.cond, if_true, if_false };
-            args.push(func.insert_before_terminator(self.head, select, ty));
+            let merged = match conditional_step(func, self.head, &self.moved, self.cond, if_true, if_false) {
+                Some(step) => step,
+                None => {
+                    let ty = func.value_type(if_true);
+                    let select = InstData::Select { cond: self.cond, if_true, if_false };
+                    func.insert_before_terminator(self.head, select, ty)
+                }
+            };
+            args.push(merged);
         }
         func.insts[self.branch] = InstData::Jump { dest: BlockCall::new(self.join, args) };
+    }
+}
+
+/// `c ? n ± 1 : n` (or `c ? n : n ± 1`) as `n ± zext(c)` (or with `c`
+/// negated), and `c ? 1 : 0` (or `c ? 0 : 1`) as `zext(c)`, built at the
+/// end of `head`; `None` for any other pair.
+///
+/// Cranelift lowers `select c, x, y` as a copy of `y` that a `cmov`
+/// overwrites with `x`, so `select c, n + 1, n` updates `n` in place, in
+/// one instruction where the truth bit takes three, and stays. Only a
+/// step in the `else` arm, `select c, n, n + 1`, is rewritten, and only
+/// when it costs a copy: `n` must be a block parameter, a variable
+/// carried around a loop or across a join, and `n ± 1` must come from an
+/// arm (one of `moved`), or the `cmov` reuses a value the head computes
+/// anyway (k094's `if (child + 1 < end && …) child++;`).
+fn conditional_step(func: &mut Function, head: Block, moved: &[Inst], cond: Value, if_true: Value, if_false: Value) -> Option<Value> {
+    let ty = func.value_type(if_true);
+    if !matches!(ty, Type::I8 | Type::I16 | Type::I32 | Type::I64) {
+        return None;
+    }
+    let from_arm = |v: Value| matches!(func.values[v].def, ValueDef::Result(inst) if moved.contains(&inst));
+    let carried = |v: Value| matches!(func.values[v].def, ValueDef::Param(..));
+    let (base, step, when_true) = match (func.constant_offset(if_true), func.constant_offset(if_false)) {
+        (_, Some((base, step))) if base == if_true && from_arm(if_false) && carried(base) => (Some(base), step, false),
+        _ => match (func.constant_value(if_true), func.constant_value(if_false)) {
+            (Some(1), Some(0)) => (None, 1, true),
+            (Some(0), Some(1)) => (None, 1, false),
+            _ => return None,
+        },
+    };
+    if !matches!(step, 1 | -1) {
+        return None;
+    }
+    let bit = truth_bit(func, head, cond, when_true);
+    let bit = if ty == Type::I8 { bit } else { func.insert_before_terminator(head, InstData::Unary { op: UnaryOp::Uextend, arg: bit }, ty) };
+    let Some(base) = base else { return Some(bit) };
+    let op = if step == 1 { BinaryOp::Iadd } else { BinaryOp::Isub };
+    Some(func.insert_before_terminator(head, InstData::Binary { op, args: [base, bit] }, ty))
+}
+
+/// An `i8` that is 1 when `cond` is nonzero (when `when_true`) or zero
+/// (otherwise), and 0 else: `cond` itself when a comparison defines it,
+/// the inverse comparison, or a comparison of `cond` with zero.
+fn truth_bit(func: &mut Function, head: Block, cond: Value, when_true: bool) -> Value {
+    let compare = match func.values[cond].def {
+        ValueDef::Result(inst) => func.insts[inst].clone(),
+        ValueDef::Param(..) => InstData::Unreachable,
+    };
+    match compare {
+        InstData::Icmp { .. } | InstData::Fcmp { .. } if when_true => cond,
+        InstData::Icmp { cond: cc, args } => func.insert_before_terminator(head, InstData::Icmp { cond: cc.inverse(), args }, Type::I8),
+        _ => {
+            let zero = func.insert_before_terminator(head, InstData::Iconst { imm: 0 }, func.value_type(cond));
+            let cc = if when_true { IntCC::Ne } else { IntCC::Eq };
+            func.insert_before_terminator(head, InstData::Icmp { cond: cc, args: [cond, zero] }, Type::I8)
+        }
     }
 }
