@@ -236,6 +236,32 @@ impl Lowerer {
         Ok(addr)
     }
 
+    /// GCC's cast to a union type (GCC manual, "Cast to a Union Type"):
+    /// `(union u) x` is a temporary union whose member of `x`'s type holds
+    /// `x`; the other bytes are unspecified. Returns the temporary's
+    /// address.
+    pub fn union_cast(&mut self, op: &Operand, union: &CType, span: Span) -> LowerResult<Value> {
+        let CType::Record(id) = union else { unreachable!("a union is a record") };
+        let from = op.ty.decay().unatomic().clone();
+        let member = self.types.records[*id].fields.iter().find(|f| f.bits.is_none() && f.ty == from).map(|f| f.ty.clone());
+        let Some(member) = member else {
+            return Err(Diagnostic::error_at(
+                span,
+                format!("cast to union type from type '{}' not present in union", self.types.describe(&from)),
+            ));
+        };
+        let v = self.rvalue(op, span)?;
+        let slot = self.local_slot(union, span)?;
+        let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
+        if member.is_record() {
+            let size = self.types.size_of(&member).unwrap_or(0);
+            self.copy_bytes(addr, v, size);
+        } else {
+            self.store_typed(&member, v, addr);
+        }
+        Ok(addr)
+    }
+
     /// Calls a C library helper such as `memcpy` or `memset` by name.
     pub fn call_helper(&mut self, name: &str, sig: Signature, args: Vec<Value>) -> Option<Value> {
         self.referenced_functions.entry(name.to_string()).or_insert_with(|| sig.clone());

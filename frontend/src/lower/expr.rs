@@ -85,7 +85,7 @@ impl Lowerer {
                     return Ok(op);
                 }
                 if matches!(ty, CType::Record(id) if self.types.records[id].is_union) {
-                    return Err(Diagnostic::unsupported(c.span, "a cast to a union type"));
+                    return Ok(addr(ty.clone(), self.union_cast(&op, &ty, c.span)?));
                 }
                 if !ty.is_scalar() || !op.ty.decay().is_scalar() {
                     return Err(Diagnostic::error_at(c.span, format!(
