@@ -7,7 +7,8 @@
 //! and the scalar ones of `<x86intrin.h>`: bit scan and 8- and 16-bit
 //! rotations) become the IR's bit operations.
 //! `__builtin_frame_address(0)` and `__builtin_return_address(0)` become
-//! the calls of `nissecc_midend::ir::frame`.
+//! the calls of `nissecc_midend::ir::frame`; higher levels follow the
+//! saved frame pointers from there.
 
 use super::library_prototypes::library_prototype;
 use super::overflow_builtins::{overflow_builtin, overflow_predicate_builtin};
@@ -248,16 +249,32 @@ impl Lowerer {
                 let r = self.bit_count(op, x);
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
-            // The current function's frame; outer frames (a nonzero
-            // level) are not followed.
+            // The current function's frame, or at a nonzero level an
+            // outer one, found as gcc finds it: through the saved frame
+            // pointers (each frame's first word is its caller's), with
+            // the return address one word above. nissecc keeps frame
+            // pointers; a caller built without them breaks the chain, for
+            // gcc's code as for ours.
             "frame_address" | "return_address" => {
                 let level = self.eval_int(arg(0)?)?;
-                if level != 0 {
-                    return Err(Diagnostic::unsupported(span, format!("'{id}' with a nonzero level")));
+                if level < 0 {
+                    return Err(Diagnostic::error_at(span, format!("invalid argument to '{id}'")));
                 }
                 use nissecc_midend::ir::frame;
-                let function = if base == "frame_address" { frame::FRAME_ADDRESS_FUNCTION } else { frame::RETURN_ADDRESS_FUNCTION };
-                let address = self.call_helper(function, frame::signature(), vec![]).expect("a result");
+                let address = if level == 0 {
+                    let function = if base == "frame_address" { frame::FRAME_ADDRESS_FUNCTION } else { frame::RETURN_ADDRESS_FUNCTION };
+                    self.call_helper(function, frame::signature(), vec![]).expect("a result")
+                } else {
+                    let mut frame = self.call_helper(frame::FRAME_ADDRESS_FUNCTION, frame::signature(), vec![]).expect("a result");
+                    for _ in 0..level {
+                        frame = self.emit(InstData::Load { addr: frame, offset: 0 }, Type::PTR);
+                    }
+                    if base == "frame_address" {
+                        frame
+                    } else {
+                        self.emit(InstData::Load { addr: frame, offset: 8 }, Type::PTR)
+                    }
+                };
                 Operand { ty: CType::pointer_to(CType::Void), place: Place::Value(address) }
             }
             "prefetch" => {
