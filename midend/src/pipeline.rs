@@ -5,7 +5,7 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    fold_address_offsets, fold_constants, eliminate_dead_code, zero_extend_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
+    fold_address_offsets, fold_constants, eliminate_dead_code, zero_extend_nonnegatives, divide_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
     rotate_loops_with, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
@@ -103,8 +103,9 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     each_function(module, options, "widen", "induction-variable widening", |func| {
         widen_ivs(func);
     })?;
-    each_function(module, options, "nonnegative-extensions", "zero extension of nonnegative values", |func| {
+    each_function(module, options, "nonnegative-extensions", "zero extension and division of nonnegative values", |func| {
         zero_extend_nonnegatives(func);
+        divide_nonnegatives(func);
     })?;
     each_function(module, options, "address-offsets", "address offset folding", |func| {
         fold_address_offsets(func);

@@ -20,7 +20,8 @@
 //! - [`narrow_compares`]: compares `char`s and `short`s without
 //!   extending them to `int` first.
 //! - [`nonnegative_extensions`]: sign extensions of values that cannot be
-//!   negative become zero extensions, which x86-64 gets for free.
+//!   negative become zero extensions, which x86-64 gets for free, and
+//!   their signed divisions by powers of two become shifts.
 //! - [`address_offsets`]: moves the constant part of an address into
 //!   the load's or store's offset.
 //! - [`hoist_loads`]: moves loads of unchanging memory out of loops.
@@ -64,7 +65,7 @@ pub use rotate_loops::{rotate_loops, rotate_loops_with};
 pub use simplify_cfg::simplify_cfg;
 pub use mem2reg::{mem2reg, promotable_slots};
 pub use narrow_compares::narrow_compares;
-pub use nonnegative_extensions::zero_extend_nonnegatives;
+pub use nonnegative_extensions::{divide_nonnegatives, zero_extend_nonnegatives};
 pub use unreachable::remove_unreachable_blocks;
 pub use value_numbering::number_values;
 pub use widen_ivs::widen_ivs;
