@@ -100,12 +100,14 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         rotate_loops_with(func, enabled("rotate-multi-exit"));
         simplify_cfg(func);
     })?;
+    each_function(module, options, "nonnegative-divisions", "division of nonnegative values", |func| {
+        divide_nonnegatives(func);
+    })?;
     each_function(module, options, "widen", "induction-variable widening", |func| {
         widen_ivs(func);
     })?;
-    each_function(module, options, "nonnegative-extensions", "zero extension and division of nonnegative values", |func| {
+    each_function(module, options, "nonnegative-extensions", "zero extension of nonnegative values", |func| {
         zero_extend_nonnegatives(func);
-        divide_nonnegatives(func);
     })?;
     each_function(module, options, "address-offsets", "address offset folding", |func| {
         fold_address_offsets(func);
@@ -150,7 +152,7 @@ fn each_function(
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `fold-constants`, `simplify-cfg`,
-/// `if-convert`, `rotate`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads`, `loop-branches`,
+/// `if-convert`, `rotate`, `nonnegative-divisions`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads`, `loop-branches`,
 /// `invariant-carriers` and `unused-slots`; `rotate-multi-exit` keeps rotation from loops whose
 /// header values must be demoted), which exists to measure what each pass
 /// is worth.
