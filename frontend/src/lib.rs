@@ -160,6 +160,11 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let map = Rc::new(map);
     let mut lowerer = lower::Lowerer::new(map.clone());
     lowerer.weak_symbols.extend(pragmas.weak);
+    lowerer.weak_aliases = pragmas
+        .weak_aliases
+        .into_iter()
+        .map(|(name, target, span)| (name, target, lang_c::span::Span::span(moved_offset(span.start, &insertions), moved_offset(span.end, &insertions))))
+        .collect();
     lowerer.pack = pragmas.pack.into_iter().map(|(at, n)| (moved_offset(at, &insertions), n)).collect();
     lowerer.wrapv = language.wrapv;
     lowerer.gnu_inline = language.gnu_inline;

@@ -4,8 +4,8 @@
 //! GCC ignores them, with two exceptions:
 //! - `#pragma weak name` makes `name` a weak symbol, as
 //!   `__attribute__((weak))` on a declaration does (GCC manual, "Weak
-//!   Pragmas"); the alias form `#pragma weak name = target` is
-//!   unsupported (the `alias` attribute is not, see `lower::aliases`);
+//!   Pragmas"), and `#pragma weak name = target` makes `name` a weak
+//!   alias of `target`, which the unit must define (see `lower::aliases`);
 //! - `#pragma pack` sets the largest alignment of the members of the
 //!   structs and unions defined after it (GCC manual, "Structure-Layout
 //!   Pragmas"): `pack(N)`, `pack()` for the default, `pack(push[, id][,
@@ -20,6 +20,9 @@ use lang_c::span::Span;
 pub struct Pragmas {
     /// The names of `#pragma weak name`.
     pub weak: Vec<String>,
+    /// `#pragma weak name = target`: the name, the target and the span of
+    /// the pragma.
+    pub weak_aliases: Vec<(String, String, Span)>,
     /// The largest member alignment in force from each `#pragma pack` on,
     /// by the offset of its line (`None`: the natural alignments).
     pub pack: Vec<(usize, Option<u64>)>,
@@ -97,11 +100,17 @@ pub fn read(text: &str) -> Result<Pragmas, Diagnostic> {
                     pragmas.pack.push((at, pack.current));
                 }
             }
-            Some(&"weak") => match words[2..] {
-                _ if directive.contains('=') => return Err(Diagnostic::unsupported(span, "#pragma weak with an alias")),
-                [name] if is_identifier(name) => pragmas.weak.push(name.to_string()),
-                _ => return Err(Diagnostic::error_at(span, "malformed #pragma weak, expected '#pragma weak name'")),
-            },
+            Some(&"weak") => {
+                let rest = directive.trim_start().strip_prefix("pragma").unwrap_or("").trim_start();
+                let rest = rest.strip_prefix("weak").unwrap_or("");
+                match rest.split('=').map(str::trim).collect::<Vec<_>>()[..] {
+                    [name] if is_identifier(name) => pragmas.weak.push(name.to_string()),
+                    [name, target] if is_identifier(name) && is_identifier(target) => {
+                        pragmas.weak_aliases.push((name.to_string(), target.to_string(), span))
+                    }
+                    _ => return Err(Diagnostic::error_at(span, "malformed #pragma weak, expected '#pragma weak name' or '#pragma weak name = target'")),
+                }
+            }
             _ => {}
         }
     }
@@ -127,10 +136,13 @@ mod tests {
     }
 
     #[test]
-    fn weak_aliases_are_outside_the_subset() {
-        assert!(read_text("#pragma weak a = b\n").unwrap_err().contains("unsupported: #pragma weak with an alias"));
-        assert!(read_text("#pragma weak a=b\n").unwrap_err().contains("unsupported: #pragma weak with an alias"));
+    fn weak_aliases_name_their_targets() {
+        let pragmas = read_text("#pragma weak a = b\n#pragma weak c=_d1\n").unwrap();
+        let names: Vec<_> = pragmas.weak_aliases.iter().map(|(name, target, _)| (name.as_str(), target.as_str())).collect();
+        assert_eq!(names, [("a", "b"), ("c", "_d1")]);
         assert!(read_text("#pragma weak\n").unwrap_err().contains("malformed #pragma weak"));
+        assert!(read_text("#pragma weak a = \n").unwrap_err().contains("malformed #pragma weak"));
+        assert!(read_text("#pragma weak a = b = c\n").unwrap_err().contains("malformed #pragma weak"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `__attribute__((alias("target")))` (GCC manual, "Common Function
-//! Attributes"): the declaration defines its symbol as a second name of
+//! Attributes") and `#pragma weak name = target` ("Weak Pragmas", a weak
+//! alias of a name declared before or not at all): the declaration defines its symbol as a second name of
 //! `target`, a function or variable this translation unit defines, with
 //! the declaration's own linkage (`static`, or `weak`, or exported). In
 //! the unit, the declared name then stands for `target` itself (its
@@ -44,6 +45,22 @@ impl Lowerer {
         self.module.aliases.push(Alias { name: symbol, target, linkage });
         self.alias_spans.push(Span { start: at.0, end: at.1 });
         Ok(true)
+    }
+
+    /// Makes each `#pragma weak name = target` of the unit (see
+    /// `crate::pragmas`) a weak alias of `target`'s symbol. A `name` the
+    /// unit defines itself is an error, as in GCC.
+    pub(super) fn declare_pragma_aliases(&mut self) -> LowerResult<()> {
+        for (name, target, span) in std::mem::take(&mut self.weak_aliases) {
+            if self.globals.get(&name).is_some_and(|g| g.defined) {
+                return Err(Diagnostic::error_at(span, format!("'{name}' defined both normally and as a weak alias of '{target}'")));
+            }
+            let symbol = self.globals.get(&name).map_or(name.clone(), |g| g.symbol.clone());
+            let target = self.globals.get(&target).map_or(target.clone(), |g| g.symbol.clone());
+            self.module.aliases.push(Alias { name: symbol, target, linkage: Linkage::Weak });
+            self.alias_spans.push(span);
+        }
+        Ok(())
     }
 
     /// Checks that every alias's target is defined in the unit.

@@ -117,6 +117,8 @@ pub struct Lowerer {
     /// The symbols declared `__attribute__((weak))` anywhere in the unit;
     /// like GCC, one weak declaration makes the symbol weak.
     pub weak_symbols: std::collections::HashSet<String>,
+    /// `#pragma weak name = target`, with the pragma's span.
+    pub weak_aliases: Vec<(String, String, Span)>,
     /// The members declared `volatile`, by record and name, whose
     /// accesses get a compiler barrier (see `Lowerer::volatile_access`).
     pub volatile_members: std::collections::HashSet<(crate::types::RecordId, String)>,
@@ -191,6 +193,7 @@ impl Lowerer {
             initialized: Default::default(),
             library_functions: Default::default(),
             weak_symbols: Default::default(),
+            weak_aliases: Vec::new(),
             volatile_members: Default::default(),
             enum_typedefs: Default::default(),
             gnu_inline: false,
@@ -249,6 +252,7 @@ impl Lowerer {
                 self.lower_function_definition(f)?;
             }
         }
+        self.declare_pragma_aliases()?;
         self.check_alias_targets()?;
         Ok(self.finish())
     }
