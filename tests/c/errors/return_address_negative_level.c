@@ -1,6 +1,6 @@
 // expect-error: invalid argument to '__builtin_return_address'
 /* The level of __builtin_return_address counts frames outward: it
-   cannot be negative (clang rejects it too; gcc returns 0). */
+   cannot be negative (clang rejects it too; gcc accepts it). */
 #include <stdio.h>
 
 static void *caller(void) {
