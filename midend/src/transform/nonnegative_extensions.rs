@@ -229,14 +229,6 @@ mod tests {
             return v0
         }";
 
-    #[test]
-    fn ordered_parameters_divide_by_shifting() {
-        let out = divide(ORDERED);
-        assert!(out.contains("v8 = ushr v6, v"), "{out}");
-        assert!(out.contains("v10 = band v6, v"), "{out}");
-        assert!(out.contains("v12 = sdiv v11, v7"), "a subtraction that may wrap: {out}");
-        assert!(out.contains("v21 = sdiv v20, v7"), "the back edge of block2 orders nothing: {out}");
-    }
 
     /// `(x + d + 64) % 64` and `(x + d + 48) / 16` of a counter `x` from
     /// 0 up and a counter `d` from -1 up (a torus neighbour, k062), and
@@ -273,13 +265,37 @@ mod tests {
             return v32
         }";
 
+    /// Each function and what its divisions must become, with the reason
+    /// for the ones that must stay.
+    const DIVISIONS: [(&str, &[(&str, &str)]); 2] = [
+        (
+            ORDERED,
+            &[
+                ("v8 = ushr v6, v", "halved"),
+                ("v10 = band v6, v", "masked"),
+                ("v12 = sdiv v11, v7", "a subtraction that may wrap"),
+                ("v21 = sdiv v20, v7", "the back edge of block2 orders nothing"),
+            ],
+        ),
+        (
+            COUNTERS,
+            &[
+                ("v10 = band v9, v", "masked"),
+                ("v13 = ushr v12, v", "divided"),
+                ("v14 = srem v5, v8", "a counter that counts down"),
+                ("v15 = srem v6, v8", "a step that may wrap"),
+            ],
+        ),
+    ];
+
     #[test]
-    fn counters_counting_up_from_a_bound_divide_by_shifting() {
-        let out = divide(COUNTERS);
-        assert!(out.contains("v10 = band v9, v"), "{out}");
-        assert!(out.contains("v13 = ushr v12, v"), "{out}");
-        assert!(out.contains("v14 = srem v5, v8"), "a counter that counts down: {out}");
-        assert!(out.contains("v15 = srem v6, v8"), "a step that may wrap: {out}");
+    fn divisions_of_nonnegative_values_shift_and_mask() {
+        for (text, expected) in DIVISIONS {
+            let out = divide(text);
+            for (line, why) in expected {
+                assert!(out.contains(line), "{why}: expected `{line}` in\n{out}");
+            }
+        }
     }
 
     #[test]
