@@ -96,6 +96,10 @@ pub enum CType {
     /// memory: an operand of this type holds the address of its bytes (see
     /// `lower::x87`).
     LongDouble,
+    /// GCC's `__int128` (`signed`) or `unsigned __int128`, in 16 bytes.
+    /// Like `long double`, its values live in memory: an operand of this
+    /// type holds the address of its bytes (see `lower::int128`).
+    Int128 { signed: bool },
     /// A pointer, with the qualifiers of what it points to.
     Pointer(Rc<CType>, Quals),
     /// An array; `None` is an array of unknown size (`int a[]`).
@@ -155,7 +159,13 @@ impl CType {
     }
 
     pub fn is_arithmetic(&self) -> bool {
-        self.is_integer() || self.is_floating()
+        self.is_integral() || self.is_floating()
+    }
+
+    /// True for every integer type: those held in an IR register
+    /// (`is_integer`) and the 128-bit ones, held in memory.
+    pub fn is_integral(&self) -> bool {
+        matches!(self, CType::Int(_) | CType::Int128 { .. })
     }
 
     pub fn is_pointer(&self) -> bool {
@@ -185,9 +195,15 @@ impl CType {
     }
 
     /// True for the types whose values are objects in memory, passed
-    /// around by address: structs, unions and `long double`.
+    /// around by address: structs, unions, `long double` and `__int128`.
     pub fn is_memory_value(&self) -> bool {
-        matches!(self, CType::Record(_) | CType::LongDouble)
+        matches!(self, CType::Record(_) | CType::LongDouble | CType::Int128 { .. })
+    }
+
+    /// True for the scalar types whose values are 16-byte objects in
+    /// memory (`long double` and `__int128`), copied by value on store.
+    pub fn is_sixteen_byte_scalar(&self) -> bool {
+        matches!(self, CType::LongDouble | CType::Int128 { .. })
     }
 
     pub fn is_void(&self) -> bool {
@@ -203,7 +219,7 @@ impl CType {
     }
 
     pub fn is_signed_int(&self) -> bool {
-        matches!(self, CType::Int(k) if k.is_signed())
+        matches!(self, CType::Int(k) if k.is_signed()) || matches!(self, CType::Int128 { signed: true })
     }
 
     /// The pointee of a pointer, or the element of an array.
@@ -255,6 +271,13 @@ pub fn usual_arithmetic_conversion(a: &CType, b: &CType) -> CType {
     }
     if matches!(a, CType::Float) || matches!(b, CType::Float) {
         return CType::Float;
+    }
+    // `__int128` outranks every other integer type and holds all their
+    // values, so the result is 128 bits wide, unsigned if either is.
+    match (a, b) {
+        (CType::Int128 { signed: false }, _) | (_, CType::Int128 { signed: false }) => return CType::Int128 { signed: false },
+        (CType::Int128 { .. }, _) | (_, CType::Int128 { .. }) => return CType::Int128 { signed: true },
+        _ => {}
     }
     let (CType::Int(x), CType::Int(y)) = (a.promote(), b.promote()) else {
         return CType::INT;
@@ -609,7 +632,7 @@ impl TypeTable {
                 r.complete.then_some(r.size)
             }
             CType::Unsupported(t) => Some(t.size),
-            CType::LongDouble => Some(16),
+            CType::LongDouble | CType::Int128 { .. } => Some(16),
             CType::Atomic(t) => self.size_of(t),
         }
     }
@@ -619,7 +642,7 @@ impl TypeTable {
             CType::Array(elem, _) | CType::Vla(elem, _) => self.align_of(elem),
             CType::Record(id) => self.records[*id].align,
             CType::Unsupported(t) => t.align,
-            CType::LongDouble => 16,
+            CType::LongDouble | CType::Int128 { .. } => 16,
             // GCC aligns an atomic type of 2, 4, 8 or 16 bytes to its size.
             CType::Atomic(t) => match self.size_of(t) {
                 Some(size @ (2 | 4 | 8 | 16)) => self.align_of(t).max(size),
@@ -675,6 +698,8 @@ impl TypeTable {
             CType::Float => "float".into(),
             CType::Double => "double".into(),
             CType::LongDouble => "long double".into(),
+            CType::Int128 { signed: true } => "__int128".into(),
+            CType::Int128 { signed: false } => "unsigned __int128".into(),
             CType::Pointer(t, quals) => {
                 let constant = if quals.constant { "const " } else { "" };
                 let volatile = if quals.volatile { "volatile " } else { "" };

@@ -69,6 +69,7 @@ struct SpecifierCounts {
     signed: bool,
     unsigned: bool,
     bool_: bool,
+    int128: bool,
     other: Option<CType>,
 }
 
@@ -235,6 +236,7 @@ impl Lowerer {
                     _ => return Err(Diagnostic::error_at(id.span, format!("unknown type name '{}'", id.node.name))),
                 },
                 TypeSpecifier::TypeOf(t) => c.other = Some(self.typeof_type(t)?),
+                TypeSpecifier::TS18661Float(f) if crate::int128::is_marker(f) => c.int128 = true,
                 TypeSpecifier::TS18661Float(f) => c.other = Some(super::unsupported_types::ts18661_type(f)),
             }
         }
@@ -243,6 +245,9 @@ impl Lowerer {
         }
         if c.void {
             return Ok(CType::Void);
+        }
+        if c.int128 {
+            return Ok(CType::Int128 { signed: !c.unsigned });
         }
         if c.bool_ {
             return Ok(CType::BOOL);

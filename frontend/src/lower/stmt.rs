@@ -91,7 +91,7 @@ impl Lowerer {
                 self.lower_expr(e)?;
                 None
             }
-            (Some(e), ty @ (CType::Record(_) | CType::LongDouble)) => {
+            (Some(e), ty) if ty.is_memory_value() => {
                 let op = self.lower_expr(e)?;
                 let src = self.assign_convert(&op, ty, e.span)?;
                 let dst = self.f().struct_return.expect("a struct-returning function has a result pointer");

@@ -96,6 +96,7 @@ pub(crate) fn binary(op: BinaryOp, a: i64, b: i64, ty: Type) -> Option<i64> {
         BinaryOp::Ishl => a.wrapping_shl(amount),
         BinaryOp::Ushr => (ua >> amount) as i64,
         BinaryOp::Sshr => a >> amount,
+        BinaryOp::Umulh => ((u128::from(ua) * u128::from(ub)) >> ty.bits()) as i64,
         BinaryOp::Udiv if ub != 0 => (ua / ub) as i64,
         BinaryOp::Urem if ub != 0 => (ua % ub) as i64,
         // `a` and `b` are sign-extended, so the one overflow is the
