@@ -407,6 +407,9 @@ impl Lowerer {
     /// The width of a bit-field, checked against its type (C11 §6.7.2.1p4-5).
     fn bit_field_width(&mut self, declared: &Declared, width: &Node<Expression>) -> LowerResult<u32> {
         let what = declared.name.as_deref().map(|n| format!("'{n}'")).unwrap_or_else(|| "unnamed bit-field".into());
+        if matches!(declared.ty, CType::Int128 { .. }) {
+            return Err(Diagnostic::unsupported(width.span, "an __int128 bit-field"));
+        }
         let CType::Int(kind) = declared.ty else {
             return Err(Diagnostic::error_at(width.span, format!("bit-field {what} has invalid type")));
         };

@@ -33,11 +33,11 @@ use lang_c::span::Span;
 use nissecc_midend::ir::abi::Aggregate;
 use nissecc_midend::ir::{BinaryOp, InstData, IntCC, Signature, Type, UnaryOp, Value};
 
-/// The two 64-bit halves of a 128-bit value.
+/// A 128-bit integer as its two 64-bit halves, in IR values.
 #[derive(Clone, Copy)]
-struct Halves {
-    lo: Value,
-    hi: Value,
+pub(super) struct Wide {
+    pub lo: Value,
+    pub hi: Value,
 }
 
 /// The `__int128` type of signedness `signed`.
@@ -47,29 +47,32 @@ fn int128(signed: bool) -> CType {
 
 impl Lowerer {
     /// The halves of the value at `a`.
-    fn halves(&mut self, a: Value) -> Halves {
+    fn halves(&mut self, a: Value) -> Wide {
         let lo = self.emit(InstData::Load { addr: a, offset: 0 }, Type::I64);
         let hi = self.emit(InstData::Load { addr: a, offset: 8 }, Type::I64);
-        Halves { lo, hi }
+        Wide { lo, hi }
     }
 
     /// A fresh temporary holding `h`.
-    fn from_halves(&mut self, h: Halves) -> Value {
+    fn from_halves(&mut self, h: Wide) -> Value {
         let dst = self.sixteen_byte_temporary();
         self.emit_effect(InstData::Store { value: h.lo, addr: dst, offset: 0 });
         self.emit_effect(InstData::Store { value: h.hi, addr: dst, offset: 8 });
         dst
     }
 
-    /// The halves of the 64-bit integer `lo`, extended by sign or zero.
-    fn extended(&mut self, lo: Value, signed: bool) -> Halves {
+    /// `value`, an integer of at most 64 bits, sign- or zero-extended to
+    /// 128.
+    pub(super) fn wide_from(&mut self, value: Value, signed: bool) -> Wide {
+        let ty = self.value_type(value);
+        let lo = self.resize_int(value, ty, Type::I64, signed);
         let hi = if signed {
             let k = self.iconst(Type::I64, 63);
             self.binary(BinaryOp::Sshr, lo, k)
         } else {
             self.iconst(Type::I64, 0)
         };
-        Halves { lo, hi }
+        Wide { lo, hi }
     }
 
     /// A condition (`i8` 0/1) widened to an `i64` 0/1.
@@ -77,33 +80,33 @@ impl Lowerer {
         self.unary(UnaryOp::Uextend, c, Type::I64)
     }
 
-    fn add_halves(&mut self, a: Halves, b: Halves) -> Halves {
+    pub(super) fn wide_add(&mut self, a: Wide, b: Wide) -> Wide {
         let lo = self.binary(BinaryOp::Iadd, a.lo, b.lo);
         let carry = self.icmp(IntCC::Ult, lo, a.lo);
         let carry = self.flag(carry);
         let hi = self.binary(BinaryOp::Iadd, a.hi, b.hi);
         let hi = self.binary(BinaryOp::Iadd, hi, carry);
-        Halves { lo, hi }
+        Wide { lo, hi }
     }
 
-    fn sub_halves(&mut self, a: Halves, b: Halves) -> Halves {
+    pub(super) fn wide_sub(&mut self, a: Wide, b: Wide) -> Wide {
         let lo = self.binary(BinaryOp::Isub, a.lo, b.lo);
         let borrow = self.icmp(IntCC::Ult, a.lo, b.lo);
         let borrow = self.flag(borrow);
         let hi = self.binary(BinaryOp::Isub, a.hi, b.hi);
         let hi = self.binary(BinaryOp::Isub, hi, borrow);
-        Halves { lo, hi }
+        Wide { lo, hi }
     }
 
     /// The low 128 bits of the product, the same for both signednesses.
-    fn mul_halves(&mut self, a: Halves, b: Halves) -> Halves {
+    pub(super) fn wide_mul(&mut self, a: Wide, b: Wide) -> Wide {
         let lo = self.binary(BinaryOp::Imul, a.lo, b.lo);
         let carried = self.binary(BinaryOp::Umulh, a.lo, b.lo);
         let cross1 = self.binary(BinaryOp::Imul, a.lo, b.hi);
         let cross2 = self.binary(BinaryOp::Imul, a.hi, b.lo);
         let hi = self.binary(BinaryOp::Iadd, carried, cross1);
         let hi = self.binary(BinaryOp::Iadd, hi, cross2);
-        Halves { lo, hi }
+        Wide { lo, hi }
     }
 
     /// `a op b` for the arithmetic and bitwise operators, on operands
@@ -120,11 +123,11 @@ impl Lowerer {
             return Ok(self.int128_routine(name, &[(a, int128(signed)), (b, int128(signed))], &int128(signed)).expect("a result"));
         }
         let (x, y) = (self.halves(a), self.halves(b));
-        let per_half = |this: &mut Self, irop| Halves { lo: this.binary(irop, x.lo, y.lo), hi: this.binary(irop, x.hi, y.hi) };
+        let per_half = |this: &mut Self, irop| Wide { lo: this.binary(irop, x.lo, y.lo), hi: this.binary(irop, x.hi, y.hi) };
         let r = match op {
-            B::Plus => self.add_halves(x, y),
-            B::Minus => self.sub_halves(x, y),
-            B::Multiply => self.mul_halves(x, y),
+            B::Plus => self.wide_add(x, y),
+            B::Minus => self.wide_sub(x, y),
+            B::Multiply => self.wide_mul(x, y),
             B::BitwiseAnd => per_half(self, BinaryOp::Band),
             B::BitwiseOr => per_half(self, BinaryOp::Bor),
             B::BitwiseXor => per_half(self, BinaryOp::Bxor),
@@ -159,7 +162,7 @@ impl Lowerer {
             let spill = self.binary(BinaryOp::Ushr, spill, back);
             let hi = self.binary(BinaryOp::Ishl, x.hi, m);
             let hi = self.binary(BinaryOp::Bor, hi, spill);
-            Halves { lo: self.select(big, zero, lo), hi: self.select(big, lo, hi) }
+            Wide { lo: self.select(big, zero, lo), hi: self.select(big, lo, hi) }
         } else {
             let hi = self.binary(if signed { BinaryOp::Sshr } else { BinaryOp::Ushr }, x.hi, m);
             let spill = self.binary(BinaryOp::Ishl, x.hi, one);
@@ -167,7 +170,7 @@ impl Lowerer {
             let lo = self.binary(BinaryOp::Ushr, x.lo, m);
             let lo = self.binary(BinaryOp::Bor, lo, spill);
             let fill = if signed { self.binary(BinaryOp::Sshr, x.hi, k63) } else { zero };
-            Halves { lo: self.select(big, hi, lo), hi: self.select(big, fill, hi) }
+            Wide { lo: self.select(big, hi, lo), hi: self.select(big, fill, hi) }
         };
         self.from_halves(r)
     }
@@ -178,10 +181,10 @@ impl Lowerer {
         let r = match op {
             UnaryOperator::Minus => {
                 let zero = self.iconst(Type::I64, 0);
-                self.sub_halves(Halves { lo: zero, hi: zero }, x)
+                self.wide_sub(Wide { lo: zero, hi: zero }, x)
             }
             UnaryOperator::Complement => {
-                Halves { lo: self.unary(UnaryOp::Bnot, x.lo, Type::I64), hi: self.unary(UnaryOp::Bnot, x.hi, Type::I64) }
+                Wide { lo: self.unary(UnaryOp::Bnot, x.lo, Type::I64), hi: self.unary(UnaryOp::Bnot, x.hi, Type::I64) }
             }
             _ => return a,
         };
@@ -203,11 +206,11 @@ impl Lowerer {
             }
             // `a > b` is `b < a`; `a <= b` is not `b < a`; `a >= b` is
             // not `a < b`.
-            B::Less => self.less_halves(x, y, signed),
-            B::Greater => self.less_halves(y, x, signed),
+            B::Less => self.wide_less(x, y, signed),
+            B::Greater => self.wide_less(y, x, signed),
             _ => {
                 let (p, q) = if *op == B::LessOrEqual { (y, x) } else { (x, y) };
-                let less = self.less_halves(p, q, signed);
+                let less = self.wide_less(p, q, signed);
                 let one = self.iconst(Type::I8, 1);
                 self.binary(BinaryOp::Bxor, less, one)
             }
@@ -216,7 +219,7 @@ impl Lowerer {
 
     /// `a < b` as an `i8` 0/1: by the high halves, or by the low halves
     /// (unsigned) when the high ones are equal.
-    fn less_halves(&mut self, a: Halves, b: Halves, signed: bool) -> Value {
+    fn wide_less(&mut self, a: Wide, b: Wide, signed: bool) -> Value {
         let high_less = self.icmp(if signed { IntCC::Slt } else { IntCC::Ult }, a.hi, b.hi);
         let high_equal = self.icmp(IntCC::Eq, a.hi, b.hi);
         let low_less = self.icmp(IntCC::Ult, a.lo, b.lo);
@@ -238,9 +241,7 @@ impl Lowerer {
             // The same bits, read with the other signedness.
             CType::Int128 { .. } => return Ok(v),
             CType::Int(_) | CType::Pointer(..) => {
-                let ty = self.value_type(v);
-                let lo = self.resize_int(v, ty, Type::I64, from.is_signed_int());
-                self.extended(lo, from.is_signed_int())
+                self.wide_from(v, from.is_signed_int())
             }
             CType::Float | CType::Double | CType::LongDouble => {
                 let suffix = float_suffix(from);

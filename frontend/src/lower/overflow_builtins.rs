@@ -12,11 +12,12 @@
 //! `__has_builtin` says GCC has them).
 //!
 //! Every operand type has at most 64 bits, so the exact result fits in
-//! 128: the lowering computes it as a pair of 64-bit words (`hi`, `lo`),
-//! the product through four 32-bit partial products, truncates it to the
+//! 128: the lowering computes it as a pair of 64-bit words (`hi`, `lo`)
+//! with the operations of `__int128` (see `int128`), truncates it to the
 //! result type and reports an overflow when extending the truncated value
 //! back does not give the same pair.
 
+use super::int128::Wide;
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
 use crate::types::{CType, IntKind};
@@ -77,13 +78,6 @@ fn typed_overflow_builtin(stem: &str) -> Option<(Arithmetic, Option<IntKind>)> {
     Some((op_of(op)?, Some(kind)))
 }
 
-/// A 128-bit integer as two 64-bit words.
-#[derive(Clone, Copy)]
-struct Wide {
-    hi: Value,
-    lo: Value,
-}
-
 impl Lowerer {
     /// Lowers `__builtin_<op>_overflow(a, b, r)`; `typed` is the type of
     /// the typed forms.
@@ -96,6 +90,7 @@ impl Lowerer {
         let target = self.lower_expr(r)?;
         let result_kind = match target.ty.decay() {
             CType::Pointer(pointee, _) => match (&*pointee, typed) {
+                (CType::Int128 { .. }, _) => return Err(Diagnostic::unsupported(r.span, "an overflow builtin with an __int128 result")),
                 (CType::Int(kind), None) if *kind != IntKind::Bool => *kind,
                 (CType::Int(kind), Some(t)) if kind.size() == t.size() && kind.is_signed() == t.is_signed() => *kind,
                 _ => return Err(Diagnostic::error_at(r.span, "the last argument of an overflow builtin must point to an integer of the operands' type")),
@@ -119,6 +114,7 @@ impl Lowerer {
         let b = self.exact_operand(b, None, span)?;
         let result_kind = match self.lower_expr(c)?.ty.decay() {
             CType::Int(kind) if kind != IntKind::Bool => kind,
+            CType::Int128 { .. } => return Err(Diagnostic::unsupported(c.span, "an overflow builtin with an __int128 result")),
             _ => return Err(Diagnostic::error_at(c.span, "the last argument of an overflow builtin must have integer type")),
         };
         let (_, overflow) = self.checked_arithmetic(op, a, b, result_kind);
@@ -132,6 +128,9 @@ impl Lowerer {
         let exact = match op {
             Arithmetic::Add => self.wide_add(a, b),
             Arithmetic::Sub => self.wide_sub(a, b),
+            // The product modulo 2^128, which is the exact product: both
+            // factors are below 2^64 in magnitude, and when both are
+            // unsigned the result is read as unsigned too.
             Arithmetic::Mul => self.wide_mul(a, b),
         };
         let result_ty = CType::Int(result_kind);
@@ -148,6 +147,9 @@ impl Lowerer {
     /// otherwise extended as its own type says.
     fn exact_operand(&mut self, e: &Node<Expression>, typed: Option<IntKind>, span: Span) -> LowerResult<Wide> {
         let v = self.lower_expr(e)?;
+        if matches!(v.ty, CType::Int128 { .. }) {
+            return Err(Diagnostic::unsupported(e.span, "an overflow builtin with an __int128 operand"));
+        }
         let CType::Int(kind) = v.ty.decay() else {
             return Err(Diagnostic::error_at(e.span, "an operand of an overflow builtin must have integer type"));
         };
@@ -158,84 +160,6 @@ impl Lowerer {
         };
         let value = self.convert(value, &v.ty, &CType::Int(kind), span)?;
         Ok(self.wide_from(value, kind.is_signed()))
-    }
-
-    /// `value`, an integer of at most 64 bits, sign- or zero-extended to
-    /// 128.
-    fn wide_from(&mut self, value: Value, signed: bool) -> Wide {
-        let lo = match (self.value_type(value), signed) {
-            (Type::I64, _) => value,
-            (_, true) => self.unary(UnaryOp::Sextend, value, Type::I64),
-            (_, false) => self.unary(UnaryOp::Uextend, value, Type::I64),
-        };
-        let hi = if signed {
-            let k63 = self.iconst(Type::I64, 63);
-            self.binary(BinaryOp::Sshr, lo, k63)
-        } else {
-            self.iconst(Type::I64, 0)
-        };
-        Wide { hi, lo }
-    }
-
-    /// A boolean (`i8` 0 or 1) widened to a 64-bit word.
-    fn word_of_flag(&mut self, flag: Value) -> Value {
-        self.unary(UnaryOp::Uextend, flag, Type::I64)
-    }
-
-    fn wide_add(&mut self, a: Wide, b: Wide) -> Wide {
-        let lo = self.binary(BinaryOp::Iadd, a.lo, b.lo);
-        let carry = self.icmp(IntCC::Ult, lo, a.lo);
-        let carry = self.word_of_flag(carry);
-        let hi = self.binary(BinaryOp::Iadd, a.hi, b.hi);
-        let hi = self.binary(BinaryOp::Iadd, hi, carry);
-        Wide { hi, lo }
-    }
-
-    fn wide_sub(&mut self, a: Wide, b: Wide) -> Wide {
-        let lo = self.binary(BinaryOp::Isub, a.lo, b.lo);
-        let borrow = self.icmp(IntCC::Ult, a.lo, b.lo);
-        let borrow = self.word_of_flag(borrow);
-        let hi = self.binary(BinaryOp::Isub, a.hi, b.hi);
-        let hi = self.binary(BinaryOp::Isub, hi, borrow);
-        Wide { hi, lo }
-    }
-
-    /// The product modulo 2^128, which is the exact product: both factors
-    /// are below 2^64 in magnitude, and when both are unsigned the result
-    /// is read as unsigned too.
-    fn wide_mul(&mut self, a: Wide, b: Wide) -> Wide {
-        let k32 = self.iconst(Type::I64, 32);
-        let mask = self.iconst(Type::I64, 0xffff_ffff);
-        let a0 = self.binary(BinaryOp::Band, a.lo, mask);
-        let a1 = self.binary(BinaryOp::Ushr, a.lo, k32);
-        let b0 = self.binary(BinaryOp::Band, b.lo, mask);
-        let b1 = self.binary(BinaryOp::Ushr, b.lo, k32);
-        let p00 = self.binary(BinaryOp::Imul, a0, b0);
-        let p01 = self.binary(BinaryOp::Imul, a0, b1);
-        let p10 = self.binary(BinaryOp::Imul, a1, b0);
-        let p11 = self.binary(BinaryOp::Imul, a1, b1);
-        // The middle column: below 3 * 2^32, so it cannot wrap.
-        let p00_hi = self.binary(BinaryOp::Ushr, p00, k32);
-        let p01_lo = self.binary(BinaryOp::Band, p01, mask);
-        let p10_lo = self.binary(BinaryOp::Band, p10, mask);
-        let mid = self.binary(BinaryOp::Iadd, p00_hi, p01_lo);
-        let mid = self.binary(BinaryOp::Iadd, mid, p10_lo);
-        let mid_lo = self.binary(BinaryOp::Ishl, mid, k32);
-        let p00_lo = self.binary(BinaryOp::Band, p00, mask);
-        let lo = self.binary(BinaryOp::Bor, mid_lo, p00_lo);
-        let p01_hi = self.binary(BinaryOp::Ushr, p01, k32);
-        let p10_hi = self.binary(BinaryOp::Ushr, p10, k32);
-        let mid_hi = self.binary(BinaryOp::Ushr, mid, k32);
-        let hi = self.binary(BinaryOp::Iadd, p11, p01_hi);
-        let hi = self.binary(BinaryOp::Iadd, hi, p10_hi);
-        let hi = self.binary(BinaryOp::Iadd, hi, mid_hi);
-        // The high words of the factors (0 or all ones) contribute
-        // (a.hi * b.lo + a.lo * b.hi) * 2^64 modulo 2^128.
-        let cross_a = self.binary(BinaryOp::Imul, a.hi, b.lo);
-        let cross_b = self.binary(BinaryOp::Imul, a.lo, b.hi);
-        let hi = self.binary(BinaryOp::Iadd, hi, cross_a);
-        let hi = self.binary(BinaryOp::Iadd, hi, cross_b);
-        Wide { hi, lo }
     }
 }
 

@@ -258,6 +258,9 @@ impl Lowerer {
 
     fn lower_switch(&mut self, s: &Node<SwitchStatement>) -> LowerResult<()> {
         let op = self.lower_expr(&s.node.expression)?;
+        if matches!(op.ty, CType::Int128 { .. }) {
+            return Err(Diagnostic::unsupported(s.node.expression.span, "a switch on an __int128"));
+        }
         if !op.ty.is_integer() {
             return Err(Diagnostic::error_at(s.node.expression.span, "switch quantity is not an integer"));
         }
