@@ -30,6 +30,10 @@ pub fn is_marker(t: &TS18661FloatType) -> bool {
 pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
     let mut found: Vec<(usize, usize)> =
         KEYWORDS.iter().flat_map(|k| keyword_occurrences(text.as_bytes(), k).into_iter().map(|at| (at, k.len()))).collect();
+    // A typedef name right after a type specifier is being declared, not
+    // used (`typedef unsigned __int128 __uint128_t;`, which GCC accepts
+    // since it repeats the predefined type): it stays an identifier.
+    found.retain(|&(at, len)| len == b"__int128".len() || !follows_type_specifier(&text.as_bytes()[..at]));
     found.sort();
     let mut made = Vec::new();
     // From the end backwards, so each offset still holds when used.
@@ -43,6 +47,13 @@ pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
     made
 }
 
+/// Whether `before` ends with a type specifier keyword (and spaces).
+fn follows_type_specifier(before: &[u8]) -> bool {
+    let trimmed = before.trim_ascii_end();
+    let start = trimmed.iter().rposition(|&b| !(b.is_ascii_alphanumeric() || b == b'_')).map_or(0, |i| i + 1);
+    matches!(&trimmed[start..], b"__int128" | b"int" | b"long" | b"short" | b"char" | b"signed" | b"unsigned")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,5 +64,12 @@ mod tests {
         let made = rewrite(&mut text);
         assert_eq!(text, "unsigned _Float16x         x; unsigned _Float16x            y; \"__int128\"; __int128s z;");
         assert_eq!(made, vec![(21, 18), (9, 9)]);
+    }
+
+    #[test]
+    fn a_typedef_redeclaring_a_name_keeps_it() {
+        let mut text = String::from("typedef unsigned __int128 __uint128_t;");
+        rewrite(&mut text);
+        assert_eq!(text, "typedef unsigned _Float16x         __uint128_t;");
     }
 }
