@@ -11,7 +11,8 @@
 //! whose value is not used (gnulib's `intprops.h` takes them whenever
 //! `__has_builtin` says GCC has them).
 //!
-//! Every operand type has at most 64 bits, so the exact result fits in
+//! Every operand type has at most 64 bits (an `__int128` operand is
+//! unsupported; an `__int128` result is not), so the exact result fits in
 //! 128: the lowering computes it as a pair of 64-bit words (`hi`, `lo`)
 //! with the operations of `__int128` (see `int128`), truncates it to the
 //! result type and reports an overflow when extending the truncated value
@@ -23,7 +24,7 @@ use crate::diagnostic::Diagnostic;
 use crate::types::{CType, IntKind};
 use lang_c::ast::Expression;
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, IntCC, Type, UnaryOp, Value};
+use nissecc_midend::ir::{BinaryOp, InstData, IntCC, Type, UnaryOp, Value};
 
 /// The operation of an overflow builtin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +79,26 @@ fn typed_overflow_builtin(stem: &str) -> Option<(Arithmetic, Option<IntKind>)> {
     Some((op_of(op)?, Some(kind)))
 }
 
+/// An operand, of at most 64 bits, extended to 128.
+struct Exact {
+    value: Wide,
+    signed: bool,
+}
+
+/// The type an overflow builtin's result is checked against.
+#[derive(Clone, Copy)]
+enum ResultType {
+    Int(IntKind),
+    Int128 { signed: bool },
+}
+
+/// The truncated result: a value of the result type, or both halves of
+/// an `__int128`.
+enum Stored {
+    Word(Value),
+    Wide(Wide),
+}
+
 impl Lowerer {
     /// Lowers `__builtin_<op>_overflow(a, b, r)`; `typed` is the type of
     /// the typed forms.
@@ -88,18 +109,24 @@ impl Lowerer {
         let a = self.exact_operand(a, typed, span)?;
         let b = self.exact_operand(b, typed, span)?;
         let target = self.lower_expr(r)?;
-        let result_kind = match target.ty.decay() {
+        let result = match target.ty.decay() {
             CType::Pointer(pointee, _) => match (&*pointee, typed) {
-                (CType::Int128 { .. }, _) => return Err(Diagnostic::unsupported(r.span, "an overflow builtin with an __int128 result")),
-                (CType::Int(kind), None) if *kind != IntKind::Bool => *kind,
-                (CType::Int(kind), Some(t)) if kind.size() == t.size() && kind.is_signed() == t.is_signed() => *kind,
+                (CType::Int128 { signed }, None) => ResultType::Int128 { signed: *signed },
+                (CType::Int(kind), None) if *kind != IntKind::Bool => ResultType::Int(*kind),
+                (CType::Int(kind), Some(t)) if kind.size() == t.size() && kind.is_signed() == t.is_signed() => ResultType::Int(*kind),
                 _ => return Err(Diagnostic::error_at(r.span, "the last argument of an overflow builtin must point to an integer of the operands' type")),
             },
             _ => return Err(Diagnostic::error_at(r.span, "the last argument of an overflow builtin must be a pointer to an integer")),
         };
         let address = self.rvalue(&target, span)?;
-        let (stored, overflow) = self.checked_arithmetic(op, a, b, result_kind);
-        self.store(stored, address);
+        let (stored, overflow) = self.checked_arithmetic(op, a, b, result);
+        match stored {
+            Stored::Word(v) => self.store(v, address),
+            Stored::Wide(w) => {
+                self.emit_effect(InstData::Store { value: w.lo, addr: address, offset: 0 });
+                self.emit_effect(InstData::Store { value: w.hi, addr: address, offset: 8 });
+            }
+        }
         Ok(Operand { ty: CType::Int(IntKind::Bool), place: Place::Value(overflow) })
     }
 
@@ -112,19 +139,24 @@ impl Lowerer {
         };
         let a = self.exact_operand(a, None, span)?;
         let b = self.exact_operand(b, None, span)?;
-        let result_kind = match self.lower_expr(c)?.ty.decay() {
-            CType::Int(kind) if kind != IntKind::Bool => kind,
-            CType::Int128 { .. } => return Err(Diagnostic::unsupported(c.span, "an overflow builtin with an __int128 result")),
+        let result = match self.lower_expr(c)?.ty.decay() {
+            CType::Int(kind) if kind != IntKind::Bool => ResultType::Int(kind),
+            CType::Int128 { signed } => ResultType::Int128 { signed },
             _ => return Err(Diagnostic::error_at(c.span, "the last argument of an overflow builtin must have integer type")),
         };
-        let (_, overflow) = self.checked_arithmetic(op, a, b, result_kind);
+        let (_, overflow) = self.checked_arithmetic(op, a, b, result);
         Ok(Operand { ty: CType::Int(IntKind::Bool), place: Place::Value(overflow) })
     }
 
-    /// The exact `a op b` truncated to `result_kind`, and whether that
+    /// The exact `a op b` truncated to the result type, and whether that
     /// lost anything: extending the truncated value back does not give
     /// the exact one.
-    fn checked_arithmetic(&mut self, op: Arithmetic, a: Wide, b: Wide, result_kind: IntKind) -> (Value, Value) {
+    fn checked_arithmetic(&mut self, op: Arithmetic, a: Exact, b: Exact, result: ResultType) -> (Stored, Value) {
+        // Only the product of two unsigned operands reaches 2^127; every
+        // other exact result lies strictly between -2^127 and 2^127, so
+        // its 128 bits read as signed.
+        let unsigned_exact = op == Arithmetic::Mul && !a.signed && !b.signed;
+        let (a, b) = (a.value, b.value);
         let exact = match op {
             Arithmetic::Add => self.wide_add(a, b),
             Arithmetic::Sub => self.wide_sub(a, b),
@@ -133,6 +165,22 @@ impl Lowerer {
             // unsigned the result is read as unsigned too.
             Arithmetic::Mul => self.wide_mul(a, b),
         };
+        let result_kind = match result {
+            ResultType::Int(kind) => kind,
+            ResultType::Int128 { signed } => {
+                // The exact value is stored whole; it overflows when its
+                // sign bit is set and means a value the type lacks: a
+                // negative one for `unsigned __int128`, one from 2^127 for
+                // `__int128`.
+                let overflow = if signed == unsigned_exact {
+                    let zero = self.iconst(Type::I64, 0);
+                    self.icmp(IntCC::Slt, exact.hi, zero)
+                } else {
+                    self.iconst(Type::I8, 0)
+                };
+                return (Stored::Wide(exact), overflow);
+            }
+        };
         let result_ty = CType::Int(result_kind);
         let ir_ty = result_ty.ir_type().expect("an integer type");
         let truncated = if ir_ty == Type::I64 { exact.lo } else { self.unary(UnaryOp::Ireduce, exact.lo, ir_ty) };
@@ -140,12 +188,12 @@ impl Lowerer {
         let lo_differs = self.icmp(IntCC::Ne, back.lo, exact.lo);
         let hi_differs = self.icmp(IntCC::Ne, back.hi, exact.hi);
         let overflow = self.binary(BinaryOp::Bor, lo_differs, hi_differs);
-        (truncated, overflow)
+        (Stored::Word(truncated), overflow)
     }
 
     /// An operand in 128 bits: converted to `typed` for the typed forms,
     /// otherwise extended as its own type says.
-    fn exact_operand(&mut self, e: &Node<Expression>, typed: Option<IntKind>, span: Span) -> LowerResult<Wide> {
+    fn exact_operand(&mut self, e: &Node<Expression>, typed: Option<IntKind>, span: Span) -> LowerResult<Exact> {
         let v = self.lower_expr(e)?;
         if matches!(v.ty, CType::Int128 { .. }) {
             return Err(Diagnostic::unsupported(e.span, "an overflow builtin with an __int128 operand"));
@@ -159,7 +207,7 @@ impl Lowerer {
             None => kind,
         };
         let value = self.convert(value, &v.ty, &CType::Int(kind), span)?;
-        Ok(self.wide_from(value, kind.is_signed()))
+        Ok(Exact { value: self.wide_from(value, kind.is_signed()), signed: kind.is_signed() })
     }
 }
 
