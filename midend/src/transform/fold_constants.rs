@@ -171,6 +171,24 @@ mod tests {
     }
 
     #[test]
+    fn umulh_folds_to_the_high_half_of_the_unsigned_product() {
+        let (n, out) = fold(
+            "function @f() -> i64 local {
+            block0:
+                v0 = iconst.i64 -1
+                v1 = umulh v0, v0
+                v2 = iconst.i64 3
+                v3 = umulh v2, v0
+                v4 = iadd v1, v3
+                return v4
+            }",
+        );
+        assert!(out.contains("v1 = iconst.i64 -2"), "(2^64-1)^2 >> 64 is 2^64-2: {out}");
+        assert!(out.contains("v3 = iconst.i64 2"), "{out}");
+        assert_eq!(n, 3, "{out}");
+    }
+
+    #[test]
     fn what_would_trap_stays() {
         let (n, out) = fold(
             "function @f() -> i32 local {
