@@ -421,7 +421,8 @@ pub struct Attributes {
 /// The machine modes of GCC's `mode` attribute that name C scalar types
 /// (GCC internals manual, "Machine Modes"): the integer modes by size in
 /// bytes (`QImode` 1, `HImode` 2, `SImode` 4, `DImode` 8, with `byte`,
-/// `word` and `pointer`) and the floating modes (`SFmode`, `DFmode`,
+/// `word` and `pointer`, and `TImode` 16, an `__int128`, which mbed TLS
+/// spells its double limb with) and the floating modes (`SFmode`, `DFmode`,
 /// `XFmode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MachineMode {
@@ -433,13 +434,14 @@ pub enum MachineMode {
 
 impl MachineMode {
     /// The mode named `name` (`SI`, `__SI__`, `byte`…), or `None` for
-    /// modes without a C type here (`TI`, vector modes…).
+    /// modes without a C type here (vector modes…).
     pub fn named(name: &str) -> Option<MachineMode> {
         Some(match name.trim_matches('_') {
             "QI" | "byte" => MachineMode::Integer(1),
             "HI" => MachineMode::Integer(2),
             "SI" => MachineMode::Integer(4),
             "DI" | "word" | "pointer" => MachineMode::Integer(8),
+            "TI" => MachineMode::Integer(16),
             "SF" => MachineMode::Float,
             "DF" => MachineMode::Double,
             "XF" => MachineMode::LongDouble,
@@ -451,8 +453,9 @@ impl MachineMode {
     /// signedness, or the mode's floating type for a floating `ty`.
     pub fn apply(self, ty: &CType) -> Option<CType> {
         match (self, ty) {
-            (MachineMode::Integer(size), CType::Int(kind)) => {
-                let signed = kind.is_signed();
+            (MachineMode::Integer(16), t) if t.is_integral() => Some(CType::Int128 { signed: t.is_signed_int() }),
+            (MachineMode::Integer(size), t @ (CType::Int(_) | CType::Int128 { .. })) => {
+                let signed = t.is_signed_int();
                 Some(CType::Int(match (size, signed) {
                     (1, true) => IntKind::SChar,
                     (1, false) => IntKind::UChar,

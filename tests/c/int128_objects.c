@@ -35,6 +35,10 @@ static const unsigned long long global_low = (unsigned long long)((u128)0x1234 <
 static const double global_double = (double)((u128)1 << 100);
 enum { SHIFTED = (int)(((u128)1 << 80) >> 78) };
 
+/* mbed TLS's bn_mul.h spells its double limb with GCC's mode attribute. */
+typedef unsigned int double_limb __attribute__((mode(TI)));
+typedef int signed_double_limb __attribute__((mode(TI)));
+
 static u128 add(u128 a, u128 b) { return a + b; }
 static i128 negate(i128 a) { return -a; }
 static u128 pick(int which, u128 a, u128 b) { return which ? a : b; }
@@ -111,6 +115,10 @@ int main(void) {
     u128 copy;
     memcpy(&copy, &local.value, sizeof copy);
     printf("memcpy equal %d\n", copy == local.value);
+    double_limb dl = (double_limb)0xfedcba9876543210ULL * 0x123456789ULL;
+    signed_double_limb sdl = -(signed_double_limb)dl;
+    show("mode(TI)", dl);
+    printf("mode(TI) sizes %zu %d %d\n", sizeof dl, sdl < 0, (double_limb)sdl > dl);
     i128 cond = arr[1] > arr[0] ? (i128)-1 : 1;
     show("cond", (u128)cond);
     return 0;
