@@ -201,9 +201,7 @@ impl Lowerer {
     pub fn const_convert(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
         Ok(match (v, to) {
             (v, CType::Void) => v,
-            (v @ (ConstValue::Int128(..) | ConstValue::Int(..) | ConstValue::Float(..)), _) if matches!(to, CType::Int128 { .. }) || matches!(v, ConstValue::Int128(..)) => {
-                return const_convert_int128(v, to, span)
-            }
+            (v, CType::Int128 { .. }) | (v @ ConstValue::Int128(..), _) => return self.const_convert_int128(v, to, span),
             (v @ ConstValue::LongDouble(_), CType::LongDouble) => v,
             (ConstValue::Int(x, from), CType::LongDouble) => {
                 ConstValue::LongDouble(if from.is_signed_int() { X80::from_i64(x) } else { X80::from_u64(x as u64) })
@@ -442,6 +440,32 @@ impl Lowerer {
         Err(not_constant(e.span))
     }
 
+    /// Converts a constant to or from a 128-bit integer type (`v` or `to` is
+    /// one; the other is an integer, floating or pointer type).
+    fn const_convert_int128(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
+        let unsupported = || Diagnostic::unsupported(span, "this constant conversion of an __int128");
+        let (wide, from_signed) = match &v {
+            ConstValue::Int128(x, from) => (*x, from.is_signed_int()),
+            ConstValue::Int(x, from) if from.is_signed_int() => (i128::from(*x), true),
+            ConstValue::Int(x, _) => (i128::from(*x as u64), false),
+            // Out-of-range conversions are undefined; Rust's saturate.
+            ConstValue::Float(x, _) if to.is_signed_int() => (*x as i128, true),
+            ConstValue::Float(x, _) => (*x as u128 as i128, false),
+            _ => return Err(unsupported()),
+        };
+        Ok(match to {
+            CType::Int128 { .. } => ConstValue::Int128(wide, to.clone()),
+            CType::Int(IntKind::Bool) => ConstValue::Int((wide != 0) as i64, to.clone()),
+            // Truncation keeps the low bits, wrapped to the type's width.
+            CType::Int(_) => ConstValue::Int(self.wrap_to(wide as i64, to), to.clone()),
+            CType::Pointer(..) => ConstValue::Int(wide as i64, to.clone()),
+            // Rounded once, straight to the target type.
+            CType::Float => ConstValue::Float(f64::from(if from_signed { wide as f32 } else { wide as u128 as f32 }), to.clone()),
+            CType::Double => ConstValue::Float(if from_signed { wide as f64 } else { wide as u128 as f64 }, to.clone()),
+            _ => return Err(unsupported()),
+        })
+    }
+
     pub(super) fn const_truth(&self, v: &ConstValue) -> bool {
         match v {
             ConstValue::Int(x, _) => *x != 0,
@@ -596,37 +620,6 @@ fn float_builtin_constant(c: &Node<CallExpression>) -> Option<ConstValue> {
         "l" => Some(ConstValue::LongDouble(X80::from_f64(value))),
         _ => None,
     }
-}
-
-/// Converts a constant to or from a 128-bit integer type (`v` or `to` is
-/// one; the other is an integer, floating or pointer type).
-fn const_convert_int128(v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
-    let unsupported = || Diagnostic::unsupported(span, "this constant conversion of an __int128");
-    let (wide, from_signed) = match &v {
-        ConstValue::Int128(x, from) => (*x, from.is_signed_int()),
-        ConstValue::Int(x, from) if from.is_signed_int() => (i128::from(*x), true),
-        ConstValue::Int(x, _) => (i128::from(*x as u64), false),
-        // Out-of-range conversions are undefined; Rust's saturate.
-        ConstValue::Float(x, _) if to.is_signed_int() => (*x as i128, true),
-        ConstValue::Float(x, _) => (*x as u128 as i128, false),
-        _ => return Err(unsupported()),
-    };
-    Ok(match to {
-        CType::Int128 { .. } => ConstValue::Int128(wide, to.clone()),
-        CType::Int(IntKind::Bool) => ConstValue::Int((wide != 0) as i64, to.clone()),
-        // Truncation keeps the low bits, wrapped to the type's width.
-        CType::Int(k) => {
-            let shift = 64 - k.size() * 8;
-            let low = wide as i64;
-            let value = if k.is_signed() { (low << shift) >> shift } else { ((low as u64) << shift >> shift) as i64 };
-            ConstValue::Int(value, to.clone())
-        }
-        CType::Pointer(..) => ConstValue::Int(wide as i64, to.clone()),
-        // Rounded once, straight to the target type.
-        CType::Float => ConstValue::Float(f64::from(if from_signed { wide as f32 } else { wide as u128 as f32 }), to.clone()),
-        CType::Double => ConstValue::Float(if from_signed { wide as f64 } else { wide as u128 as f64 }, to.clone()),
-        _ => return Err(unsupported()),
-    })
 }
 
 /// `x op y` for two constants of the 128-bit type `ty`.
