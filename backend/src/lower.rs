@@ -536,6 +536,7 @@ impl Lowering<'_, '_, '_, '_> {
             BinaryOp::Ishl => ins.ishl(x, y),
             BinaryOp::Sshr => ins.sshr(x, y),
             BinaryOp::Ushr => ins.ushr(x, y),
+            BinaryOp::Umulh => ins.umulhi(x, y),
             BinaryOp::Fadd => ins.fadd(x, y),
             BinaryOp::Fsub => ins.fsub(x, y),
             BinaryOp::Fmul => ins.fmul(x, y),

@@ -410,7 +410,7 @@ fn integer_operations() {
     let mut module = module_with_printf();
     module.data.push(cstring("fmt", "%ld\n"));
     let ops = [
-        Iadd, Isub, Imul, Sdiv, Udiv, Srem, Urem, Band, Bor, Bxor, Ishl, Sshr, Ushr,
+        Iadd, Isub, Imul, Sdiv, Udiv, Srem, Urem, Band, Bor, Bxor, Ishl, Sshr, Ushr, Umulh,
     ];
     let (x, y) = (-100, 7);
     let mut expected = String::new();
@@ -453,6 +453,7 @@ fn reference(op: BinaryOp, ty: Type, x: i64, y: i64) -> i64 {
         BinaryOp::Ishl => sx << shift,
         BinaryOp::Sshr => sx >> shift,
         BinaryOp::Ushr => (ux >> shift) as i64,
+        BinaryOp::Umulh => ((u128::from(ux) * u128::from(uy)) >> bits) as i64,
         _ => unreachable!("not an integer operation"),
     };
     ty.canonical_imm(result)

@@ -1,6 +1,7 @@
 //! The message of a parse error. lang-c reports where its grammar failed
 //! and what it expected there; where that place shows C that nissecc
-//! knowingly leaves out (inline assembly, `__int128`, complex numbers,
+//! knowingly leaves out (inline assembly, `__int128` where lang-c's
+//! grammar cannot take its marker (see `int128`), complex numbers,
 //! nested functions, `$` or non-ASCII characters in identifiers), the
 //! message says `unsupported:` and what, instead of a bare syntax error.
 

@@ -56,7 +56,8 @@ impl TypeTable {
     /// into `classes`.
     fn merge_classes(&self, ty: &CType, offset: u64, classes: &mut [Eightbyte]) -> Result<(), NotInRegisters> {
         let class = match ty {
-            CType::Int(_) | CType::Pointer(..) => Eightbyte::Integer,
+            // An `__int128` is INTEGER in both its eightbytes (§3.2.3).
+            CType::Int(_) | CType::Int128 { .. } | CType::Pointer(..) => Eightbyte::Integer,
             CType::Float | CType::Double => Eightbyte::Sse,
             CType::Array(elem, length) => {
                 let elem_size = self.size_of(elem).unwrap_or(0);

@@ -96,6 +96,10 @@ pub enum CType {
     /// memory: an operand of this type holds the address of its bytes (see
     /// `lower::x87`).
     LongDouble,
+    /// GCC's `__int128` (`signed`) or `unsigned __int128`, in 16 bytes.
+    /// Like `long double`, its values live in memory: an operand of this
+    /// type holds the address of its bytes (see `lower::int128`).
+    Int128 { signed: bool },
     /// A pointer, with the qualifiers of what it points to.
     Pointer(Rc<CType>, Quals),
     /// An array; `None` is an array of unknown size (`int a[]`).
@@ -155,7 +159,13 @@ impl CType {
     }
 
     pub fn is_arithmetic(&self) -> bool {
-        self.is_integer() || self.is_floating()
+        self.is_integral() || self.is_floating()
+    }
+
+    /// True for every integer type: those held in an IR register
+    /// (`is_integer`) and the 128-bit ones, held in memory.
+    pub fn is_integral(&self) -> bool {
+        matches!(self, CType::Int(_) | CType::Int128 { .. })
     }
 
     pub fn is_pointer(&self) -> bool {
@@ -185,9 +195,15 @@ impl CType {
     }
 
     /// True for the types whose values are objects in memory, passed
-    /// around by address: structs, unions and `long double`.
+    /// around by address: structs, unions, `long double` and `__int128`.
     pub fn is_memory_value(&self) -> bool {
-        matches!(self, CType::Record(_) | CType::LongDouble)
+        matches!(self, CType::Record(_) | CType::LongDouble | CType::Int128 { .. })
+    }
+
+    /// True for the scalar types whose values are 16-byte objects in
+    /// memory (`long double` and `__int128`), copied by value on store.
+    pub fn is_sixteen_byte_scalar(&self) -> bool {
+        matches!(self, CType::LongDouble | CType::Int128 { .. })
     }
 
     pub fn is_void(&self) -> bool {
@@ -203,7 +219,7 @@ impl CType {
     }
 
     pub fn is_signed_int(&self) -> bool {
-        matches!(self, CType::Int(k) if k.is_signed())
+        matches!(self, CType::Int(k) if k.is_signed()) || matches!(self, CType::Int128 { signed: true })
     }
 
     /// The pointee of a pointer, or the element of an array.
@@ -255,6 +271,13 @@ pub fn usual_arithmetic_conversion(a: &CType, b: &CType) -> CType {
     }
     if matches!(a, CType::Float) || matches!(b, CType::Float) {
         return CType::Float;
+    }
+    // `__int128` outranks every other integer type and holds all their
+    // values, so the result is 128 bits wide, unsigned if either is.
+    match (a, b) {
+        (CType::Int128 { signed: false }, _) | (_, CType::Int128 { signed: false }) => return CType::Int128 { signed: false },
+        (CType::Int128 { .. }, _) | (_, CType::Int128 { .. }) => return CType::Int128 { signed: true },
+        _ => {}
     }
     let (CType::Int(x), CType::Int(y)) = (a.promote(), b.promote()) else {
         return CType::INT;
@@ -398,7 +421,8 @@ pub struct Attributes {
 /// The machine modes of GCC's `mode` attribute that name C scalar types
 /// (GCC internals manual, "Machine Modes"): the integer modes by size in
 /// bytes (`QImode` 1, `HImode` 2, `SImode` 4, `DImode` 8, with `byte`,
-/// `word` and `pointer`) and the floating modes (`SFmode`, `DFmode`,
+/// `word` and `pointer`, and `TImode` 16, an `__int128`, which mbed TLS
+/// spells its double limb with) and the floating modes (`SFmode`, `DFmode`,
 /// `XFmode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MachineMode {
@@ -410,13 +434,14 @@ pub enum MachineMode {
 
 impl MachineMode {
     /// The mode named `name` (`SI`, `__SI__`, `byte`…), or `None` for
-    /// modes without a C type here (`TI`, vector modes…).
+    /// modes without a C type here (vector modes…).
     pub fn named(name: &str) -> Option<MachineMode> {
         Some(match name.trim_matches('_') {
             "QI" | "byte" => MachineMode::Integer(1),
             "HI" => MachineMode::Integer(2),
             "SI" => MachineMode::Integer(4),
             "DI" | "word" | "pointer" => MachineMode::Integer(8),
+            "TI" => MachineMode::Integer(16),
             "SF" => MachineMode::Float,
             "DF" => MachineMode::Double,
             "XF" => MachineMode::LongDouble,
@@ -428,8 +453,9 @@ impl MachineMode {
     /// signedness, or the mode's floating type for a floating `ty`.
     pub fn apply(self, ty: &CType) -> Option<CType> {
         match (self, ty) {
-            (MachineMode::Integer(size), CType::Int(kind)) => {
-                let signed = kind.is_signed();
+            (MachineMode::Integer(16), t) if t.is_integral() => Some(CType::Int128 { signed: t.is_signed_int() }),
+            (MachineMode::Integer(size), t @ (CType::Int(_) | CType::Int128 { .. })) => {
+                let signed = t.is_signed_int();
                 Some(CType::Int(match (size, signed) {
                     (1, true) => IntKind::SChar,
                     (1, false) => IntKind::UChar,
@@ -609,7 +635,7 @@ impl TypeTable {
                 r.complete.then_some(r.size)
             }
             CType::Unsupported(t) => Some(t.size),
-            CType::LongDouble => Some(16),
+            CType::LongDouble | CType::Int128 { .. } => Some(16),
             CType::Atomic(t) => self.size_of(t),
         }
     }
@@ -619,7 +645,7 @@ impl TypeTable {
             CType::Array(elem, _) | CType::Vla(elem, _) => self.align_of(elem),
             CType::Record(id) => self.records[*id].align,
             CType::Unsupported(t) => t.align,
-            CType::LongDouble => 16,
+            CType::LongDouble | CType::Int128 { .. } => 16,
             // GCC aligns an atomic type of 2, 4, 8 or 16 bytes to its size.
             CType::Atomic(t) => match self.size_of(t) {
                 Some(size @ (2 | 4 | 8 | 16)) => self.align_of(t).max(size),
@@ -675,6 +701,8 @@ impl TypeTable {
             CType::Float => "float".into(),
             CType::Double => "double".into(),
             CType::LongDouble => "long double".into(),
+            CType::Int128 { signed: true } => "__int128".into(),
+            CType::Int128 { signed: false } => "unsigned __int128".into(),
             CType::Pointer(t, quals) => {
                 let constant = if quals.constant { "const " } else { "" };
                 let volatile = if quals.volatile { "volatile " } else { "" };

@@ -204,7 +204,7 @@ impl Semantic {
         let exe = self.dir.join(name);
         let mut command = self.confined(compiler);
         // The C locale: warnings quote with `'`, as `suspicious_warning` reads.
-        // nissecc's feature macros: a program that tests `__SIZEOF_INT128__`
+        // nissecc's feature macros: a program that tests `__STDC_NO_COMPLEX__`
         // (tests/c/missing_type_fallbacks.c) takes the path nissecc takes,
         // so a mutation of the other path cannot tell the two apart.
         command.env("LC_ALL", "C").args(["-std=gnu11", "-O0"]).args(nissecc_frontend::preprocess::feature_macros()).args(flags);

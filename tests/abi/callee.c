@@ -894,3 +894,38 @@ long double apply_ld(long double (*fn)(long double, int), long double x)
     enter(__func__); printf(" %.21Lg |", x);
     return fn(x, 3) + 1;
 }
+
+unsigned __int128 i128_mix(unsigned __int128 a, int k, __int128 b)
+{
+    enter(__func__); show_u128(" ", a); show_int(" ", k); show_u128(" ", b);
+    return a * k + b;
+}
+
+/* Five registers are taken, so the __int128 goes to the stack and the
+   long after it takes the last register. */
+__int128 i128_last_register(long a, long b, long c, long d, long e, __int128 x, long f)
+{
+    enter(__func__); show_int(" ", a + b + c + d + e); show_u128(" ", x); show_int(" ", f);
+    return x * f - a;
+}
+
+/* The __int128 follows one eightbyte of stack arguments, so it is
+   preceded by eight bytes of padding. */
+__int128 i128_after_stack(long a, long b, long c, long d, long e, long f, long g, __int128 x)
+{
+    enter(__func__); show_int(" ", a + b + c + d + e + f); show_int(" ", g); show_u128(" ", x);
+    return -x >> 3;
+}
+
+Q1 i128_struct(Q1 q, Q2 r, int k)
+{
+    enter(__func__); show_u128(" ", q.v); show_int(" ", r.a); show_u128(" ", r.v); show_int(" ", k);
+    Q1 out = { q.v / k + (__int128)r.v % 1000 };
+    return out;
+}
+
+__int128 apply_i128(__int128 (*fn)(__int128, int), __int128 x)
+{
+    enter(__func__); show_u128(" ", x); printf(" |");
+    return fn(x, 3) + 1;
+}

@@ -319,6 +319,23 @@ static void long_doubles(void)
     { long double r = apply_ld(cb_ld, 10.0L); printf(" => %.21Lg", r); endl(); }
 }
 
+static __int128 cb_i128(__int128 x, int k)
+{
+    printf(" cb_i128"); show_u128(" ", x); show_int(" ", k);
+    return x * k;
+}
+
+static void int128s(void)
+{
+    unsigned __int128 big = ((unsigned __int128)0x0123456789abcdefULL << 64) | 0xfedcba9876543210ULL;
+    __int128 negative = -(__int128)big;
+    { unsigned __int128 r = i128_mix(big, -3, negative); show_u128(" => ", r); endl(); }
+    { __int128 r = i128_last_register(1, 2, 3, 4, 5, negative, -7); show_u128(" => ", r); endl(); }
+    { __int128 r = i128_after_stack(1, 2, 3, 4, 5, 6, 7, negative); show_u128(" => ", r); endl(); }
+    { Q1 q = { negative }; Q2 r2 = { -42, big }; Q1 r = i128_struct(q, r2, 9); show_u128(" => ", r.v); endl(); }
+    { __int128 r = apply_i128(cb_i128, big); show_u128(" => ", r); endl(); }
+}
+
 int main(void)
 {
     /* Unbuffered, so that a crash still shows how far the calls got. */
@@ -330,5 +347,6 @@ int main(void)
     callbacks();
     libc();
     long_doubles();
+    int128s();
     return 0;
 }

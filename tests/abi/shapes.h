@@ -284,4 +284,18 @@ LDS ld_struct(LDS s, int k, long double t);
 long double ld_after_stack(long a, long b, long c, long d, long e, long f, long g, long double x);
 long double apply_ld(long double (*fn)(long double, int), long double x);
 
+/* __int128: class INTEGER INTEGER, in two consecutive registers (or in
+   memory, 16-aligned, when fewer than two remain), returned in rax:rdx. */
+typedef struct { __int128 v; } Q1;                /* 16: INT INT */
+typedef struct { long a; unsigned __int128 v; } Q2; /* 32: MEM */
+static inline void show_u128(const char *pre, unsigned __int128 v)
+{
+    printf("%s%016llx%016llx", pre, (unsigned long long)(v >> 64), (unsigned long long)v);
+}
+unsigned __int128 i128_mix(unsigned __int128 a, int k, __int128 b);
+__int128 i128_last_register(long a, long b, long c, long d, long e, __int128 x, long f);
+__int128 i128_after_stack(long a, long b, long c, long d, long e, long f, long g, __int128 x);
+Q1 i128_struct(Q1 q, Q2 r, int k);
+__int128 apply_i128(__int128 (*fn)(__int128, int), __int128 x);
+
 #endif

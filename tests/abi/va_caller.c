@@ -78,6 +78,13 @@ int main(void)
     va_structs("nqmtdcifauh", id, ffii, di, f3, -1.5, c13, 3, f2, i2, ufi, h7); endl();
 
     va_twice("mgbtx", di, d2, l2, f3, a16); endl();
+    {
+        /* The second __int128 finds one register left and goes to the
+           stack (16-aligned); the int after it takes that register. */
+        unsigned __int128 q = ((unsigned __int128)0x0123456789abcdefULL << 64) | 0xfedcba9876543210ULL;
+        va_structs("iQiiQiQ", 1, q, 2, 3, ~q, 4, q * 3); endl();
+        va_twice("QdQ", q >> 1, 2.5, -q); endl();
+    }
     via_caller("xqybn", a16, ffii, a32, l2, id); endl();
 
     {

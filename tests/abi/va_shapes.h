@@ -11,7 +11,7 @@
 /*
  * Prints the arguments that ap holds, one per letter of kinds:
  * i int, d double, a I2, b L2, f F2, g D2, m DI, n ID, q FFII, t F3,
- * c C13, h H7, l L3, B BIG, x A16, y A32, p PK, u UFI.
+ * c C13, h H7, l L3, B BIG, x A16, y A32, p PK, u UFI, Q unsigned __int128.
  */
 static inline void show_va(const char *kinds, va_list ap)
 {
@@ -35,6 +35,7 @@ static inline void show_va(const char *kinds, va_list ap)
         case 'y': { A32 v = va_arg(ap, A32); show_A32(" ", &v); break; }
         case 'p': { PK v = va_arg(ap, PK); show_PK(" ", &v); break; }
         case 'u': { UFI v = va_arg(ap, UFI); show_UFI(" ", &v); break; }
+        case 'Q': show_u128(" ", va_arg(ap, unsigned __int128)); break;
         default: printf(" ?%c", *k); return;
         }
     }

@@ -1,8 +1,8 @@
 /* Programs that test for the types nissecc lacks take their portable
- * paths: it does not announce __int128 (__SIZEOF_INT128__, which xxHash
- * and many hash and bignum libraries test) and it announces that it has
- * no complex types (__STDC_NO_COMPLEX__). It has _Atomic, so the test of
- * __STDC_NO_ATOMICS__ takes the <stdatomic.h> path, as with gcc. Both
+ * paths: it announces that it has no complex types (__STDC_NO_COMPLEX__).
+ * It has _Atomic and __int128, so the tests of __STDC_NO_ATOMICS__ and of
+ * __SIZEOF_INT128__ (which xxHash and many hash and bignum libraries
+ * make) take the <stdatomic.h> and __int128 paths, as with gcc. Both
  * paths compute the same results. */
 #include <stdint.h>
 #include <stdio.h>

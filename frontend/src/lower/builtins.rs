@@ -464,13 +464,12 @@ impl Lowerer {
     /// struct 12, union 13.
     fn type_class(&self, ty: &CType, span: Span) -> LowerResult<i64> {
         Ok(match ty {
-            CType::Int(_) => 1,
+            CType::Int(_) | CType::Int128 { .. } => 1,
             CType::Float | CType::Double | CType::LongDouble => 8,
             CType::Pointer(..) | CType::Array(..) | CType::Vla(..) | CType::Function(_) => 5,
             CType::Record(id) if self.types.records[*id].is_union => 13,
             CType::Record(_) => 12,
             CType::Unsupported(t) if t.name == "_Complex" => 9,
-            CType::Unsupported(t) if t.name == "__int128" => 1,
             CType::Atomic(t) => return self.type_class(t, span),
             CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
             CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),

@@ -18,6 +18,8 @@ use lang_c::span::{Node, Span};
 pub enum ConstValue {
     /// An integer, wrapped to its type's width.
     Int(i64, CType),
+    /// An `__int128` or `unsigned __int128` (the type), as its bits.
+    Int128(i128, CType),
     Float(f64, CType),
     /// A `long double`, in the x87 extended format.
     LongDouble(X80),
@@ -29,7 +31,7 @@ pub enum ConstValue {
 impl ConstValue {
     pub fn ty(&self) -> &CType {
         match self {
-            ConstValue::Int(_, t) | ConstValue::Float(_, t) | ConstValue::Addr { ty: t, .. } => t,
+            ConstValue::Int(_, t) | ConstValue::Int128(_, t) | ConstValue::Float(_, t) | ConstValue::Addr { ty: t, .. } => t,
             ConstValue::LongDouble(_) => LONG_DOUBLE,
         }
     }
@@ -78,6 +80,7 @@ impl Lowerer {
     pub fn eval_int(&mut self, e: &Node<Expression>) -> LowerResult<i64> {
         match self.eval_const(e)? {
             ConstValue::Int(v, _) => Ok(v),
+            ConstValue::Int128(v, _) => Ok(v as i64),
             ConstValue::Float(v, _) => Ok(v as i64),
             ConstValue::LongDouble(x) => Ok(x.to_i64()),
             ConstValue::Addr { .. } => Err(Diagnostic::error_at(e.span, "expression is not an integer constant expression")),
@@ -161,12 +164,7 @@ impl Lowerer {
             Expression::BinaryOperator(b) => self.eval_binary(b, e.span),
             Expression::Conditional(c) => {
                 let cond = self.eval_const(&c.node.condition)?;
-                let truth = match cond {
-                    ConstValue::Int(v, _) => v != 0,
-                    ConstValue::Float(v, _) => v != 0.0,
-                    ConstValue::LongDouble(x) => !x.is_zero(),
-                    ConstValue::Addr { .. } => true,
-                };
+                let truth = self.const_truth(&cond);
                 let a = if super::expr::is_omitted_operand(&c.node.then_expression) { cond.clone() } else { self.eval_const(&c.node.then_expression)? };
                 let b = self.eval_const(&c.node.else_expression)?;
                 if a.ty().is_arithmetic() && b.ty().is_arithmetic() {
@@ -203,6 +201,7 @@ impl Lowerer {
     pub fn const_convert(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
         Ok(match (v, to) {
             (v, CType::Void) => v,
+            (v, CType::Int128 { .. }) | (v @ ConstValue::Int128(..), _) => return self.const_convert_int128(v, to, span),
             (v @ ConstValue::LongDouble(_), CType::LongDouble) => v,
             (ConstValue::Int(x, from), CType::LongDouble) => {
                 ConstValue::LongDouble(if from.is_signed_int() { X80::from_i64(x) } else { X80::from_u64(x as u64) })
@@ -250,6 +249,15 @@ impl Lowerer {
                 let v = self.eval_const(&u.node.operand)?;
                 match (u.node.operator.node.clone(), v) {
                     (UnaryOperator::Negate, ConstValue::Int(x, _)) => Ok(ConstValue::Int((x == 0) as i64, CType::INT)),
+                    (UnaryOperator::Negate, ConstValue::Int128(x, _)) => Ok(ConstValue::Int((x == 0) as i64, CType::INT)),
+                    (op, ConstValue::Int128(x, ty)) => Ok(ConstValue::Int128(
+                        match op {
+                            UnaryOperator::Plus => x,
+                            UnaryOperator::Minus => x.wrapping_neg(),
+                            _ => !x,
+                        },
+                        ty,
+                    )),
                     (UnaryOperator::Negate, ConstValue::Float(x, _)) => Ok(ConstValue::Int((x == 0.0) as i64, CType::INT)),
                     (UnaryOperator::Negate, ConstValue::LongDouble(x)) => Ok(ConstValue::Int(x.is_zero() as i64, CType::INT)),
                     (UnaryOperator::Plus, x @ ConstValue::LongDouble(_)) => Ok(x),
@@ -310,6 +318,25 @@ impl Lowerer {
             _ => {}
         }
         if matches!(op, B::ShiftLeft | B::ShiftRight) {
+            if let ConstValue::Int128(x, ty) = &lhs {
+                // Shifts by 128 or more are undefined; as at run time
+                // (`int128_shift`), they shift by the amount modulo 128.
+                let s = match rhs {
+                    ConstValue::Int(s, _) => s as u32 % 128,
+                    ConstValue::Int128(s, _) => s as u32 % 128,
+                    _ => return Err(not_constant(span)),
+                };
+                let r = match op {
+                    B::ShiftLeft => x.wrapping_shl(s),
+                    _ if ty.is_signed_int() => x >> s,
+                    _ => ((*x as u128) >> s) as i128,
+                };
+                return Ok(ConstValue::Int128(r, ty.clone()));
+            }
+            let rhs = match rhs {
+                ConstValue::Int128(s, _) => ConstValue::Int(s as i64, CType::LONG),
+                other => other,
+            };
             let (ConstValue::Int(x, lt), ConstValue::Int(s, _)) = (&lhs, &rhs) else { return Err(not_constant(span)) };
             let ty = lt.promote();
             let bits = self.types.size_of(&ty).unwrap_or(4) as u32 * 8;
@@ -371,6 +398,7 @@ impl Lowerer {
                     _ => return Err(Diagnostic::error_at(span, "invalid operands to binary expression")),
                 })
             }
+            (ConstValue::Int128(x, _), ConstValue::Int128(y, _)) => const_int128_binary(&op, x, y, ty, span),
             (ConstValue::Int(x, _), ConstValue::Int(y, _)) => {
                 let signed = ty.is_signed_int();
                 let bits = self.types.size_of(&ty).unwrap_or(4) as u32 * 8;
@@ -412,9 +440,36 @@ impl Lowerer {
         Err(not_constant(e.span))
     }
 
+    /// Converts a constant to or from a 128-bit integer type (`v` or `to` is
+    /// one; the other is an integer, floating or pointer type).
+    fn const_convert_int128(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
+        let unsupported = || Diagnostic::unsupported(span, "this constant conversion of an __int128");
+        let (wide, from_signed) = match &v {
+            ConstValue::Int128(x, from) => (*x, from.is_signed_int()),
+            ConstValue::Int(x, from) if from.is_signed_int() => (i128::from(*x), true),
+            ConstValue::Int(x, _) => (i128::from(*x as u64), false),
+            // Out-of-range conversions are undefined; Rust's saturate.
+            ConstValue::Float(x, _) if to.is_signed_int() => (*x as i128, true),
+            ConstValue::Float(x, _) => (*x as u128 as i128, false),
+            _ => return Err(unsupported()),
+        };
+        Ok(match to {
+            CType::Int128 { .. } => ConstValue::Int128(wide, to.clone()),
+            CType::Int(IntKind::Bool) => ConstValue::Int((wide != 0) as i64, to.clone()),
+            // Truncation keeps the low bits, wrapped to the type's width.
+            CType::Int(_) => ConstValue::Int(self.wrap_to(wide as i64, to), to.clone()),
+            CType::Pointer(..) => ConstValue::Int(wide as i64, to.clone()),
+            // Rounded once, straight to the target type.
+            CType::Float => ConstValue::Float(f64::from(if from_signed { wide as f32 } else { wide as u128 as f32 }), to.clone()),
+            CType::Double => ConstValue::Float(if from_signed { wide as f64 } else { wide as u128 as f64 }, to.clone()),
+            _ => return Err(unsupported()),
+        })
+    }
+
     pub(super) fn const_truth(&self, v: &ConstValue) -> bool {
         match v {
             ConstValue::Int(x, _) => *x != 0,
+            ConstValue::Int128(x, _) => *x != 0,
             ConstValue::Float(x, _) => *x != 0.0,
             ConstValue::LongDouble(x) => !x.is_zero(),
             ConstValue::Addr { .. } => true,
@@ -565,4 +620,33 @@ fn float_builtin_constant(c: &Node<CallExpression>) -> Option<ConstValue> {
         "l" => Some(ConstValue::LongDouble(X80::from_f64(value))),
         _ => None,
     }
+}
+
+/// `x op y` for two constants of the 128-bit type `ty`.
+fn const_int128_binary(op: &BinaryOperator, x: i128, y: i128, ty: CType, span: Span) -> LowerResult<ConstValue> {
+    use BinaryOperator as B;
+    let signed = ty.is_signed_int();
+    let (ux, uy) = (x as u128, y as u128);
+    let cmp = |c: bool| Ok(ConstValue::Int(c as i64, CType::INT));
+    let r = match op {
+        B::Plus => x.wrapping_add(y),
+        B::Minus => x.wrapping_sub(y),
+        B::Multiply => x.wrapping_mul(y),
+        B::Divide | B::Modulo if y == 0 => return Err(Diagnostic::error_at(span, "division by zero in constant expression")),
+        B::Divide if signed => x.wrapping_div(y),
+        B::Divide => (ux / uy) as i128,
+        B::Modulo if signed => x.wrapping_rem(y),
+        B::Modulo => (ux % uy) as i128,
+        B::BitwiseAnd => x & y,
+        B::BitwiseOr => x | y,
+        B::BitwiseXor => x ^ y,
+        B::Less => return cmp(if signed { x < y } else { ux < uy }),
+        B::Greater => return cmp(if signed { x > y } else { ux > uy }),
+        B::LessOrEqual => return cmp(if signed { x <= y } else { ux <= uy }),
+        B::GreaterOrEqual => return cmp(if signed { x >= y } else { ux >= uy }),
+        B::Equals => return cmp(x == y),
+        B::NotEquals => return cmp(x != y),
+        _ => return Err(not_constant(span)),
+    };
+    Ok(ConstValue::Int128(r, ty))
 }

@@ -58,6 +58,12 @@ impl Lowerer {
         self.emit(InstData::Fcmp { cond, args: [a, b] }, Type::I8)
     }
 
+    /// `select cond, a, b` of two values of one type.
+    pub fn select(&mut self, cond: Value, if_true: Value, if_false: Value) -> Value {
+        let ty = self.value_type(if_true);
+        self.emit(InstData::Select { cond, if_true, if_false }, ty)
+    }
+
     pub fn value_type(&mut self, v: Value) -> Type {
         self.f().func.value_type(v)
     }
@@ -82,10 +88,11 @@ impl Lowerer {
     }
 
     /// Stores `value`, of C type `ty`, to `addr`: a scalar directly, a
-    /// `long double` (whose value is the address of its bytes) by copying.
+    /// `long double` or `__int128` (whose value is the address of its
+    /// bytes) by copying.
     pub fn store_typed(&mut self, ty: &CType, value: Value, addr: Value) {
-        if matches!(ty, CType::LongDouble) {
-            self.x87_copy(addr, value);
+        if ty.is_sixteen_byte_scalar() {
+            self.copy_sixteen_bytes(addr, value);
         } else {
             self.store(value, addr);
         }
@@ -96,7 +103,7 @@ impl Lowerer {
     pub fn rvalue(&mut self, op: &Operand, span: Span) -> LowerResult<Value> {
         match (op.place, &op.ty) {
             (Place::Value(v), _) => Ok(v),
-            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble) => Ok(a),
+            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble | CType::Int128 { .. }) => Ok(a),
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
             (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
             (Place::Atomic(a), ty) => Ok(self.atomic_load(&ty.clone(), a)),
@@ -123,8 +130,11 @@ impl Lowerer {
         if matches!(to, CType::Int(IntKind::Bool)) {
             return self.truth_value(v, &from);
         }
-        // A `long double` is the address of its object (see `x87`).
+        // A `long double` or `__int128` is the address of its object (see
+        // `x87` and `int128`).
         match (&from, to) {
+            (CType::Int128 { .. }, _) => return self.int128_to_scalar(v, &from, to, span),
+            (_, CType::Int128 { .. }) => return self.int128_from_scalar(v, &from, to, span),
             (CType::LongDouble, _) => return self.x87_to_scalar(v, to, span),
             (_, CType::LongDouble) => return self.x87_from_scalar(v, &from, span),
             _ => {}
@@ -172,6 +182,9 @@ impl Lowerer {
     pub fn truth_value(&mut self, v: Value, ty: &CType) -> LowerResult<Value> {
         if matches!(ty, CType::LongDouble) {
             return Ok(self.x87_truth(v));
+        }
+        if matches!(ty, CType::Int128 { .. }) {
+            return Ok(self.int128_truth(v));
         }
         let ir_ty = self.value_type(v);
         if ir_ty.is_float() {

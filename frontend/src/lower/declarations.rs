@@ -69,6 +69,7 @@ struct SpecifierCounts {
     signed: bool,
     unsigned: bool,
     bool_: bool,
+    int128: bool,
     other: Option<CType>,
 }
 
@@ -235,6 +236,7 @@ impl Lowerer {
                     _ => return Err(Diagnostic::error_at(id.span, format!("unknown type name '{}'", id.node.name))),
                 },
                 TypeSpecifier::TypeOf(t) => c.other = Some(self.typeof_type(t)?),
+                TypeSpecifier::TS18661Float(f) if crate::int128::is_marker(f) => c.int128 = true,
                 TypeSpecifier::TS18661Float(f) => c.other = Some(super::unsupported_types::ts18661_type(f)),
             }
         }
@@ -243,6 +245,9 @@ impl Lowerer {
         }
         if c.void {
             return Ok(CType::Void);
+        }
+        if c.int128 {
+            return Ok(CType::Int128 { signed: !c.unsigned });
         }
         if c.bool_ {
             return Ok(CType::BOOL);
@@ -402,6 +407,9 @@ impl Lowerer {
     /// The width of a bit-field, checked against its type (C11 §6.7.2.1p4-5).
     fn bit_field_width(&mut self, declared: &Declared, width: &Node<Expression>) -> LowerResult<u32> {
         let what = declared.name.as_deref().map(|n| format!("'{n}'")).unwrap_or_else(|| "unnamed bit-field".into());
+        if matches!(declared.ty, CType::Int128 { .. }) {
+            return Err(Diagnostic::unsupported(width.span, "an __int128 bit-field"));
+        }
         let CType::Int(kind) = declared.ty else {
             return Err(Diagnostic::error_at(width.span, format!("bit-field {what} has invalid type")));
         };

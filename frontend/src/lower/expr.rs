@@ -370,7 +370,7 @@ impl Lowerer {
         // A struct result goes to a temporary whose address is the hidden
         // first argument.
         let struct_result = match &ft.ret {
-            ty @ (CType::Record(_) | CType::LongDouble) => {
+            ty if ty.is_memory_value() => {
                 let slot = self.local_slot(&ty.clone(), span)?;
                 let addr = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
                 args.insert(0, addr);
@@ -489,7 +489,7 @@ impl Lowerer {
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
                 let op = self.lower_expr(&u.node.operand)?;
                 let ok = match u.node.operator.node {
-                    UnaryOperator::Complement => op.ty.is_integer(),
+                    UnaryOperator::Complement => op.ty.is_integral(),
                     _ => op.ty.is_arithmetic(),
                 };
                 if !ok {
@@ -500,6 +500,10 @@ impl Lowerer {
                 let v = self.convert(v, &op.ty, &ty, span)?;
                 if matches!(ty, CType::LongDouble) {
                     let r = if u.node.operator.node == UnaryOperator::Minus { self.x87_negate(v) } else { v };
+                    return Ok(value(ty, r));
+                }
+                if matches!(ty, CType::Int128 { .. }) {
+                    let r = self.int128_unary(&u.node.operator.node, v);
                     return Ok(value(ty, r));
                 }
                 let irt = self.value_type(v);
@@ -539,9 +543,9 @@ impl Lowerer {
                     return self.atomic_compound(&op, kind, value(CType::INT, one), post, span);
                 }
                 let old = self.rvalue(&op, operand_span)?;
-                // A `long double`'s value is its object, which the store
-                // below overwrites.
-                let old = if matches!(op.ty, CType::LongDouble) { self.x87_snapshot(old) } else { old };
+                // A `long double`'s or `__int128`'s value is its object,
+                // which the store below overwrites.
+                let old = if op.ty.is_sixteen_byte_scalar() { self.snapshot_sixteen_bytes(old) } else { old };
                 let one_ty = if op.ty.is_pointer() { CType::LONG } else { CType::INT };
                 let one = self.iconst(one_ty.ir_type().expect("int"), 1);
                 let kind = if increment { BinaryOperator::Plus } else { BinaryOperator::Minus };
@@ -680,7 +684,7 @@ impl Lowerer {
                 return Ok((CType::LONG, q));
             }
             let (ptr, ptr_ty, int, int_ty) = if lt.is_pointer() { (&lhs, &lt, &rhs, &rt) } else { (&rhs, &rt, &lhs, &lt) };
-            if !int_ty.is_integer() || (op == B::Minus && !lt.is_pointer()) {
+            if !int_ty.is_integral() || (op == B::Minus && !lt.is_pointer()) {
                 return Err(invalid(self));
             }
             let p = self.rvalue(ptr, span)?;
@@ -703,7 +707,7 @@ impl Lowerer {
             return Err(invalid(self));
         }
         let integer_only = matches!(op, B::Modulo | B::ShiftLeft | B::ShiftRight | B::BitwiseAnd | B::BitwiseOr | B::BitwiseXor);
-        if integer_only && (!lt.is_integer() || !rt.is_integer()) {
+        if integer_only && (!lt.is_integral() || !rt.is_integral()) {
             return Err(invalid(self));
         }
         if matches!(op, B::ShiftLeft | B::ShiftRight) {
@@ -712,6 +716,10 @@ impl Lowerer {
             let a = self.rvalue(&lhs, span)?;
             let a = self.convert(a, &lt, &ty, span)?;
             let b = self.rvalue(&rhs, span)?;
+            if let CType::Int128 { signed } = ty {
+                let n = self.convert(b, &rt, &CType::LONG, span)?;
+                return Ok((ty, self.int128_shift(op == B::ShiftLeft, signed, a, n)));
+            }
             let b = self.convert(b, &rt, &ty, span)?;
             let irop = match op {
                 B::ShiftLeft => BinaryOp::Ishl,
@@ -727,6 +735,10 @@ impl Lowerer {
         let b = self.convert(b, &rt, &ty, span)?;
         if matches!(ty, CType::LongDouble) {
             return Ok((ty, self.x87_arithmetic(&op, a, b, span)?));
+        }
+        if matches!(ty, CType::Int128 { .. }) {
+            let r = self.int128_arithmetic(&op, &ty, a, b, span)?;
+            return Ok((ty, r));
         }
         let float = ty.is_floating();
         let signed = ty.is_signed_int();
@@ -804,6 +816,9 @@ impl Lowerer {
         let b = self.convert(b, &rt, &ty, span)?;
         if matches!(ty, CType::LongDouble) {
             return Ok(self.x87_compare(&op, a, b));
+        }
+        if matches!(ty, CType::Int128 { .. }) {
+            return Ok(self.int128_compare(&op, &ty, a, b));
         }
         if ty.is_floating() {
             let cond = match op {

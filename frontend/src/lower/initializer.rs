@@ -423,6 +423,7 @@ impl Lowerer {
             }
             match value {
                 ConstValue::Int(v, _) => bytes[at..at + width].copy_from_slice(&v.to_le_bytes()[..width]),
+                ConstValue::Int128(v, _) => bytes[at..at + 16].copy_from_slice(&v.to_le_bytes()),
                 ConstValue::Float(v, CType::Float) => bytes[at..at + 4].copy_from_slice(&(v as f32).to_le_bytes()),
                 ConstValue::Float(v, _) => bytes[at..at + 8].copy_from_slice(&v.to_le_bytes()),
                 ConstValue::LongDouble(x) => bytes[at..at + 16].copy_from_slice(&x.object_bytes()),

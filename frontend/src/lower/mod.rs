@@ -23,10 +23,12 @@ mod generic;
 mod initializer;
 mod inline_definitions;
 mod inline_asm;
+mod int128;
 mod library_prototypes;
 mod local_labels;
 mod redeclaration;
 mod scope;
+mod sixteen_byte_values;
 mod unused_functions;
 mod unsupported_types;
 mod stmt;
@@ -364,7 +366,7 @@ impl Lowerer {
         let mut sig = Signature::scalars(Vec::new(), None, ft.variadic || ft.unprototyped);
         match &ft.ret {
             CType::Void => {}
-            ty @ (CType::Record(_) | CType::LongDouble) => {
+            ty if ty.is_memory_value() => {
                 sig.params.push(nissecc_midend::ir::Type::PTR);
                 sig.by_value_result = Some(self.types.sysv_result(ty));
             }
@@ -373,7 +375,7 @@ impl Lowerer {
         }
         for p in &ft.params {
             match p.decay() {
-                ty @ (CType::Record(_) | CType::LongDouble) => {
+                ty if ty.is_memory_value() => {
                     sig.by_value.push((sig.params.len(), self.by_value_argument(&ty, span)?));
                     sig.params.push(nissecc_midend::ir::Type::PTR);
                 }

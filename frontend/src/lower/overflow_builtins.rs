@@ -11,18 +11,20 @@
 //! whose value is not used (gnulib's `intprops.h` takes them whenever
 //! `__has_builtin` says GCC has them).
 //!
-//! Every operand type has at most 64 bits, so the exact result fits in
-//! 128: the lowering computes it as a pair of 64-bit words (`hi`, `lo`),
-//! the product through four 32-bit partial products, truncates it to the
+//! Every operand type has at most 64 bits (an `__int128` operand is
+//! unsupported; an `__int128` result is not), so the exact result fits in
+//! 128: the lowering computes it as a pair of 64-bit words (`hi`, `lo`)
+//! with the operations of `__int128` (see `int128`), truncates it to the
 //! result type and reports an overflow when extending the truncated value
 //! back does not give the same pair.
 
+use super::int128::Wide;
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
 use crate::types::{CType, IntKind};
 use lang_c::ast::Expression;
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, IntCC, Type, UnaryOp, Value};
+use nissecc_midend::ir::{BinaryOp, InstData, IntCC, Type, UnaryOp, Value};
 
 /// The operation of an overflow builtin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,11 +79,24 @@ fn typed_overflow_builtin(stem: &str) -> Option<(Arithmetic, Option<IntKind>)> {
     Some((op_of(op)?, Some(kind)))
 }
 
-/// A 128-bit integer as two 64-bit words.
+/// An operand, of at most 64 bits, extended to 128.
+struct Exact {
+    value: Wide,
+    signed: bool,
+}
+
+/// The type an overflow builtin's result is checked against.
 #[derive(Clone, Copy)]
-struct Wide {
-    hi: Value,
-    lo: Value,
+enum ResultType {
+    Int(IntKind),
+    Int128 { signed: bool },
+}
+
+/// The truncated result: a value of the result type, or both halves of
+/// an `__int128`.
+enum Stored {
+    Word(Value),
+    Wide(Wide),
 }
 
 impl Lowerer {
@@ -94,17 +109,24 @@ impl Lowerer {
         let a = self.exact_operand(a, typed, span)?;
         let b = self.exact_operand(b, typed, span)?;
         let target = self.lower_expr(r)?;
-        let result_kind = match target.ty.decay() {
+        let result = match target.ty.decay() {
             CType::Pointer(pointee, _) => match (&*pointee, typed) {
-                (CType::Int(kind), None) if *kind != IntKind::Bool => *kind,
-                (CType::Int(kind), Some(t)) if kind.size() == t.size() && kind.is_signed() == t.is_signed() => *kind,
+                (CType::Int128 { signed }, None) => ResultType::Int128 { signed: *signed },
+                (CType::Int(kind), None) if *kind != IntKind::Bool => ResultType::Int(*kind),
+                (CType::Int(kind), Some(t)) if kind.size() == t.size() && kind.is_signed() == t.is_signed() => ResultType::Int(*kind),
                 _ => return Err(Diagnostic::error_at(r.span, "the last argument of an overflow builtin must point to an integer of the operands' type")),
             },
             _ => return Err(Diagnostic::error_at(r.span, "the last argument of an overflow builtin must be a pointer to an integer")),
         };
         let address = self.rvalue(&target, span)?;
-        let (stored, overflow) = self.checked_arithmetic(op, a, b, result_kind);
-        self.store(stored, address);
+        let (stored, overflow) = self.checked_arithmetic(op, a, b, result);
+        match stored {
+            Stored::Word(v) => self.store(v, address),
+            Stored::Wide(w) => {
+                self.emit_effect(InstData::Store { value: w.lo, addr: address, offset: 0 });
+                self.emit_effect(InstData::Store { value: w.hi, addr: address, offset: 8 });
+            }
+        }
         Ok(Operand { ty: CType::Int(IntKind::Bool), place: Place::Value(overflow) })
     }
 
@@ -117,22 +139,47 @@ impl Lowerer {
         };
         let a = self.exact_operand(a, None, span)?;
         let b = self.exact_operand(b, None, span)?;
-        let result_kind = match self.lower_expr(c)?.ty.decay() {
-            CType::Int(kind) if kind != IntKind::Bool => kind,
+        let result = match self.lower_expr(c)?.ty.decay() {
+            CType::Int(kind) if kind != IntKind::Bool => ResultType::Int(kind),
+            CType::Int128 { signed } => ResultType::Int128 { signed },
             _ => return Err(Diagnostic::error_at(c.span, "the last argument of an overflow builtin must have integer type")),
         };
-        let (_, overflow) = self.checked_arithmetic(op, a, b, result_kind);
+        let (_, overflow) = self.checked_arithmetic(op, a, b, result);
         Ok(Operand { ty: CType::Int(IntKind::Bool), place: Place::Value(overflow) })
     }
 
-    /// The exact `a op b` truncated to `result_kind`, and whether that
+    /// The exact `a op b` truncated to the result type, and whether that
     /// lost anything: extending the truncated value back does not give
     /// the exact one.
-    fn checked_arithmetic(&mut self, op: Arithmetic, a: Wide, b: Wide, result_kind: IntKind) -> (Value, Value) {
+    fn checked_arithmetic(&mut self, op: Arithmetic, a: Exact, b: Exact, result: ResultType) -> (Stored, Value) {
+        // Only the product of two unsigned operands reaches 2^127; every
+        // other exact result lies strictly between -2^127 and 2^127, so
+        // its 128 bits read as signed.
+        let unsigned_exact = op == Arithmetic::Mul && !a.signed && !b.signed;
+        let (a, b) = (a.value, b.value);
         let exact = match op {
             Arithmetic::Add => self.wide_add(a, b),
             Arithmetic::Sub => self.wide_sub(a, b),
+            // The product modulo 2^128, which is the exact product: both
+            // factors are below 2^64 in magnitude, and when both are
+            // unsigned the result is read as unsigned too.
             Arithmetic::Mul => self.wide_mul(a, b),
+        };
+        let result_kind = match result {
+            ResultType::Int(kind) => kind,
+            ResultType::Int128 { signed } => {
+                // The exact value is stored whole; it overflows when its
+                // sign bit is set and means a value the type lacks: a
+                // negative one for `unsigned __int128`, one from 2^127 for
+                // `__int128`.
+                let overflow = if signed == unsigned_exact {
+                    let zero = self.iconst(Type::I64, 0);
+                    self.icmp(IntCC::Slt, exact.hi, zero)
+                } else {
+                    self.iconst(Type::I8, 0)
+                };
+                return (Stored::Wide(exact), overflow);
+            }
         };
         let result_ty = CType::Int(result_kind);
         let ir_ty = result_ty.ir_type().expect("an integer type");
@@ -141,13 +188,16 @@ impl Lowerer {
         let lo_differs = self.icmp(IntCC::Ne, back.lo, exact.lo);
         let hi_differs = self.icmp(IntCC::Ne, back.hi, exact.hi);
         let overflow = self.binary(BinaryOp::Bor, lo_differs, hi_differs);
-        (truncated, overflow)
+        (Stored::Word(truncated), overflow)
     }
 
     /// An operand in 128 bits: converted to `typed` for the typed forms,
     /// otherwise extended as its own type says.
-    fn exact_operand(&mut self, e: &Node<Expression>, typed: Option<IntKind>, span: Span) -> LowerResult<Wide> {
+    fn exact_operand(&mut self, e: &Node<Expression>, typed: Option<IntKind>, span: Span) -> LowerResult<Exact> {
         let v = self.lower_expr(e)?;
+        if matches!(v.ty, CType::Int128 { .. }) {
+            return Err(Diagnostic::unsupported(e.span, "an overflow builtin with an __int128 operand"));
+        }
         let CType::Int(kind) = v.ty.decay() else {
             return Err(Diagnostic::error_at(e.span, "an operand of an overflow builtin must have integer type"));
         };
@@ -157,85 +207,7 @@ impl Lowerer {
             None => kind,
         };
         let value = self.convert(value, &v.ty, &CType::Int(kind), span)?;
-        Ok(self.wide_from(value, kind.is_signed()))
-    }
-
-    /// `value`, an integer of at most 64 bits, sign- or zero-extended to
-    /// 128.
-    fn wide_from(&mut self, value: Value, signed: bool) -> Wide {
-        let lo = match (self.value_type(value), signed) {
-            (Type::I64, _) => value,
-            (_, true) => self.unary(UnaryOp::Sextend, value, Type::I64),
-            (_, false) => self.unary(UnaryOp::Uextend, value, Type::I64),
-        };
-        let hi = if signed {
-            let k63 = self.iconst(Type::I64, 63);
-            self.binary(BinaryOp::Sshr, lo, k63)
-        } else {
-            self.iconst(Type::I64, 0)
-        };
-        Wide { hi, lo }
-    }
-
-    /// A boolean (`i8` 0 or 1) widened to a 64-bit word.
-    fn word_of_flag(&mut self, flag: Value) -> Value {
-        self.unary(UnaryOp::Uextend, flag, Type::I64)
-    }
-
-    fn wide_add(&mut self, a: Wide, b: Wide) -> Wide {
-        let lo = self.binary(BinaryOp::Iadd, a.lo, b.lo);
-        let carry = self.icmp(IntCC::Ult, lo, a.lo);
-        let carry = self.word_of_flag(carry);
-        let hi = self.binary(BinaryOp::Iadd, a.hi, b.hi);
-        let hi = self.binary(BinaryOp::Iadd, hi, carry);
-        Wide { hi, lo }
-    }
-
-    fn wide_sub(&mut self, a: Wide, b: Wide) -> Wide {
-        let lo = self.binary(BinaryOp::Isub, a.lo, b.lo);
-        let borrow = self.icmp(IntCC::Ult, a.lo, b.lo);
-        let borrow = self.word_of_flag(borrow);
-        let hi = self.binary(BinaryOp::Isub, a.hi, b.hi);
-        let hi = self.binary(BinaryOp::Isub, hi, borrow);
-        Wide { hi, lo }
-    }
-
-    /// The product modulo 2^128, which is the exact product: both factors
-    /// are below 2^64 in magnitude, and when both are unsigned the result
-    /// is read as unsigned too.
-    fn wide_mul(&mut self, a: Wide, b: Wide) -> Wide {
-        let k32 = self.iconst(Type::I64, 32);
-        let mask = self.iconst(Type::I64, 0xffff_ffff);
-        let a0 = self.binary(BinaryOp::Band, a.lo, mask);
-        let a1 = self.binary(BinaryOp::Ushr, a.lo, k32);
-        let b0 = self.binary(BinaryOp::Band, b.lo, mask);
-        let b1 = self.binary(BinaryOp::Ushr, b.lo, k32);
-        let p00 = self.binary(BinaryOp::Imul, a0, b0);
-        let p01 = self.binary(BinaryOp::Imul, a0, b1);
-        let p10 = self.binary(BinaryOp::Imul, a1, b0);
-        let p11 = self.binary(BinaryOp::Imul, a1, b1);
-        // The middle column: below 3 * 2^32, so it cannot wrap.
-        let p00_hi = self.binary(BinaryOp::Ushr, p00, k32);
-        let p01_lo = self.binary(BinaryOp::Band, p01, mask);
-        let p10_lo = self.binary(BinaryOp::Band, p10, mask);
-        let mid = self.binary(BinaryOp::Iadd, p00_hi, p01_lo);
-        let mid = self.binary(BinaryOp::Iadd, mid, p10_lo);
-        let mid_lo = self.binary(BinaryOp::Ishl, mid, k32);
-        let p00_lo = self.binary(BinaryOp::Band, p00, mask);
-        let lo = self.binary(BinaryOp::Bor, mid_lo, p00_lo);
-        let p01_hi = self.binary(BinaryOp::Ushr, p01, k32);
-        let p10_hi = self.binary(BinaryOp::Ushr, p10, k32);
-        let mid_hi = self.binary(BinaryOp::Ushr, mid, k32);
-        let hi = self.binary(BinaryOp::Iadd, p11, p01_hi);
-        let hi = self.binary(BinaryOp::Iadd, hi, p10_hi);
-        let hi = self.binary(BinaryOp::Iadd, hi, mid_hi);
-        // The high words of the factors (0 or all ones) contribute
-        // (a.hi * b.lo + a.lo * b.hi) * 2^64 modulo 2^128.
-        let cross_a = self.binary(BinaryOp::Imul, a.hi, b.lo);
-        let cross_b = self.binary(BinaryOp::Imul, a.lo, b.hi);
-        let hi = self.binary(BinaryOp::Iadd, hi, cross_a);
-        let hi = self.binary(BinaryOp::Iadd, hi, cross_b);
-        Wide { hi, lo }
+        Ok(Exact { value: self.wide_from(value, kind.is_signed()), signed: kind.is_signed() })
     }
 }
 

@@ -85,7 +85,7 @@ impl Lowerer {
                 self.lower_expr(e)?;
                 None
             }
-            (Some(e), ty @ (CType::Record(_) | CType::LongDouble)) => {
+            (Some(e), ty) if ty.is_memory_value() => {
                 let op = self.lower_expr(e)?;
                 let src = self.assign_convert(&op, ty, e.span)?;
                 let dst = self.f().struct_return.expect("a struct-returning function has a result pointer");
@@ -252,6 +252,9 @@ impl Lowerer {
 
     fn lower_switch(&mut self, s: &Node<SwitchStatement>) -> LowerResult<()> {
         let op = self.lower_expr(&s.node.expression)?;
+        if matches!(op.ty, CType::Int128 { .. }) {
+            return Err(Diagnostic::unsupported(s.node.expression.span, "a switch on an __int128"));
+        }
         if !op.ty.is_integer() {
             return Err(Diagnostic::error_at(s.node.expression.span, "switch quantity is not an integer"));
         }

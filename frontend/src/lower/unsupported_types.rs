@@ -1,6 +1,6 @@
 //! The types nissecc names but cannot compute with: complex types, the
 //! TS 18661 types other than `_Float32`, `_Float64` and `_Float32x`,
-//! `__int128` (see `crate::int128`), the vector types of GCC's
+//! the vector types of GCC's
 //! intrinsic headers and atomic types of the others. Each becomes `CType::Unsupported`
 //! with the size and alignment GCC gives it on x86-64: a program may
 //! declare them, take `sizeof` of them and lay out records holding them
@@ -12,14 +12,12 @@
 use crate::types::{CType, TypeTable, UnsupportedType};
 use lang_c::ast::{TS18661FloatFormat, TS18661FloatType};
 
-/// The type a TS 18661 type specifier names (`_Float16` … `_Decimal128x`),
-/// or `__int128`, which `crate::int128` spells as one of them.
+/// The type a TS 18661 type specifier names (`_Float16` … `_Decimal128x`);
+/// not `__int128`, which `crate::int128` spells as one of them and the
+/// declaration specifiers resolve before.
 pub fn ts18661_type(t: &TS18661FloatType) -> CType {
     use TS18661FloatFormat::*;
     let unsupported = |name, size, align| CType::Unsupported(UnsupportedType { name, size, align });
-    if crate::int128::is_marker(t) {
-        return unsupported("__int128", 16, 16);
-    }
     match (&t.format, t.width) {
         (BinaryInterchange, 32) => CType::Float,
         (BinaryInterchange, 64) | (BinaryExtended, 32) => CType::Double,

@@ -114,7 +114,7 @@ impl Lowerer {
         let ty = self.type_name(&va.node.type_name)?;
         let class = match &ty {
             CType::Unsupported(what) => return Err(Diagnostic::unsupported(va.node.type_name.span, format!("va_arg of {what}"))),
-            CType::Record(_) | CType::LongDouble => {
+            t if t.is_memory_value() => {
                 self.by_value_argument(&ty, va.node.type_name.span)?;
                 return Ok(self.va_arg_aggregate(list, ty));
             }
@@ -223,12 +223,6 @@ impl Lowerer {
             return Err(Diagnostic::error_at(arg.span, "the argument is not a va_list"));
         }
         self.rvalue(&op, arg.span)
-    }
-
-    /// `select cond, a, b` of two values of one type.
-    fn select(&mut self, cond: Value, if_true: Value, if_false: Value) -> Value {
-        let ty = self.value_type(if_true);
-        self.emit(InstData::Select { cond, if_true, if_false }, ty)
     }
 
     /// `address` rounded up to a multiple of `align`, a power of two.

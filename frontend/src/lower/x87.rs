@@ -21,31 +21,7 @@ use lang_c::ast::BinaryOperator;
 use lang_c::span::Span;
 use nissecc_midend::ir::{DataObject, InstData, IntCC, Signature, Type, UnaryOp, Value};
 
-/// The bytes of a `long double` object.
-pub const LONG_DOUBLE_BYTES: u64 = 16;
-
 impl Lowerer {
-    /// The address of a fresh `long double` temporary.
-    pub fn x87_temporary(&mut self) -> Value {
-        let slot = self.f().func.create_stack_slot(LONG_DOUBLE_BYTES as u32, 16);
-        self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR)
-    }
-
-    /// Copies the `long double` at `src` to `dst`.
-    pub fn x87_copy(&mut self, dst: Value, src: Value) {
-        for offset in [0, 8] {
-            let half = self.emit(InstData::Load { addr: src, offset }, Type::I64);
-            self.emit_effect(InstData::Store { value: half, addr: dst, offset });
-        }
-    }
-
-    /// A copy of the `long double` at `src`, in a fresh temporary.
-    pub fn x87_snapshot(&mut self, src: Value) -> Value {
-        let copy = self.x87_temporary();
-        self.x87_copy(copy, src);
-        copy
-    }
-
     /// The address of a read-only object holding the constant `value`.
     pub fn x87_constant(&mut self, value: X80) -> Value {
         let symbol = self.fresh_symbol(".ldconst");
@@ -69,14 +45,14 @@ impl Lowerer {
             BinaryOperator::Divide => "div",
             _ => return Err(Diagnostic::error_at(span, "invalid operands to binary expression ('long double')")),
         };
-        let dst = self.x87_temporary();
+        let dst = self.sixteen_byte_temporary();
         self.x87_helper(name, vec![Type::PTR; 3], None, vec![dst, a, b]);
         Ok(dst)
     }
 
     /// `-a`, into a fresh temporary.
     pub fn x87_negate(&mut self, a: Value) -> Value {
-        let dst = self.x87_temporary();
+        let dst = self.sixteen_byte_temporary();
         self.x87_helper("neg", vec![Type::PTR; 2], None, vec![dst, a]);
         dst
     }
@@ -113,7 +89,7 @@ impl Lowerer {
     /// Converts the scalar `v` of type `from` to a `long double`
     /// temporary.
     pub fn x87_from_scalar(&mut self, v: Value, from: &CType, span: Span) -> LowerResult<Value> {
-        let dst = self.x87_temporary();
+        let dst = self.sixteen_byte_temporary();
         match from {
             CType::Float => self.x87_helper("from_f32", vec![Type::PTR, Type::F32], None, vec![dst, v]),
             CType::Double => self.x87_helper("from_f64", vec![Type::PTR, Type::F64], None, vec![dst, v]),

@@ -45,6 +45,8 @@ pub enum BinaryOp {
     Ishl,
     Sshr,
     Ushr,
+    /// The high 64 bits of the unsigned 128-bit product of two `i64`s.
+    Umulh,
     Fadd,
     Fsub,
     Fmul,
@@ -369,7 +371,7 @@ macro_rules! opcode_names {
 opcode_names!(BinaryOp {
     Iadd => "iadd", Isub => "isub", Imul => "imul", Sdiv => "sdiv", Udiv => "udiv",
     Srem => "srem", Urem => "urem", Band => "band", Bor => "bor", Bxor => "bxor",
-    Ishl => "ishl", Sshr => "sshr", Ushr => "ushr",
+    Ishl => "ishl", Sshr => "sshr", Ushr => "ushr", Umulh => "umulh",
     Fadd => "fadd", Fsub => "fsub", Fmul => "fmul", Fdiv => "fdiv",
 });
 

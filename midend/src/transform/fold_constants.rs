@@ -96,6 +96,7 @@ pub(crate) fn binary(op: BinaryOp, a: i64, b: i64, ty: Type) -> Option<i64> {
         BinaryOp::Ishl => a.wrapping_shl(amount),
         BinaryOp::Ushr => (ua >> amount) as i64,
         BinaryOp::Sshr => a >> amount,
+        BinaryOp::Umulh => ((u128::from(ua) * u128::from(ub)) >> ty.bits()) as i64,
         BinaryOp::Udiv if ub != 0 => (ua / ub) as i64,
         BinaryOp::Urem if ub != 0 => (ua % ub) as i64,
         // `a` and `b` are sign-extended, so the one overflow is the
@@ -167,6 +168,24 @@ mod tests {
         assert!(out.contains("v12 = iconst.i8 0"), "-56 as unsigned is not below 200: {out}");
         assert!(out.contains("v14 = iadd v7, v0"), "{out}");
         assert_eq!(n, 9);
+    }
+
+    #[test]
+    fn umulh_folds_to_the_high_half_of_the_unsigned_product() {
+        let (n, out) = fold(
+            "function @f() -> i64 local {
+            block0:
+                v0 = iconst.i64 -1
+                v1 = umulh v0, v0
+                v2 = iconst.i64 3
+                v3 = umulh v2, v0
+                v4 = iadd v1, v3
+                return v4
+            }",
+        );
+        assert!(out.contains("v1 = iconst.i64 -2"), "(2^64-1)^2 >> 64 is 2^64-2: {out}");
+        assert!(out.contains("v3 = iconst.i64 2"), "{out}");
+        assert_eq!(n, 3, "{out}");
     }
 
     #[test]
