@@ -16,6 +16,8 @@ mod labels_as_values;
 mod lower;
 mod member_alignment;
 mod pragmas;
+mod standard_attributes;
+mod static_assertions;
 pub mod preprocess;
 pub mod source_map;
 mod syntax_error;
@@ -106,6 +108,10 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
         let message = format!("nesting of brackets deeper than {} levels", lexical_prepass::MAX_NESTING);
         return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() };
     }
+    if let Err((offset, what)) = standard_attributes::blank(&mut text) {
+        let span = lang_c::span::Span::span(offset, offset + 1);
+        return FrontendOutput { result: Err(Diagnostic::unsupported(span, what)), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() };
+    }
     let config = Config::with_gcc();
     let record_attributes = lexical_prepass::take_record_attributes(&mut text);
     let local_labels = local_labels::take(&mut text);
@@ -117,6 +123,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     insertions.extend(lexical_prepass::thread_keywords(&mut text));
     insertions.extend(int128::rewrite(&mut text));
     insertions.extend(types_compatible::rewrite(&mut text));
+    insertions.extend(static_assertions::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));
