@@ -501,6 +501,7 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         preprocess.extra.extend(nissecc::gcc_flags::dependency_args(&gcc.dependencies, &object));
         let language = nissecc_frontend::LanguageOptions {
             wrapv: gcc.wrapv,
+            unsigned_char: gcc.unsigned_char,
             gnu_inline: nissecc_frontend::LanguageOptions::gnu_inline_for(preprocess.standard.as_deref()),
         };
         let output = nissecc_frontend::compile_file(input, &preprocess, &language);

@@ -195,6 +195,27 @@ fn fwrapv_makes_signed_overflow_wrap() {
     }
 }
 
+/// Under `-funsigned-char` plain `char` is unsigned, in the preprocessor
+/// (`__CHAR_UNSIGNED__`, `CHAR_MIN`), in constants and in conversions,
+/// as in gcc's build with the flag (GNU bc's configure adds it); the last
+/// of `-funsigned-char` and `-fsigned-char` counts.
+#[test]
+fn funsigned_char_makes_plain_char_unsigned() {
+    let dir = scratch_dir("funsigned-char");
+    let source = project_root().join("tests/c/plain_char_signedness.c");
+    let sources = std::slice::from_ref(&source);
+    for flags in [&["-funsigned-char"][..], &["-funsigned-char", "-fsigned-char"], &["-fsigned-char", "-fno-signed-char"]] {
+        let reference_exe = dir.join("plain_char.gcc");
+        build_gcc(sources, &reference_exe, flags).unwrap();
+        let reference = run_program(&reference_exe, &[]).unwrap();
+        for level in ["-O0", "-O2"] {
+            let exe = dir.join(format!("plain_char{level}"));
+            build_nissecc(sources, &exe, &[flags, &[level]].concat()).unwrap();
+            compare_runs(&format!("{flags:?} {level}"), &reference, &run_program(&exe, &[]).unwrap()).unwrap();
+        }
+    }
+}
+
 /// `-E` preprocesses as compiling would (configure scripts run `$CC -E`):
 /// nissecc's own predefinitions apply, `-D` reaches the preprocessor, and
 /// the text goes to the standard output or the `-o` file.

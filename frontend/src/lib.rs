@@ -70,6 +70,8 @@ pub struct LanguageOptions {
     /// GNU89 inline rules (`-std=gnu89`, `c89`, `-ansi`…): `extern inline`
     /// defines an inline definition and plain `inline` an external one.
     pub gnu_inline: bool,
+    /// `-funsigned-char`: plain `char` is unsigned.
+    pub unsigned_char: bool,
 }
 
 impl LanguageOptions {
@@ -98,6 +100,7 @@ pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
 
 /// Parses and lowers already-preprocessed text under `language`.
 pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &LanguageOptions) -> FrontendOutput {
+    types::set_plain_char_unsigned(language.unsigned_char);
     let map = SourceMap::new(&text, file_name);
     let pragmas = match pragmas::read(&text) {
         Ok(pragmas) => pragmas,
