@@ -8,7 +8,10 @@ use std::process::Command;
 /// The C compiler driver used for linking.
 const LINKER: &str = "cc";
 
-/// Runs `cc objects... -o output -lm extra_args...`. What the driver and
+/// Runs `cc objects... -o output extra_args... -lm`: `-lm` comes last, as
+/// gcc's own libraries do, so that static archives among `extra_args`
+/// that call the math library link (Tcl's configure finds `sin` without
+/// `-lm`, since nissecc adds it, and links `-ltcl8.6` alone). What the driver and
 /// the linker say on a successful link (their warnings, or with `-v` in
 /// `extra_args` the commands they run, which CMake reads to find the
 /// system's library directories) goes to our standard error, as gcc's
@@ -19,8 +22,8 @@ pub fn link(objects: &[PathBuf], output: &Path, extra_args: &[String]) -> Result
         .args(objects)
         .arg("-o")
         .arg(output)
-        .arg("-lm")
-        .args(extra_args);
+        .args(extra_args)
+        .arg("-lm");
     let result = command
         .output()
         .map_err(|e| BackendError::new(format!("cannot run the linker `{LINKER}`: {e}")))?;
