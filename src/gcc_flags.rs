@@ -334,9 +334,15 @@ mod tests {
     fn typical_cflags_are_accepted() {
         let flags = sorted(&["-O2", "-g", "-Wall", "-fno-strict-aliasing", "-fPIC", "-MMD", "-MP", "-MF", "x.d", "-c", "a.c", "-O3", "-Og"]);
         assert_eq!(flags.args, ["nissecc", "-c", "a.c", "-O1"]);
+        assert_eq!(flags.dependencies, ["-MMD", "-MP", "-MF", "x.d"]);
+        // Two `-o`s (bc's Makefile): the last counts.
         let flags = sorted(&["-o", "libmath.h", "-ofbc", "main.o", "-O2"]);
         assert_eq!(flags.args, ["nissecc", "main.o", "-O2", "-o", "fbc"]);
-        assert_eq!(flags.dependencies, ["-MMD", "-MP", "-MF", "x.d"]);
+        // The last of `-funsigned-char` and `-fsigned-char` counts, and the
+        // preprocessor sees them.
+        let flags = sorted(&["-funsigned-char", "a.c"]);
+        assert!(flags.unsigned_char && flags.preprocessor == ["-funsigned-char"]);
+        assert!(!sorted(&["-funsigned-char", "-fsigned-char", "a.c"]).unsigned_char);
     }
 
     #[test]
