@@ -33,8 +33,9 @@ pub fn runtime_archive_path() -> Option<PathBuf> {
 }
 
 /// The linker arguments that add the runtime to a link; they go after the
-/// program's objects. The archive needs the C library only, which every
-/// link has (the driver adds `-lm` itself).
+/// program's objects and libraries and after `-lm` (see
+/// `nissecc_backend::link`). The archive needs the C library only, which
+/// every link has.
 pub fn runtime_link_args(archive: &Path) -> Vec<String> {
     vec![archive.display().to_string()]
 }

@@ -219,20 +219,29 @@ fn funsigned_char_makes_plain_char_unsigned() {
 /// The math library comes after the user's libraries on the link line,
 /// as gcc's own libraries do: a static archive calling `cbrt` links
 /// without `-lm` (Tcl's configure finds `sin` without it, since nissecc
-/// links libm, and then links `-ltcl8.6` alone).
+/// links libm, and then links `-ltcl8.6` alone). With profiling, the
+/// runtime comes after `-lm`, or its `compiler_builtins` would define
+/// the archive's math functions and fail to link.
 #[test]
 fn static_archives_calling_libm_link_without_dash_lm() {
     let dir = scratch_dir("archive-libm");
-    std::fs::write(dir.join("shape.c"), "#include <math.h>\ndouble side_of_cube(double volume) { return cbrt(volume) + atan2(0.0, 1.0); }\n").unwrap();
+    std::fs::write(
+        dir.join("shape.c"),
+        "#include <math.h>\ndouble side_of_cube(double volume) {\n  return cbrt(volume) + atan2(0.0, 1.0) + fmod(volume, 1.0) + floor(volume / 100.0)\n\
+         + pow(volume, 0.0) - 1.0 + ldexp(0.0, 3) + log(1.0) + exp(0.0) - 1.0 + fmin(0.0, 1.0) + trunc(0.5) + round(0.2);\n}\n",
+    )
+    .unwrap();
     std::fs::write(dir.join("main.c"), "#include <stdio.h>\ndouble side_of_cube(double);\nint main(void) { printf(\"%.3f\\n\", side_of_cube(27.0)); return 0; }\n").unwrap();
     let out = Command::new(nissecc()).args(["-O2", "-c", "shape.c"]).current_dir(&dir).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let _ = std::fs::remove_file(dir.join("libshape.a"));
     let out = Command::new("ar").args(["rcs", "libshape.a", "shape.o"]).current_dir(&dir).output().unwrap();
     assert!(out.status.success());
-    let out = Command::new(nissecc()).args(["main.c", "-L.", "-lshape", "-o", "main"]).current_dir(&dir).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(run_program(&dir.join("main"), &[]).unwrap().stdout, b"3.000\n");
+    for profiling in [&[][..], &["-fprofile-instr=sese"]] {
+        let out = Command::new(nissecc()).args(profiling).args(["main.c", "-L.", "-lshape", "-o", "main"]).current_dir(&dir).output().unwrap();
+        assert!(out.status.success(), "{profiling:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(run_program(&dir.join("main"), &[]).unwrap().stdout, b"3.000\n", "{profiling:?}");
+    }
 }
 
 /// `-E` preprocesses as compiling would (configure scripts run `$CC -E`):
