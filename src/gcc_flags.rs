@@ -21,6 +21,8 @@ pub struct GccFlags {
     pub dependencies: Vec<String>,
     /// `-fwrapv` (or `-fno-strict-overflow`): signed arithmetic wraps.
     pub wrapv: bool,
+    /// `-funsigned-char` (or `-fno-signed-char`): plain `char` is unsigned.
+    pub unsigned_char: bool,
     /// `-E`: preprocess only, as nissecc's own compilation would.
     pub preprocess_only: bool,
     /// `-v`: print the version to stderr (and compile what is given, if
@@ -55,8 +57,6 @@ fn is_ignored_flag(arg: &str) -> bool {
         "-fno-PIC",
         "-fno-pie",
         "-fno-PIE",
-        "-fsigned-char",
-        "-fno-unsigned-char",
         "-fcommon",
         "-fno-common",
         "-fno-plt",
@@ -142,8 +142,6 @@ fn is_ignored_flag(arg: &str) -> bool {
 /// follow, and what they do.
 fn unsupported_flag(arg: &str) -> Option<&'static str> {
     const FLAGS: &[(&str, &str)] = &[
-        ("-funsigned-char", "plain 'char' is signed in nissecc"),
-        ("-fno-signed-char", "plain 'char' is signed in nissecc"),
         ("-funsigned-bitfields", "plain 'int' bit-fields are signed in nissecc"),
         ("-fshort-enums", "enums are 'int' in nissecc"),
         ("-fshort-wchar", "'wchar_t' is 'int' in nissecc"),
@@ -199,6 +197,7 @@ fn is_profiling_flag(arg: &str) -> bool {
 pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, String> {
     let mut flags = GccFlags::default();
     let mut optimization: Option<String> = None;
+    let mut output: Option<String> = None;
     let mut argv = argv.into_iter();
     if let Some(program) = argv.next() {
         flags.args.push(program);
@@ -219,6 +218,11 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             flags.linker.push(format!("-Wl,{value}"));
         } else if let Some(why) = unsupported_flag(&arg) {
             return Err(format!("nissecc: error: unsupported: the option '{arg}' ({why})"));
+        } else if ["-funsigned-char", "-fno-signed-char", "-fsigned-char", "-fno-unsigned-char"].contains(&arg.as_str()) {
+            // The preprocessor defines `__CHAR_UNSIGNED__` (and `<limits.h>`
+            // its `CHAR_MIN` and `CHAR_MAX`) by the last one, as does gcc.
+            flags.unsigned_char = arg == "-funsigned-char" || arg == "-fno-signed-char";
+            flags.preprocessor.push(arg);
         } else if arg == "-fwrapv" || arg == "-fno-strict-overflow" {
             flags.wrapv = true;
         } else if arg == "-fno-wrapv" || arg == "-fstrict-overflow" {
@@ -245,6 +249,9 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
                 other => other,
             }
             .to_string());
+        } else if let Some(file) = arg.strip_prefix("-o") {
+            // The last one counts, as in gcc (bc's Makefile passes two).
+            output = Some(if file.is_empty() { operand(&mut rest, &arg)? } else { file.to_string() });
         } else if arg == "-x" || arg.starts_with("-x") {
             let language = if arg == "-x" { operand(&mut rest, &arg)? } else { arg[2..].to_string() };
             if language != "c" && language != "none" {
@@ -280,6 +287,10 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
     }
     if let Some(level) = optimization {
         flags.args.push(format!("-O{level}"));
+    }
+    if let Some(file) = output {
+        flags.args.push("-o".into());
+        flags.args.push(file);
     }
     if flags.dependency_rule_only {
         // No object is written, so `-MF`, `-MT`, `-MP` and `-MG` shape the
@@ -324,6 +335,14 @@ mod tests {
         let flags = sorted(&["-O2", "-g", "-Wall", "-fno-strict-aliasing", "-fPIC", "-MMD", "-MP", "-MF", "x.d", "-c", "a.c", "-O3", "-Og"]);
         assert_eq!(flags.args, ["nissecc", "-c", "a.c", "-O1"]);
         assert_eq!(flags.dependencies, ["-MMD", "-MP", "-MF", "x.d"]);
+        // Two `-o`s (bc's Makefile): the last counts.
+        let flags = sorted(&["-o", "libmath.h", "-ofbc", "main.o", "-O2"]);
+        assert_eq!(flags.args, ["nissecc", "main.o", "-O2", "-o", "fbc"]);
+        // The last of `-funsigned-char` and `-fsigned-char` counts, and the
+        // preprocessor sees them.
+        let flags = sorted(&["-funsigned-char", "a.c"]);
+        assert!(flags.unsigned_char && flags.preprocessor == ["-funsigned-char"]);
+        assert!(!sorted(&["-funsigned-char", "-fsigned-char", "a.c"]).unsigned_char);
     }
 
     #[test]
@@ -350,7 +369,7 @@ mod tests {
 
     #[test]
     fn flags_that_change_meaning_are_unsupported() {
-        for flag in ["-funsigned-char", "-fshort-enums", "-fsanitize=address", "-fopenmp", "-x"] {
+        for flag in ["-fshort-enums", "-fsanitize=address", "-fopenmp", "-x"] {
             let result = sort_out(["nissecc", flag, "c++", "a.c"].map(String::from));
             assert!(result.unwrap_err().contains("unsupported"), "{flag}");
         }

@@ -501,6 +501,7 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         preprocess.extra.extend(nissecc::gcc_flags::dependency_args(&gcc.dependencies, &object));
         let language = nissecc_frontend::LanguageOptions {
             wrapv: gcc.wrapv,
+            unsigned_char: gcc.unsigned_char,
             gnu_inline: nissecc_frontend::LanguageOptions::gnu_inline_for(preprocess.standard.as_deref()),
         };
         let output = nissecc_frontend::compile_file(input, &preprocess, &language);
@@ -585,6 +586,7 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         if gcc.shared && profiling.strategy.is_some() {
             return Err("nissecc: error: unsupported: the option '-shared' with profiling (the profiling runtime must be in the executable)".into());
         }
+        let mut runtime = Vec::new();
         if profiling.strategy.is_some() {
             let archive = nissecc::runtime_path::runtime_archive_path().ok_or_else(|| {
                 format!(
@@ -593,9 +595,9 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
                     nissecc::runtime_path::RUNTIME_ENV
                 )
             })?;
-            extra.extend(nissecc::runtime_path::runtime_link_args(&archive));
+            runtime = nissecc::runtime_path::runtime_link_args(&archive);
         }
-        let result = nissecc_backend::link(&objects, &output, &extra).map_err(|e| format!("nissecc: error: {e}"));
+        let result = nissecc_backend::link(&objects, &output, &extra, &runtime).map_err(|e| format!("nissecc: error: {e}"));
         let _ = std::fs::remove_dir_all(&scratch);
         result?;
     } else {

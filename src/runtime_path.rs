@@ -33,12 +33,12 @@ pub fn runtime_archive_path() -> Option<PathBuf> {
 }
 
 /// The linker arguments that add the runtime to a link; they go after the
-/// program's objects. The archive needs the C library only, which every
-/// link has (the driver adds `-lm` itself). libgcc comes first: the
-/// archive holds Rust's `compiler_builtins`, which defines libgcc's
-/// routines too (`__divti3`, `__floattidf`… that `__int128` code calls),
-/// and taking one from there would drag in a member that needs the Rust
-/// unwinder.
+/// program's objects and libraries and after `-lm` (see
+/// `nissecc_backend::link`). The archive needs the C library only, which
+/// every link has. libgcc comes first: the archive holds Rust's
+/// `compiler_builtins`, which defines libgcc's routines too (`__divti3`,
+/// `__floattidf`… that `__int128` code calls), and taking one from there
+/// would drag in a member that needs the Rust unwinder.
 pub fn runtime_link_args(archive: &Path) -> Vec<String> {
     vec!["-lgcc".to_string(), archive.display().to_string()]
 }

@@ -195,6 +195,55 @@ fn fwrapv_makes_signed_overflow_wrap() {
     }
 }
 
+/// Under `-funsigned-char` plain `char` is unsigned, in the preprocessor
+/// (`__CHAR_UNSIGNED__`, `CHAR_MIN`), in constants and in conversions,
+/// as in gcc's build with the flag (GNU bc's configure adds it); the last
+/// of `-funsigned-char` and `-fsigned-char` counts.
+#[test]
+fn funsigned_char_makes_plain_char_unsigned() {
+    let dir = scratch_dir("funsigned-char");
+    let source = project_root().join("tests/c/plain_char_signedness.c");
+    let sources = std::slice::from_ref(&source);
+    for flags in [&["-funsigned-char"][..], &["-funsigned-char", "-fsigned-char"], &["-fsigned-char", "-fno-signed-char"]] {
+        let reference_exe = dir.join("plain_char.gcc");
+        build_gcc(sources, &reference_exe, flags).unwrap();
+        let reference = run_program(&reference_exe, &[]).unwrap();
+        for level in ["-O0", "-O2"] {
+            let exe = dir.join(format!("plain_char{level}"));
+            build_nissecc(sources, &exe, &[flags, &[level]].concat()).unwrap();
+            compare_runs(&format!("{flags:?} {level}"), &reference, &run_program(&exe, &[]).unwrap()).unwrap();
+        }
+    }
+}
+
+/// The math library comes after the user's libraries on the link line,
+/// as gcc's own libraries do: a static archive calling `cbrt` links
+/// without `-lm` (Tcl's configure finds `sin` without it, since nissecc
+/// links libm, and then links `-ltcl8.6` alone). With profiling, the
+/// runtime comes after `-lm`, or its `compiler_builtins` would define
+/// the archive's math functions and fail to link.
+#[test]
+fn static_archives_calling_libm_link_without_dash_lm() {
+    let dir = scratch_dir("archive-libm");
+    std::fs::write(
+        dir.join("shape.c"),
+        "#include <math.h>\ndouble side_of_cube(double volume) {\n  return cbrt(volume) + atan2(0.0, 1.0) + fmod(volume, 1.0) + floor(volume / 100.0)\n\
+         + pow(volume, 0.0) - 1.0 + ldexp(0.0, 3) + log(1.0) + exp(0.0) - 1.0 + fmin(0.0, 1.0) + trunc(0.5) + round(0.2);\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("main.c"), "#include <stdio.h>\ndouble side_of_cube(double);\nint main(void) { printf(\"%.3f\\n\", side_of_cube(27.0)); return 0; }\n").unwrap();
+    let out = Command::new(nissecc()).args(["-O2", "-c", "shape.c"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_file(dir.join("libshape.a"));
+    let out = Command::new("ar").args(["rcs", "libshape.a", "shape.o"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success());
+    for profiling in [&[][..], &["-fprofile-instr=sese"]] {
+        let out = Command::new(nissecc()).args(profiling).args(["main.c", "-L.", "-lshape", "-o", "main"]).current_dir(&dir).output().unwrap();
+        assert!(out.status.success(), "{profiling:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(run_program(&dir.join("main"), &[]).unwrap().stdout, b"3.000\n", "{profiling:?}");
+    }
+}
+
 /// `-E` preprocesses as compiling would (configure scripts run `$CC -E`):
 /// nissecc's own predefinitions apply, `-D` reaches the preprocessor, and
 /// the text goes to the standard output or the `-o` file.
@@ -312,7 +361,7 @@ fn input_charset_converts_the_source() {
 fn flags_that_change_meaning_are_unsupported() {
     let source = project_root().join("tests/c/if_else.c");
     let dir = scratch_dir("unsupported-flags");
-    for flag in ["-funsigned-char", "-fshort-enums", "-fsanitize=address", "-fno-such-option"] {
+    for flag in ["-funsigned-bitfields", "-fshort-enums", "-fsanitize=address", "-fno-such-option"] {
         let out = Command::new(nissecc()).arg(flag).arg(&source).arg("-o").arg(dir.join("out")).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{flag}: {stderr}");

@@ -8,19 +8,26 @@ use std::process::Command;
 /// The C compiler driver used for linking.
 const LINKER: &str = "cc";
 
-/// Runs `cc objects... -o output -lm extra_args...`. What the driver and
+/// Runs `cc objects... -o output extra_args... -lm runtime...`: `-lm`
+/// comes after the user's libraries, as gcc's own libraries do, so that
+/// static archives among `extra_args` that call the math library link
+/// (Tcl's configure finds `sin` without `-lm`, since nissecc adds it, and
+/// links `-ltcl8.6` alone); the profiling runtime (`runtime`) comes after
+/// it, so that the math functions the runtime's `compiler_builtins` also
+/// defines are libm's. What the driver and
 /// the linker say on a successful link (their warnings, or with `-v` in
 /// `extra_args` the commands they run, which CMake reads to find the
 /// system's library directories) goes to our standard error, as gcc's
 /// does.
-pub fn link(objects: &[PathBuf], output: &Path, extra_args: &[String]) -> Result<(), BackendError> {
+pub fn link(objects: &[PathBuf], output: &Path, extra_args: &[String], runtime: &[String]) -> Result<(), BackendError> {
     let mut command = Command::new(LINKER);
     command
         .args(objects)
         .arg("-o")
         .arg(output)
+        .args(extra_args)
         .arg("-lm")
-        .args(extra_args);
+        .args(runtime);
     let result = command
         .output()
         .map_err(|e| BackendError::new(format!("cannot run the linker `{LINKER}`: {e}")))?;

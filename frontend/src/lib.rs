@@ -16,6 +16,8 @@ mod labels_as_values;
 mod lower;
 mod member_alignment;
 mod pragmas;
+mod standard_attributes;
+mod static_assertions;
 pub mod preprocess;
 pub mod source_map;
 mod syntax_error;
@@ -68,6 +70,8 @@ pub struct LanguageOptions {
     /// GNU89 inline rules (`-std=gnu89`, `c89`, `-ansi`…): `extern inline`
     /// defines an inline definition and plain `inline` an external one.
     pub gnu_inline: bool,
+    /// `-funsigned-char`: plain `char` is unsigned.
+    pub unsigned_char: bool,
 }
 
 impl LanguageOptions {
@@ -96,6 +100,7 @@ pub fn compile_preprocessed(text: String, file_name: &str) -> FrontendOutput {
 
 /// Parses and lowers already-preprocessed text under `language`.
 pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &LanguageOptions) -> FrontendOutput {
+    types::set_plain_char_unsigned(language.unsigned_char);
     let map = SourceMap::new(&text, file_name);
     let pragmas = match pragmas::read(&text) {
         Ok(pragmas) => pragmas,
@@ -105,6 +110,10 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
         let span = lang_c::span::Span::span(offset, offset + 1);
         let message = format!("nesting of brackets deeper than {} levels", lexical_prepass::MAX_NESTING);
         return FrontendOutput { result: Err(Diagnostic::error_at(span, message)), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() };
+    }
+    if let Err((offset, what)) = standard_attributes::blank(&mut text) {
+        let span = lang_c::span::Span::span(offset, offset + 1);
+        return FrontendOutput { result: Err(Diagnostic::unsupported(span, what)), warnings: vec![], source_map: Some(map), preprocessor_messages: String::new() };
     }
     let config = Config::with_gcc();
     let record_attributes = lexical_prepass::take_record_attributes(&mut text);
@@ -117,6 +126,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     insertions.extend(lexical_prepass::thread_keywords(&mut text));
     insertions.extend(int128::rewrite(&mut text));
     insertions.extend(types_compatible::rewrite(&mut text));
+    insertions.extend(static_assertions::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);
         insertions.push((at, lexical_prepass::OMITTED_OPERAND.len()));

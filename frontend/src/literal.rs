@@ -195,7 +195,9 @@ fn character_value(token: &str) -> Result<LiteralValue, String> {
     let bytes = unescape(inner)?;
     match bytes.as_slice() {
         [] => Err("empty character constant".into()),
-        [b] => Ok(LiteralValue::Int(*b as i8 as i64, CType::INT)),
+        // A plain `char` converted to `int` (C11 §6.4.4.4p10).
+        [b] if IntKind::Char.is_signed() => Ok(LiteralValue::Int(*b as i8 as i64, CType::INT)),
+        [b] => Ok(LiteralValue::Int(*b as i64, CType::INT)),
         many => Ok(LiteralValue::Int(many.iter().fold(0u32, |v, &b| (v << 8) | b as u32) as i32 as i64, CType::INT)),
     }
 }

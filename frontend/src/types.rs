@@ -3,7 +3,21 @@
 //! arithmetic conversions.
 
 use nissecc_midend::ir::Type;
+use std::cell::Cell;
 use std::rc::Rc;
+
+thread_local! {
+    /// `-funsigned-char`: plain `char` has the range of `unsigned char`
+    /// in the unit this thread compiles (C11 §6.2.5p15 leaves it to the
+    /// implementation; GCC's flag chooses).
+    static PLAIN_CHAR_UNSIGNED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Makes plain `char` unsigned (or signed again) for what this thread
+/// compiles next.
+pub fn set_plain_char_unsigned(unsigned: bool) {
+    PLAIN_CHAR_UNSIGNED.with(|u| u.set(unsigned));
+}
 
 /// Integer kinds, ordered by conversion rank within each signedness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,9 +46,13 @@ impl IntKind {
         }
     }
 
-    /// `char` is signed on x86-64.
+    /// `char` is signed on x86-64, unless `-funsigned-char` says
+    /// otherwise (see [`set_plain_char_unsigned`]).
     pub fn is_signed(self) -> bool {
-        matches!(self, IntKind::Char | IntKind::SChar | IntKind::Short | IntKind::Int | IntKind::Long | IntKind::LongLong)
+        match self {
+            IntKind::Char => !PLAIN_CHAR_UNSIGNED.with(|u| u.get()),
+            _ => matches!(self, IntKind::SChar | IntKind::Short | IntKind::Int | IntKind::Long | IntKind::LongLong),
+        }
     }
 
     /// Conversion rank (C11 §6.3.1.1).

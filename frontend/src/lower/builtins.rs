@@ -8,7 +8,8 @@
 //! rotations) become the IR's bit operations.
 //! `__builtin_frame_address(0)` and `__builtin_return_address(0)` become
 //! the calls of `nissecc_midend::ir::frame`; higher levels follow the
-//! saved frame pointers from there.
+//! saved frame pointers from there. `__builtin_thread_pointer()` is a
+//! call of a function in assembly that reads `%fs:0`.
 
 use super::library_prototypes::library_prototype;
 use super::overflow_builtins::{overflow_builtin, overflow_predicate_builtin};
@@ -276,6 +277,24 @@ impl Lowerer {
                     }
                 };
                 Operand { ty: CType::pointer_to(CType::Void), place: Place::Value(address) }
+            }
+            // The thread pointer (`%fs:0` on x86-64, the TCB's pointer to
+            // itself, which glibc and musl keep): Cranelift cannot read
+            // `%fs`, so this unit gets a function in assembly that does.
+            "thread_pointer" => {
+                for a in args {
+                    self.lower_expr(a)?;
+                }
+                let symbol = format!("__nissecc_thread_pointer_{:016x}", self.asm_symbol_seed());
+                if !self.module.assembly.iter().any(|f| f.name == symbol) {
+                    let text = format!(
+                        "\t.text\n\t.p2align 4\n\t.globl {symbol}\n\t.hidden {symbol}\n\t.type {symbol}, @function\n{symbol}:\n\tmovq %fs:0, %rax\n\tret\n\t.size {symbol}, .-{symbol}\n"
+                    );
+                    self.module.assembly.push(nissecc_midend::ir::AssemblyFunction { name: symbol.clone(), text });
+                }
+                let signature = nissecc_midend::ir::Signature::scalars(vec![], Some(Type::PTR), false);
+                let pointer = self.call_helper(&symbol, signature, vec![]).expect("a result");
+                Operand { ty: CType::pointer_to(CType::Void), place: Place::Value(pointer) }
             }
             "prefetch" => {
                 // A hint only: the arguments are evaluated for their effects.

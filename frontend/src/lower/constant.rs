@@ -585,7 +585,7 @@ impl Lowerer {
             let mut value = [0u8; 8];
             value[..size].copy_from_slice(element);
             let value = u64::from_le_bytes(value) as i64;
-            let value = if literal.elem == CType::CHAR { value as i8 as i64 } else if literal.elem == CType::INT { value as i32 as i64 } else { value };
+            let value = if literal.elem == CType::CHAR && IntKind::Char.is_signed() { value as i8 as i64 } else if literal.elem == CType::INT { value as i32 as i64 } else { value };
             Ok(ConstValue::Int(value, literal.elem.clone()))
         })())
     }

@@ -207,7 +207,7 @@ impl Lowerer {
 
     /// A number that tells this unit's wrappers from other units': a hash
     /// of the source file's absolute path (FNV-1a).
-    fn asm_symbol_seed(&self) -> u64 {
+    pub(super) fn asm_symbol_seed(&self) -> u64 {
         let name = self.source_map.main_file();
         let path = std::fs::canonicalize(name).map(|p| p.display().to_string()).unwrap_or_else(|_| name.to_string());
         path.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))

@@ -1,0 +1,76 @@
+//! `_Static_assert (R)` without a message, C23's form, which GCC 9 and
+//! later accept in every mode and which gnulib's `<assert.h>` uses
+//! whenever `__GNUC__ >= 9` (`static_assert (MB_LEN_MAX <= SCHAR_MAX);`
+//! in sed's `localeinfo.c`). lang-c's grammar wants the string, so
+//! before parsing `,""` is inserted before the closing parenthesis; a
+//! failed assertion then says "static assertion failed: " as GCC does.
+
+use crate::lexical_prepass::{keyword_occurrences, skip_blanks_and_markers};
+
+const KEYWORD: &[u8] = b"_Static_assert";
+/// The message inserted.
+const MESSAGE: &str = ",\"\"";
+
+/// Rewrites the text and returns the insertions made, as (offset when
+/// inserted, length), in the order they were made.
+pub fn rewrite(text: &mut String) -> Vec<(usize, usize)> {
+    let found = keyword_occurrences(text.as_bytes(), KEYWORD);
+    let mut made = Vec::new();
+    // From the end backwards, so each offset still holds when used.
+    for at in found.into_iter().rev() {
+        if let Some(close) = close_without_message(text.as_bytes(), at + KEYWORD.len()) {
+            text.insert_str(close, MESSAGE);
+            made.push((close, MESSAGE.len()));
+        }
+    }
+    made
+}
+
+/// The offset of the `)` closing the operands that start at `start`, if
+/// they hold a single expression.
+fn close_without_message(bytes: &[u8], start: usize) -> Option<usize> {
+    let open = skip_blanks_and_markers(bytes, start);
+    if bytes.get(open) != Some(&b'(') {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut k = open;
+    while let Some(&b) = bytes.get(k) {
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            b',' if depth == 1 => return None,
+            b';' => return None,
+            b'"' | b'\'' => {
+                k += 1;
+                while *bytes.get(k)? != b {
+                    if bytes[k] == b'\\' {
+                        k += 1;
+                    }
+                    k += 1;
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_message_becomes_empty() {
+        let mut text = "_Static_assert (f(1, 2) <= ')'); _Static_assert(sizeof(int) == 4, \"int\"); int _Static_assert_x;".to_string();
+        let made = rewrite(&mut text);
+        assert_eq!(text, "_Static_assert (f(1, 2) <= ')',\"\"); _Static_assert(sizeof(int) == 4, \"int\"); int _Static_assert_x;");
+        assert_eq!(made, vec![(30, 3)]);
+    }
+}
