@@ -1,6 +1,6 @@
 //! The message of a parse error. lang-c reports where its grammar failed
 //! and what it expected there; where that place shows C that nissecc
-//! knowingly leaves out (inline assembly, `__int128`, complex numbers,
+//! knowingly leaves out (inline assembly, `__int128`, `__float128`, complex numbers,
 //! nested functions, `$` or non-ASCII characters in identifiers), the
 //! message says `unsupported:` and what, instead of a bare syntax error.
 
@@ -47,6 +47,7 @@ fn unsupported_construct(text: &str, offset: usize) -> Option<&'static str> {
             "__int128" | "__int128_t" | "__uint128_t" | crate::int128::MARKER => return Some("__int128"),
             "_Complex" | "__complex__" | "__complex" | "__real__" | "__imag__" | "__real" | "__imag" => return Some("complex numbers"),
             "__label__" => return Some("local labels (__label__)"),
+            "__float128" | "__float80" | "__ibm128" => return Some("__float128 and __float80"),
             _ => {}
         }
     }

@@ -403,6 +403,9 @@ impl Lowerer {
     fn bit_field_width(&mut self, declared: &Declared, width: &Node<Expression>) -> LowerResult<u32> {
         let what = declared.name.as_deref().map(|n| format!("'{n}'")).unwrap_or_else(|| "unnamed bit-field".into());
         let CType::Int(kind) = declared.ty else {
+            if let CType::Unsupported(t) = &declared.ty {
+                return Err(Diagnostic::unsupported(width.span, format!("a bit-field of type {}", t.name)));
+            }
             return Err(Diagnostic::error_at(width.span, format!("bit-field {what} has invalid type")));
         };
         let n = self.eval_int(width)?;

@@ -143,10 +143,16 @@ impl Lowerer {
         let ft = ft.clone();
         // The parameters as the body sees them, and as the caller passes
         // them: an old-style definition receives its parameters promoted
-        // (C11 §6.5.2.2p6) and converts them to their declared types.
+        // (C11 §6.5.2.2p6) and converts them to their declared types. As
+        // in GCC, a prototype in scope overrides the promotions: callers
+        // pass `float arg` of `float f(float); float f(arg) float arg; …`
+        // as a `float`.
         let (param_types, received) = if ft.unprototyped {
             let declared_types = self.old_style_parameters(def, &declared)?;
-            let received = declared_types.iter().map(promoted_argument_type).collect::<Vec<_>>();
+            let received = match self.globals.get(&name).map(|g| &g.ty) {
+                Some(CType::Function(p)) if !p.unprototyped && !p.variadic && p.params.len() == declared_types.len() => p.params.clone(),
+                _ => declared_types.iter().map(promoted_argument_type).collect::<Vec<_>>(),
+            };
             (declared_types, received)
         } else {
             (ft.params.clone(), ft.params.clone())

@@ -28,6 +28,7 @@ mod redeclaration;
 mod scope;
 mod unused_functions;
 mod unsupported_types;
+pub(crate) use unsupported_types::ts18661_type;
 mod stmt;
 mod type_specifiers;
 mod varargs;
