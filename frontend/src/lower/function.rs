@@ -17,6 +17,10 @@ pub struct SwitchContext {
     /// The promoted type of the controlling expression.
     pub ty: CType,
     pub cases: Vec<(i64, Block, Span)>,
+    /// Where each value of `cases` was written, to find a repeated one
+    /// without a search (`gcc.c-torture/compile/limits-caselabels` has
+    /// 100,000 labels).
+    pub case_spans: std::collections::HashMap<i64, Span>,
     /// GNU case ranges, `case lo ... hi:`, with their bounds as values
     /// of `ty`.
     pub ranges: Vec<CaseRangeLabel>,
