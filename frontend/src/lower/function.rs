@@ -196,7 +196,7 @@ impl Lowerer {
             Some(previous @ CType::Function(p)) if ft.unprototyped && !p.unprototyped => previous.clone(),
             _ => declared.ty.clone(),
         };
-        let symbol = name.clone();
+        let symbol = self.linker_symbol(&name, &declared);
         self.globals.insert(
             name.clone(),
             GlobalInfo { symbol: symbol.clone(), ty: ty.clone(), linkage, defined: true, declared_at: declared.name_span },

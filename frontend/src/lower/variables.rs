@@ -35,7 +35,7 @@ impl Lowerer {
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (storage, _) => {
                     let linkage = if storage == Storage::Static { Linkage::Local } else { Linkage::Export };
-                    let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
+                    let symbol = self.linker_symbol(&name, &declared);
                     self.define_static_object(&name, &symbol, &declared, linkage, storage == Storage::Extern, init_decl.node.initializer.as_ref())?;
                 }
             }
@@ -43,10 +43,18 @@ impl Lowerer {
         Ok(())
     }
 
+    /// The linker symbol of `name` with external or internal linkage: its
+    /// `__asm__` label, else the label an earlier declaration gave it (as
+    /// in GCC, `extern int n __asm__("count"); int n = 5;` defines
+    /// `count`), else its name.
+    pub(super) fn linker_symbol(&self, name: &str, declared: &Declared) -> String {
+        declared.asm_label.clone().or_else(|| self.globals.get(name).map(|g| g.symbol.clone())).unwrap_or_else(|| name.to_string())
+    }
+
     /// Declares a function (a prototype, or a block-scope declaration).
     fn declare_function(&mut self, name: &str, declared: &Declared, storage: Storage) -> LowerResult<()> {
         self.check_redeclaration(name, &declared.ty, declared.name_span)?;
-        let symbol = declared.asm_label.clone().unwrap_or_else(|| name.to_string());
+        let symbol = self.linker_symbol(name, declared);
         if self.is_system_header(declared.name_span) {
             self.library_functions.insert(symbol.clone());
         }
@@ -84,6 +92,14 @@ impl Lowerer {
         let section = declared.attributes.section.and_then(|at| self.section_names.get(&at).cloned());
         self.note_weak(symbol, declared.attributes, linkage, declared.name_span)?;
         let previous = self.globals.get(name).cloned();
+        // A later declaration that renames the object (`extern int n;
+        // extern int n __asm__("count");`) leaves no reference to the
+        // first name behind.
+        if let Some(prev) = previous.as_ref().filter(|p| p.symbol != symbol) {
+            if self.data.get(&prev.symbol).is_some_and(|d| d.external) {
+                self.data.remove(&prev.symbol);
+            }
+        }
         if let Some(prev) = &previous {
             // `extern int a[];` followed by `int a[10];` keeps the size.
             if matches!(ty, CType::Array(_, None)) && matches!(prev.ty, CType::Array(_, Some(_))) {
@@ -194,7 +210,7 @@ impl Lowerer {
                 }
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (Storage::Extern, _) => {
-                    let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
+                    let symbol = self.linker_symbol(&name, &declared);
                     self.define_static_object(&name, &symbol, &declared, Linkage::Export, true, None)?;
                 }
                 (Storage::Static, _) => {
