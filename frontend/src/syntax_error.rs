@@ -4,7 +4,7 @@
 //! nested functions, `$` or non-ASCII characters in identifiers), the
 //! message says `unsupported:` and what, instead of a bare syntax error.
 
-use crate::implicit_int::identifier_at;
+use crate::implicit_int::{brace_depth, identifier_at};
 use std::collections::HashSet;
 
 /// The message for a parse that failed at `offset` of `text`, expecting
@@ -87,16 +87,6 @@ fn looks_like_function_header(before: &str) -> bool {
     }
     let type_end = head[..head.len() - name.len()].trim_end();
     type_end.ends_with('*') || type_end.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// How many braces are open at the end of `text` (a rough count: it does
-/// not skip literals, which is enough to tell file scope from a body).
-fn brace_depth(text: &str) -> usize {
-    text.bytes().fold(0usize, |depth, b| match b {
-        b'{' => depth + 1,
-        b'}' => depth.saturating_sub(1),
-        _ => depth,
-    })
 }
 
 #[cfg(test)]
