@@ -40,6 +40,12 @@ fn unsupported_construct(text: &str, offset: usize) -> Option<&'static str> {
     if line.contains("__builtin_types_compatible_p") {
         return Some("__builtin_types_compatible_p");
     }
+    // `asm goto`, `asm volatile goto`: lang-c's grammar has no labels
+    // among an `asm`'s operands.
+    let asm_qualifiers = ["asm", "__asm__", "__asm", "volatile", "__volatile__", "__volatile", "inline", "__inline__"];
+    if identifier_at(text, offset) == Some("goto") && asm_qualifiers.contains(&previous_word) {
+        return Some("asm goto");
+    }
     let words = [identifier_at(text, offset).unwrap_or(""), previous_word];
     for word in words {
         match word {
@@ -104,6 +110,8 @@ mod tests {
         assert_eq!(message(text, at, &expected()), "unsupported: nested function definitions");
         let text = "typedef __int128 L;";
         assert_eq!(message(text, text.find(" L").unwrap() + 1, &expected()), "unsupported: __int128");
+        let text = "void f(void) { asm volatile goto (\"\" : : : : out); out:; }";
+        assert_eq!(message(text, text.find("goto").unwrap(), &expected()), "unsupported: asm goto");
         let text = "int f() { __complex__ float y; }";
         assert_eq!(message(text, text.find("float").unwrap(), &expected()), "unsupported: complex numbers");
     }

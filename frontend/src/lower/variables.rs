@@ -151,8 +151,19 @@ impl Lowerer {
                     self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
                     return Ok(());
                 }
-                // A tentative definition of an array of unknown size has
-                // one element (C11 §6.9.2p5).
+                // A tentative definition of an incomplete type, `int a[];`
+                // or `struct s x;` before `struct s { … };`, is completed
+                // by a later declaration or at the end of the unit
+                // (C11 §6.9.2p2): until then it is only declared.
+                if self.types.size_of(&ty).is_none() && !self.completing_tentatives {
+                    let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
+                    self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: false, declared_at });
+                    self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty: ty.clone() });
+                    self.incomplete_tentatives.push((name.to_string(), Declared { ty, ..declared.clone() }));
+                    return Ok(());
+                }
+                // One still of an array of unknown size at the end has one
+                // element (C11 §6.9.2p5).
                 let ty = match ty {
                     CType::Array(elem, None) => CType::Array(elem, Some(1)),
                     t => t,
@@ -182,6 +193,19 @@ impl Lowerer {
         let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
         self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
+        Ok(())
+    }
+
+    /// Defines the tentative definitions of incomplete types that no
+    /// later declaration defined, at the end of the unit, with the type
+    /// their last declaration gave them.
+    pub(super) fn complete_tentative_definitions(&mut self) -> LowerResult<()> {
+        self.completing_tentatives = true;
+        for (name, declared) in std::mem::take(&mut self.incomplete_tentatives) {
+            let Some(global) = self.globals.get(&name).filter(|g| !g.defined).cloned() else { continue };
+            let declared = Declared { ty: global.ty.clone(), ..declared };
+            self.define_static_object(&name, &global.symbol, &declared, global.linkage, false, None)?;
+        }
         Ok(())
     }
 
