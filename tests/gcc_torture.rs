@@ -39,7 +39,7 @@ const DG_KNOWN_FAILURES: &[(&str, &str)] = &[
     ("inf-compare-3", "FE_INVALID from an ordered comparison with a quiet NaN (see inf-compare-1)"),
     ("inf-compare-4", "FE_INVALID from an ordered comparison with a quiet NaN (see inf-compare-1)"),
     ("matrix-2", "prints the addresses of heap blocks, which change from run to run"),
-    ("matrix-6", "prints elements of a malloc'd array it never stored to"),
+    ("matrix-6", "points `vel[1][0]` at a local of a function that has returned and prints through it"),
     ("pr27302", "calls an undefined `link_error` that gcc's folding of `(a < b) != (b > a)` removes even at -O0"),
     ("pr27302-2", "calls an undefined `link_error` that only gcc's folding removes (see pr27302)"),
     ("pr52451", "FE_INVALID from ordered comparisons with a quiet NaN (see inf-compare-1)"),
