@@ -87,6 +87,24 @@ fn is_ignored_flag(arg: &str) -> bool {
         "-ffreestanding",
         "-fhosted",
         "-fno-lto",
+        // Instruction sets that every x86-64 processor has.
+        "-msse",
+        "-msse2",
+        "-mmmx",
+        "-mfxsr",
+        "-mfpmath=sse",
+        // Optimization knobs of GCC's own passes, which nissecc does not
+        // have (as `-fno-tree-…` and the others below).
+        "-fwhole-program",
+        "-fipa-pta",
+        "-fweb",
+        "-ftracer",
+        "-funswitch-loops",
+        "-fpeel-loops",
+        "-fsplit-loops",
+        "-fearly-inlining",
+        "-fno-early-inlining",
+        "-fgcse-after-reload",
     ];
     const PREFIXES: &[&str] = &[
         "-W", // but not "-Wl,", which is taken before
@@ -134,6 +152,13 @@ fn is_ignored_flag(arg: &str) -> bool {
         "-falign-",
         "-fno-reorder-",
         "-freorder-",
+        "-fipa-",
+        "-fno-ipa-",
+        "-fgcse",
+        "-fno-gcse",
+        "-fdump-",
+        "-fschedule-insns",
+        "-fno-schedule-insns",
     ];
     EXACT.contains(&arg) || PREFIXES.iter().any(|p| arg.starts_with(p))
 }
@@ -279,7 +304,10 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             // The preprocessor converts the source to UTF-8, the execution
             // character set, as gcc's compilation does.
             flags.preprocessor.push(arg);
-        } else if arg.starts_with("-f") {
+        } else if arg.starts_with("-f") || arg.starts_with("-m") {
+            // Other machine options (`-mavx`, `-mgeneral-regs-only`,
+            // `-m32`…) change the instruction set, the ABI or what the
+            // program may use.
             return Err(format!("nissecc: error: unsupported: the option '{arg}'"));
         } else {
             flags.args.push(arg);
@@ -343,6 +371,16 @@ mod tests {
         let flags = sorted(&["-funsigned-char", "a.c"]);
         assert!(flags.unsigned_char && flags.preprocessor == ["-funsigned-char"]);
         assert!(!sorted(&["-funsigned-char", "-fsigned-char", "a.c"]).unsigned_char);
+    }
+
+    #[test]
+    fn baseline_machine_flags_are_accepted_and_others_refused() {
+        let flags = sorted(&["-msse2", "-mfpmath=sse", "-fwhole-program", "-fno-ipa-vrp", "-fdump-tree-alias", "a.c"]);
+        assert_eq!(flags.args, ["nissecc", "a.c"]);
+        for flag in ["-mavx", "-mgeneral-regs-only", "-m32"] {
+            let refused = sort_out(["nissecc", flag, "a.c"].map(String::from)).unwrap_err();
+            assert!(refused.contains(&format!("unsupported: the option '{flag}'")), "{refused}");
+        }
     }
 
     #[test]

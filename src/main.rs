@@ -35,7 +35,9 @@ enum StatsFormat {
 /// An ahead-of-time compiler for a C subset, built for profile-guided
 /// optimization research.
 #[derive(Parser, Debug)]
-#[command(name = "nissecc", version, about, after_help = PROFILING_HELP)]
+// As in gcc, a flag given twice (`-w … -w`, `-c -c`) is the flag given
+// once, or its last value.
+#[command(name = "nissecc", version, about, after_help = PROFILING_HELP, args_override_self = true)]
 struct Args {
     /// Compile and assemble, but do not link.
     #[arg(short = 'c')]

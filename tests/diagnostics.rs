@@ -176,6 +176,22 @@ fn informational_options_answer_as_gcc_does() {
 /// Under `-fwrapv` signed overflow wraps, so a loop that ends only when
 /// its `int` counter wraps ends at `-O2` too (without the flag, the
 /// induction-variable widening may assume it never wraps).
+/// Flags given twice, as a test harness adding its own to a test's
+/// (`gcc.dg/torture` asks for `-w` and so does the runner), are the flag
+/// given once, as in gcc; machine flags that every x86-64 has pass, and
+/// others are unsupported rather than a command-line parse error.
+#[test]
+fn repeated_and_machine_flags_are_read_as_gcc_does() {
+    let dir = scratch_dir("repeated-flags");
+    let source = dir.join("twice.c");
+    std::fs::write(&source, "int main(void) { return 0; }\n").unwrap();
+    let out = Command::new(nissecc()).args(["-w", "-c", "-msse2", "-O2", "-w", "-c", "-O0"]).arg(&source).arg("-o").arg(dir.join("twice.o")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(nissecc()).args(["-c", "-mavx2"]).arg(&source).arg("-o").arg(dir.join("avx.o")).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error: unsupported: the option '-mavx2'"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 #[test]
 fn fwrapv_makes_signed_overflow_wrap() {
     let dir = scratch_dir("fwrapv");

@@ -16,5 +16,5 @@ const KNOWN_FAILURES: [(&str, &str); 2] = [
 #[test]
 fn tcc_test_programs_match_gcc_or_are_unsupported() {
     let files = fetched_programs("tcc-tests/tests2", "fetch-tcc-tests.sh", 100);
-    run_suite(&Suite { name: "tcc-tests2", files, known_failures: &KNOWN_FAILURES }, 90);
+    run_suite(&Suite::of_programs("tcc-tests2", files, &KNOWN_FAILURES), 90);
 }

@@ -1,6 +1,7 @@
 //! C89's implicit `int` (C89 §3.5.2; removed in C99, still accepted by GCC
 //! with a warning): `static counter = 0;`, `register i;`, `const c = 3;`,
-//! and functions defined without a return type, `f(x) { … }`. lang-c's
+//! typeless objects at file scope, `a, b = 2;`, and functions defined
+//! without a return type, `f(x) { … }`. lang-c's
 //! grammar requires a type specifier, so where a parse fails for the lack
 //! of one, the frontend inserts `int ` into the text and parses again.
 
@@ -37,8 +38,9 @@ pub fn position(text: &str, offset: usize, expected: &std::collections::HashSet<
         return None;
     }
     let before = text[..offset].trim_end_matches([' ', '\t', '\r']);
-    let previous_word = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
-    let after_specifier = (!previous_word.is_empty() && SPECIFIERS.contains(&previous_word)) || after_specifier_group(before);
+    // The specifiers may end a line before (`register\n  result = …`).
+    let previous_word = before.trim_end().rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    let after_specifier = (!previous_word.is_empty() && SPECIFIERS.contains(&previous_word)) || after_specifier_group(before.trim_end());
     // `static *p;` and `static (*f)();` declare pointers to `int`.
     if after_specifier && text[offset..].starts_with(['*', '(']) {
         return Some(offset);
@@ -59,7 +61,21 @@ pub fn position(text: &str, offset: usize, expected: &std::collections::HashSet<
         || before.rsplit('\n').next().is_some_and(|line| line.trim_start().starts_with('#'))
         || before.ends_with('\n');
     let after = text[name_offset + name.len()..].trim_start();
-    (starts_declaration && after.starts_with('(')).then_some(offset)
+    // At file scope, a declaration may have no specifiers at all: `n;`,
+    // `a, b, c;`, `limit = 4.5e15, *p;` declare `int` objects (GCC:
+    // "data definition has no type or storage class").
+    let declares_objects = brace_depth(before) == 0 && after.starts_with([';', ',', '=', '[']);
+    (starts_declaration && (after.starts_with('(') || declares_objects)).then_some(offset)
+}
+
+/// How many braces are open at the end of `text` (a rough count: it does
+/// not skip literals, which is enough to tell file scope from a body).
+pub fn brace_depth(text: &str) -> usize {
+    text.bytes().fold(0usize, |depth, b| match b {
+        b'{' => depth + 1,
+        b'}' => depth.saturating_sub(1),
+        _ => depth,
+    })
 }
 
 /// Whether `before` ends with `_Alignas(…)` or `__attribute__((…))`,
@@ -105,6 +121,21 @@ mod tests {
         let text = "int n;\n*cell(i) { }\n";
         let star = text.find('*').unwrap();
         assert_eq!(position(text, star, &expected()), Some(star));
+    }
+
+    #[test]
+    fn inserts_before_typeless_objects_at_file_scope() {
+        let text = "a, b;\nlimit = 4.5e15,\n  w6 = 1;\nint f(void) {\n  register\n    r = 2;\n}\n";
+        assert_eq!(position(text, 0, &expected()), Some(0));
+        let limit = text.find("limit").unwrap();
+        assert_eq!(position(text, limit, &expected()), Some(limit));
+        let r = text.find("r = 2").unwrap();
+        assert_eq!(position(text, r, &expected()), Some(r));
+        // In a block, `x;` is an expression statement, never a failed
+        // declaration.
+        let text = "void f(void) {\n  unknown_t;\n}";
+        let at = text.find("unknown_t").unwrap();
+        assert_eq!(position(text, at, &expected()), None);
     }
 
     #[test]

@@ -72,7 +72,18 @@ fn float_value(f: &Float) -> Result<LiteralValue, String> {
     if f.suffix.imaginary {
         return Err("imaginary constant".into());
     }
-    if f.suffix.format == FloatFormat::Float {
+    // A TS 18661 suffix (`1.0f32`, `2.5f64`, `1f32x`) names a type; the
+    // ones nissecc computes with are `float` and `double`.
+    let format = match &f.suffix.format {
+        FloatFormat::TS18661Format(t) => match crate::lower::ts18661_type(t) {
+            CType::Float => FloatFormat::Float,
+            CType::Double => FloatFormat::Double,
+            CType::Unsupported(what) => return Err(format!("{} constant", what.name)),
+            other => unreachable!("a TS 18661 type is float, double or unsupported, not {other:?}"),
+        },
+        format => format.clone(),
+    };
+    if format == FloatFormat::Float {
         // Rounded once, straight to float: through double a value just
         // above the midpoint of two floats can round to the midpoint.
         let value = match f.base {
@@ -85,7 +96,7 @@ fn float_value(f: &Float) -> Result<LiteralValue, String> {
         FloatBase::Decimal => f.number.parse::<f64>().map_err(|_| "malformed floating constant".to_string())?,
         FloatBase::Hexadecimal => parse_hex_float(&f.number).ok_or("malformed hexadecimal floating constant")?,
     };
-    match f.suffix.format {
+    match format {
         FloatFormat::Float => unreachable!("float constants are read above"),
         FloatFormat::Double => Ok(LiteralValue::Float(value, CType::Double)),
         FloatFormat::LongDouble => {
@@ -95,7 +106,7 @@ fn float_value(f: &Float) -> Result<LiteralValue, String> {
             };
             X80::parse(&text).map(LiteralValue::LongDouble).ok_or_else(|| "malformed long double constant".to_string())
         }
-        FloatFormat::TS18661Format(_) => Err("_FloatN constant".into()),
+        FloatFormat::TS18661Format(_) => unreachable!("TS 18661 formats are mapped above"),
     }
 }
 

@@ -1,11 +1,11 @@
 //! The message of a parse error. lang-c reports where its grammar failed
 //! and what it expected there; where that place shows C that nissecc
 //! knowingly leaves out (inline assembly, `__int128` where lang-c's
-//! grammar cannot take its marker (see `int128`), complex numbers,
+//! grammar cannot take its marker (see `int128`), `__float128`, complex numbers,
 //! nested functions, `$` or non-ASCII characters in identifiers), the
 //! message says `unsupported:` and what, instead of a bare syntax error.
 
-use crate::implicit_int::identifier_at;
+use crate::implicit_int::{brace_depth, identifier_at};
 use std::collections::HashSet;
 
 /// The message for a parse that failed at `offset` of `text`, expecting
@@ -41,6 +41,12 @@ fn unsupported_construct(text: &str, offset: usize) -> Option<&'static str> {
     if line.contains("__builtin_types_compatible_p") {
         return Some("__builtin_types_compatible_p");
     }
+    // `asm goto`, `asm volatile goto`: lang-c's grammar has no labels
+    // among an `asm`'s operands.
+    let asm_qualifiers = ["asm", "__asm__", "__asm", "volatile", "__volatile__", "__volatile", "inline", "__inline__"];
+    if identifier_at(text, offset) == Some("goto") && asm_qualifiers.contains(&previous_word) {
+        return Some("asm goto");
+    }
     let words = [identifier_at(text, offset).unwrap_or(""), previous_word];
     for word in words {
         match word {
@@ -48,6 +54,7 @@ fn unsupported_construct(text: &str, offset: usize) -> Option<&'static str> {
             "__int128" | "__int128_t" | "__uint128_t" | crate::int128::MARKER => return Some("__int128"),
             "_Complex" | "__complex__" | "__complex" | "__real__" | "__imag__" | "__real" | "__imag" => return Some("complex numbers"),
             "__label__" => return Some("local labels (__label__)"),
+            "__float128" | "__float80" | "__ibm128" => return Some("__float128 and __float80"),
             _ => {}
         }
     }
@@ -89,16 +96,6 @@ fn looks_like_function_header(before: &str) -> bool {
     type_end.ends_with('*') || type_end.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// How many braces are open at the end of `text` (a rough count: it does
-/// not skip literals, which is enough to tell file scope from a body).
-fn brace_depth(text: &str) -> usize {
-    text.bytes().fold(0usize, |depth, b| match b {
-        b'{' => depth + 1,
-        b'}' => depth.saturating_sub(1),
-        _ => depth,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +111,8 @@ mod tests {
         assert_eq!(message(text, at, &expected()), "unsupported: nested function definitions");
         let text = "typedef __int128 L;";
         assert_eq!(message(text, text.find(" L").unwrap() + 1, &expected()), "unsupported: __int128");
+        let text = "void f(void) { asm volatile goto (\"\" : : : : out); out:; }";
+        assert_eq!(message(text, text.find("goto").unwrap(), &expected()), "unsupported: asm goto");
         let text = "int f() { __complex__ float y; }";
         assert_eq!(message(text, text.find("float").unwrap(), &expected()), "unsupported: complex numbers");
     }

@@ -1,15 +1,23 @@
 //! Running a suite of independent test programs against gcc: each program
 //! gcc builds is built with nissecc at `-O0` and `-O2`, and nissecc's
 //! build must print what gcc's prints and exit alike, or stop with a clean
-//! `error: unsupported: …` for C outside the subset. Any other compile
-//! error, internal error, crash or difference is a failure, as is a
-//! program of the suite's known failures that starts to pass.
+//! `error: unsupported: …` for C outside the subset. A compile-only suite
+//! (`gcc.c-torture/compile`) asks only that nissecc compile what gcc
+//! compiles, at `-O0`, `-O2` and `-O2` instrumented, or say what is
+//! unsupported. Any other compile error, internal error, crash or
+//! difference is a failure, as is a program of the suite's known failures
+//! that starts to pass.
 
 use super::*;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-const LEVELS: [&str; 2] = ["-O0", "-O2"];
+/// The levels each program of a suite that runs is built at.
+const LEVELS: [&[&str]; 2] = [&["-O0"], &["-O2"]];
+
+/// The builds of each program of a compile-only suite: the levels, and
+/// the instrumentation of profiling, which rewrites every function.
+const COMPILE_BUILDS: [&[&str]; 3] = [&["-O0"], &["-O2"], &["-O2", "-fprofile-instr=sese"]];
 
 /// A suite: its name, programs, and the programs nissecc is known to get
 /// wrong, each with the reason.
@@ -17,6 +25,18 @@ pub struct Suite<'a> {
     pub name: &'a str,
     pub files: Vec<PathBuf>,
     pub known_failures: &'a [(&'a str, &'a str)],
+    /// Whether the programs are only compiled, not linked and run.
+    pub compile_only: bool,
+    /// The flags a program asks both compilers for (a DejaGnu test's
+    /// `dg-options`).
+    pub flags: fn(&Path) -> Vec<String>,
+}
+
+impl<'a> Suite<'a> {
+    /// A suite of programs that are run, with no flags of their own.
+    pub fn of_programs(name: &'a str, files: Vec<PathBuf>, known_failures: &'a [(&'a str, &'a str)]) -> Self {
+        Suite { name, files, known_failures, compile_only: false, flags: |_| Vec::new() }
+    }
 }
 
 /// What nissecc did with one program at one level.
@@ -25,32 +45,48 @@ enum Verdict {
     Unsupported(String),
 }
 
-/// Builds and runs one program; `None` when gcc does not build it or its
-/// gcc build fails (such programs test another compiler's extensions or
-/// targets).
-fn check(file: &Path, dir: &Path) -> Result<Option<Vec<Verdict>>, String> {
+/// Builds and runs one program, or compiles it in a compile-only suite;
+/// `None` when gcc does not build it or its gcc build fails (such
+/// programs test another compiler's extensions or targets).
+fn check(suite: &Suite, file: &Path, dir: &Path) -> Result<Option<Vec<Verdict>>, String> {
     let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+    let own_flags = (suite.flags)(file);
+    let mut flags: Vec<&str> = own_flags.iter().map(String::as_str).collect();
+    if suite.compile_only {
+        flags.push("-c");
+    }
     let reference_exe = dir.join(format!("{name}.gcc"));
-    if build_gcc(&[file.to_path_buf()], &reference_exe, &["-O0"]).is_err() {
+    let gcc_flags: Vec<&str> = ["-O0"].into_iter().chain(flags.iter().copied()).collect();
+    if build_gcc(&[file.to_path_buf()], &reference_exe, &gcc_flags).is_err() {
         return Ok(None);
     }
-    let Ok(reference) = run_program(&reference_exe, &[]) else { return Ok(None) };
-    if reference.status != Some(0) && reference.status != Some(1) {
-        return Ok(None);
-    }
+    let reference = if suite.compile_only {
+        None
+    } else {
+        let Ok(reference) = run_program(&reference_exe, &[]) else { return Ok(None) };
+        if reference.status != Some(0) && reference.status != Some(1) {
+            return Ok(None);
+        }
+        Some(reference)
+    };
+    let builds: &[&[&str]] = if suite.compile_only { &COMPILE_BUILDS } else { &LEVELS };
     let mut verdicts = Vec::new();
-    for level in LEVELS {
-        let exe = dir.join(format!("{name}{level}"));
-        match build_nissecc(&[file.to_path_buf()], &exe, &[level]) {
+    for build in builds {
+        let what = format!("{name} {}", build.join(" "));
+        let exe = dir.join(format!("{name}{}", build.concat()));
+        let nissecc_flags: Vec<&str> = flags.iter().chain(build.iter()).copied().collect();
+        match build_nissecc(&[file.to_path_buf()], &exe, &nissecc_flags) {
             Ok(()) => {
-                let actual = run_program(&exe, &[]).map_err(|e| format!("{name} {level}: {e}"))?;
-                compare_runs(&format!("{name} {level}"), &reference, &actual)?;
+                if let Some(reference) = &reference {
+                    let actual = run_program(&exe, &[]).map_err(|e| format!("{what}: {e}"))?;
+                    compare_runs(&what, reference, &actual)?;
+                }
                 verdicts.push(Verdict::Matches);
             }
             Err(message) => {
-                let first = message.lines().find(|l| l.contains("error")).unwrap_or("").to_string();
+                let first = message.lines().find(|l| l.contains("error:")).unwrap_or("").to_string();
                 if !(first.contains("error:") && first.contains("unsupported:")) {
-                    return Err(format!("{name} {level}: {first}"));
+                    return Err(format!("{what}: {first}"));
                 }
                 verdicts.push(Verdict::Unsupported(first));
             }
@@ -78,7 +114,7 @@ pub fn run_suite(suite: &Suite, min_built: usize) {
     let failures = parallel_failures(&suite.files, |file| {
         let name = file.file_stem().unwrap().to_string_lossy().into_owned();
         let known = suite.known_failures.iter().find(|(n, _)| *n == name);
-        match (check(file, &scratch), known) {
+        match (check(suite, file, &scratch), known) {
             (Ok(verdicts), None) => {
                 results.lock().unwrap().push((name, verdicts));
                 Ok(())

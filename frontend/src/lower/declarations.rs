@@ -411,6 +411,9 @@ impl Lowerer {
             return Err(Diagnostic::unsupported(width.span, "an __int128 bit-field"));
         }
         let CType::Int(kind) = declared.ty else {
+            if let CType::Unsupported(t) = &declared.ty {
+                return Err(Diagnostic::unsupported(width.span, format!("a bit-field of type {}", t.name)));
+            }
             return Err(Diagnostic::error_at(width.span, format!("bit-field {what} has invalid type")));
         };
         let n = self.eval_int(width)?;

@@ -628,6 +628,7 @@ impl Lowerer {
                 if !matches!(lhs.place, Place::Addr(_) | Place::BitField(..) | Place::Atomic(_)) {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
                 }
+                reject_unsupported_values(&[&lhs.ty], span)?;
                 if !lhs.ty.is_scalar() {
                     return Err(Diagnostic::error_at(span, format!("invalid operands to binary expression ('{}')", self.types.describe(&lhs.ty))));
                 }

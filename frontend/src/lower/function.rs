@@ -17,6 +17,10 @@ pub struct SwitchContext {
     /// The promoted type of the controlling expression.
     pub ty: CType,
     pub cases: Vec<(i64, Block, Span)>,
+    /// Where each value of `cases` was written, to find a repeated one
+    /// without a search (`gcc.c-torture/compile/limits-caselabels` has
+    /// 100,000 labels).
+    pub case_spans: std::collections::HashMap<i64, Span>,
     /// GNU case ranges, `case lo ... hi:`, with their bounds as values
     /// of `ty`.
     pub ranges: Vec<CaseRangeLabel>,
@@ -146,10 +150,16 @@ impl Lowerer {
         let ft = ft.clone();
         // The parameters as the body sees them, and as the caller passes
         // them: an old-style definition receives its parameters promoted
-        // (C11 §6.5.2.2p6) and converts them to their declared types.
+        // (C11 §6.5.2.2p6) and converts them to their declared types. As
+        // in GCC, a prototype in scope overrides the promotions: callers
+        // pass `float arg` of `float f(float); float f(arg) float arg; …`
+        // as a `float`.
         let (param_types, received) = if ft.unprototyped {
             let declared_types = self.old_style_parameters(def, &declared)?;
-            let received = declared_types.iter().map(promoted_argument_type).collect::<Vec<_>>();
+            let received = match self.globals.get(&name).map(|g| &g.ty) {
+                Some(CType::Function(p)) if !p.unprototyped && !p.variadic && p.params.len() == declared_types.len() => p.params.clone(),
+                _ => declared_types.iter().map(promoted_argument_type).collect::<Vec<_>>(),
+            };
             (declared_types, received)
         } else {
             (ft.params.clone(), ft.params.clone())
@@ -189,7 +199,7 @@ impl Lowerer {
             Some(previous @ CType::Function(p)) if ft.unprototyped && !p.unprototyped => previous.clone(),
             _ => declared.ty.clone(),
         };
-        let symbol = name.clone();
+        let symbol = self.linker_symbol(&name, &declared);
         self.globals.insert(
             name.clone(),
             GlobalInfo { symbol: symbol.clone(), ty: ty.clone(), linkage, defined: true, declared_at: declared.name_span },

@@ -409,8 +409,11 @@ impl Lowerer {
             if !item.ty.is_scalar() {
                 return Err(Diagnostic::error_at(item.expr.span, "initializer element is not a compile-time constant"));
             }
-            let value = self.eval_const(item.expr).map_err(|_| {
-                Diagnostic::error_at(item.expr.span, "initializer element is not a compile-time constant")
+            // An operand outside the subset (`(_Complex float)0.5 == 0.5`)
+            // is named as such, not taken for a value known only at run time.
+            let value = self.eval_const(item.expr).map_err(|e| match e.message.starts_with("unsupported:") {
+                true => e,
+                false => Diagnostic::error_at(item.expr.span, "initializer element is not a compile-time constant"),
             })?;
             let value = self.const_convert(value, &item.ty, item.expr.span)?;
             let width = self.types.size_of(&item.ty).unwrap_or(0) as usize;

@@ -31,6 +31,7 @@ mod scope;
 mod sixteen_byte_values;
 mod unused_functions;
 mod unsupported_types;
+pub(crate) use unsupported_types::ts18661_type;
 mod stmt;
 mod type_specifiers;
 mod varargs;
@@ -168,6 +169,13 @@ pub struct Lowerer {
     /// Alignments written on static objects (`aligned(N)`, `_Alignas`), by
     /// symbol, for `__alignof__` of a variable.
     pub declared_alignments: HashMap<String, u64>,
+    /// Tentative definitions of incomplete types (`struct s x;` before
+    /// `struct s`'s body), by C name, to define at the end of the unit
+    /// if no later declaration does (see `variables`).
+    pub incomplete_tentatives: Vec<(String, declarations::Declared)>,
+    /// Whether the unit's end is defining them, when no type may still be
+    /// incomplete.
+    pub completing_tentatives: bool,
     /// What the outermost parameter list resolved last declared.
     pub last_parameter_scope: Option<scope::KeptScope>,
     next_anonymous: u32,
@@ -213,6 +221,8 @@ impl Lowerer {
             alias_spans: Vec::new(),
             declared_alignments: HashMap::new(),
             last_parameter_scope: None,
+            incomplete_tentatives: Vec::new(),
+            completing_tentatives: false,
             next_anonymous: 0,
             warnings: Vec::new(),
             source_map,
@@ -255,6 +265,7 @@ impl Lowerer {
             }
         }
         self.declare_pragma_aliases()?;
+        self.complete_tentative_definitions()?;
         self.check_alias_targets()?;
         Ok(self.finish())
     }

@@ -265,7 +265,7 @@ impl Lowerer {
         let exit = self.new_block();
         let body = self.new_block();
         self.switch_to(body);
-        self.f().switches.push(SwitchContext { ty: ty.clone(), cases: Vec::new(), ranges: Vec::new(), default: None });
+        self.f().switches.push(SwitchContext { ty: ty.clone(), cases: Vec::new(), case_spans: Default::default(), ranges: Vec::new(), default: None });
         self.f().break_targets.push(exit);
         self.enter_breakable(false);
         let result = self.lower_statement(&s.node.statement);
@@ -327,7 +327,7 @@ impl Lowerer {
                 let block = self.new_block();
                 let value = self.wrap_to(v, &ty);
                 let ctx = self.f().switches.last_mut().expect("checked above");
-                let repeated = ctx.cases.iter().find(|(c, _, _)| *c == v).map(|c| c.2);
+                let repeated = ctx.case_spans.get(&v).copied();
                 let in_range = ctx.ranges.iter().find(|r| in_case_range(r, value, &ty)).map(|r| r.span);
                 if let Some(first) = repeated {
                     return Err(Diagnostic::error_at(e.span, format!("duplicate case value '{v}'"))
@@ -339,6 +339,7 @@ impl Lowerer {
                 }
                 let ctx = self.f().switches.last_mut().expect("checked above");
                 ctx.cases.push((v, block, e.span));
+                ctx.case_spans.insert(v, e.span);
                 block
             }
             Label::CaseRange(r) => {

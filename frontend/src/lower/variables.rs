@@ -35,7 +35,7 @@ impl Lowerer {
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (storage, _) => {
                     let linkage = if storage == Storage::Static { Linkage::Local } else { Linkage::Export };
-                    let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
+                    let symbol = self.linker_symbol(&name, &declared);
                     self.define_static_object(&name, &symbol, &declared, linkage, storage == Storage::Extern, init_decl.node.initializer.as_ref())?;
                 }
             }
@@ -43,10 +43,18 @@ impl Lowerer {
         Ok(())
     }
 
+    /// The linker symbol of `name` with external or internal linkage: its
+    /// `__asm__` label, else the label an earlier declaration gave it (as
+    /// in GCC, `extern int n __asm__("count"); int n = 5;` defines
+    /// `count`), else its name.
+    pub(super) fn linker_symbol(&self, name: &str, declared: &Declared) -> String {
+        declared.asm_label.clone().or_else(|| self.globals.get(name).map(|g| g.symbol.clone())).unwrap_or_else(|| name.to_string())
+    }
+
     /// Declares a function (a prototype, or a block-scope declaration).
     fn declare_function(&mut self, name: &str, declared: &Declared, storage: Storage) -> LowerResult<()> {
         self.check_redeclaration(name, &declared.ty, declared.name_span)?;
-        let symbol = declared.asm_label.clone().unwrap_or_else(|| name.to_string());
+        let symbol = self.linker_symbol(name, declared);
         if self.is_system_header(declared.name_span) {
             self.library_functions.insert(symbol.clone());
         }
@@ -84,6 +92,14 @@ impl Lowerer {
         let section = declared.attributes.section.and_then(|at| self.section_names.get(&at).cloned());
         self.note_weak(symbol, declared.attributes, linkage, declared.name_span)?;
         let previous = self.globals.get(name).cloned();
+        // A later declaration that renames the object (`extern int n;
+        // extern int n __asm__("count");`) leaves no reference to the
+        // first name behind.
+        if let Some(prev) = previous.as_ref().filter(|p| p.symbol != symbol) {
+            if self.data.get(&prev.symbol).is_some_and(|d| d.external) {
+                self.data.remove(&prev.symbol);
+            }
+        }
         if let Some(prev) = &previous {
             // `extern int a[];` followed by `int a[10];` keeps the size.
             if matches!(ty, CType::Array(_, None)) && matches!(prev.ty, CType::Array(_, Some(_))) {
@@ -135,8 +151,19 @@ impl Lowerer {
                     self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty });
                     return Ok(());
                 }
-                // A tentative definition of an array of unknown size has
-                // one element (C11 §6.9.2p5).
+                // A tentative definition of an incomplete type, `int a[];`
+                // or `struct s x;` before `struct s { … };`, is completed
+                // by a later declaration or at the end of the unit
+                // (C11 §6.9.2p2): until then it is only declared.
+                if self.types.size_of(&ty).is_none() && !self.completing_tentatives {
+                    let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
+                    self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: false, declared_at });
+                    self.scopes.declare(name, Symbol::Global { symbol: symbol.to_string(), ty: ty.clone() });
+                    self.incomplete_tentatives.push((name.to_string(), Declared { ty, ..declared.clone() }));
+                    return Ok(());
+                }
+                // One still of an array of unknown size at the end has one
+                // element (C11 §6.9.2p5).
                 let ty = match ty {
                     CType::Array(elem, None) => CType::Array(elem, Some(1)),
                     t => t,
@@ -169,6 +196,19 @@ impl Lowerer {
         Ok(())
     }
 
+    /// Defines the tentative definitions of incomplete types that no
+    /// later declaration defined, at the end of the unit, with the type
+    /// their last declaration gave them.
+    pub(super) fn complete_tentative_definitions(&mut self) -> LowerResult<()> {
+        self.completing_tentatives = true;
+        for (name, declared) in std::mem::take(&mut self.incomplete_tentatives) {
+            let Some(global) = self.globals.get(&name).filter(|g| !g.defined).cloned() else { continue };
+            let declared = Declared { ty: global.ty.clone(), ..declared };
+            self.define_static_object(&name, &global.symbol, &declared, global.linkage, false, None)?;
+        }
+        Ok(())
+    }
+
     pub fn lower_local_declaration(&mut self, decl: &Node<Declaration>) -> LowerResult<()> {
         self.declare_forward_tag(decl);
         let base = self.base_type(&decl.node.specifiers, decl.span)?;
@@ -194,7 +234,7 @@ impl Lowerer {
                 }
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
                 (Storage::Extern, _) => {
-                    let symbol = declared.asm_label.clone().unwrap_or_else(|| name.clone());
+                    let symbol = self.linker_symbol(&name, &declared);
                     self.define_static_object(&name, &symbol, &declared, Linkage::Export, true, None)?;
                 }
                 (Storage::Static, _) => {

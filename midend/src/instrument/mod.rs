@@ -177,14 +177,18 @@ impl TraceContext {
     }
 }
 
-/// The first function that `func` calls, other than `setjmp`, that may
-/// return twice.
+/// The first function that `func` calls, other than `setjmp` with its
+/// result ([`is_setjmp`]), that may return twice.
 fn calls_other_returns_twice(func: &Function) -> Option<&str> {
     if !func.calls_returns_twice {
         return None;
     }
     func.layout.iter().flat_map(|&b| &func.blocks[b].insts).find_map(|&inst| match &func.insts[inst] {
-        InstData::Call { callee: Callee::Direct(name), .. } if OTHER_RETURNS_TWICE.contains(&name.as_str()) => Some(name.as_str()),
+        data @ InstData::Call { callee: Callee::Direct(name), .. }
+            if OTHER_RETURNS_TWICE.contains(&name.as_str()) || (SETJMP.contains(&name.as_str()) && !is_setjmp(data)) =>
+        {
+            Some(name.as_str())
+        }
         _ => None,
     })
 }
@@ -400,9 +404,13 @@ pub fn call_exit(noreturn: &NoReturn, func: &Function, data: &InstData) -> Optio
     }
 }
 
-/// Whether `data` calls `setjmp` or its kin directly.
+/// Whether `data` calls `setjmp` or its kin directly, with the result
+/// that tells a second return from the first. A program that declares
+/// its own `void setjmp(…)` calls something that GCC, going by the name,
+/// also takes to return twice, but nothing tells the returns apart: such
+/// a call is one of [`calls_other_returns_twice`]'s.
 fn is_setjmp(data: &InstData) -> bool {
-    matches!(data, InstData::Call { callee: Callee::Direct(name), .. } if SETJMP.contains(&name.as_str()))
+    matches!(data, InstData::Call { callee: Callee::Direct(name), sig, .. } if SETJMP.contains(&name.as_str()) && sig.ret.is_some())
 }
 
 /// The weights that `profile`'s counts for the function `name` give, with

@@ -326,7 +326,7 @@ impl Function {
 
     /// Mutable access to successor slot `slot` of terminator `inst`.
     pub fn successor_slot_mut(&mut self, inst: Inst, slot: usize) -> &mut BlockCall {
-        self.insts[inst].successors_mut().into_iter().nth(slot).expect("successor slot exists")
+        self.insts[inst].successor_mut(slot).expect("successor slot exists")
     }
 
     /// The phi view of `block`: its parameters are the papers' φ-functions.

@@ -219,6 +219,19 @@ impl InstData {
         }
     }
 
+    /// Successor `slot` of the order of [`InstData::successors_mut`],
+    /// without gathering the others (a switch may have 100,000).
+    pub fn successor_mut(&mut self, slot: usize) -> Option<&mut BlockCall> {
+        match (self, slot) {
+            (InstData::Jump { dest }, 0) => Some(dest),
+            (InstData::Brif { then_dest, .. }, 0) => Some(then_dest),
+            (InstData::Brif { else_dest, .. }, 1) => Some(else_dest),
+            (InstData::Switch { default, .. }, 0) => Some(default),
+            (InstData::Switch { cases, .. }, slot) => cases.get_mut(slot - 1).map(|(_, bc)| bc),
+            _ => None,
+        }
+    }
+
     /// Mutable access to the successor slots, in slot order.
     pub fn successors_mut(&mut self) -> Vec<&mut BlockCall> {
         match self {
