@@ -400,31 +400,11 @@ impl Lowerer {
             }
             (ConstValue::Int128(x, _), ConstValue::Int128(y, _)) => const_int128_binary(&op, x, y, ty, span),
             (ConstValue::Int(x, _), ConstValue::Int(y, _)) => {
-                let signed = ty.is_signed_int();
                 let bits = self.types.size_of(&ty).unwrap_or(4) as u32 * 8;
-                let (ux, uy) = (x as u64 & mask(bits), y as u64 & mask(bits));
-                let cmp = |c: bool| Ok(ConstValue::Int(c as i64, CType::INT));
-                let r = match op {
-                    B::Plus => x.wrapping_add(y),
-                    B::Minus => x.wrapping_sub(y),
-                    B::Multiply => x.wrapping_mul(y),
-                    B::Divide | B::Modulo if y == 0 => return Err(Diagnostic::error_at(span, "division by zero in constant expression")),
-                    B::Divide if signed => x.wrapping_div(y),
-                    B::Divide => (ux / uy) as i64,
-                    B::Modulo if signed => x.wrapping_rem(y),
-                    B::Modulo => (ux % uy) as i64,
-                    B::BitwiseAnd => x & y,
-                    B::BitwiseOr => x | y,
-                    B::BitwiseXor => x ^ y,
-                    B::Less => return cmp(if signed { x < y } else { ux < uy }),
-                    B::Greater => return cmp(if signed { x > y } else { ux > uy }),
-                    B::LessOrEqual => return cmp(if signed { x <= y } else { ux <= uy }),
-                    B::GreaterOrEqual => return cmp(if signed { x >= y } else { ux >= uy }),
-                    B::Equals => return cmp(x == y),
-                    B::NotEquals => return cmp(x != y),
-                    _ => return Err(not_constant(span)),
-                };
-                Ok(ConstValue::Int(self.wrap_to(r, &ty), ty))
+                match fold_integers(&op, i128::from(x), i128::from(y), ty.is_signed_int(), bits, span)? {
+                    Folded::Value(r) => Ok(ConstValue::Int(self.wrap_to(r as i64, &ty), ty)),
+                    Folded::Truth(c) => Ok(ConstValue::Int(c as i64, CType::INT)),
+                }
             }
             _ => Err(not_constant(span)),
         }
@@ -624,10 +604,27 @@ fn float_builtin_constant(c: &Node<CallExpression>) -> Option<ConstValue> {
 
 /// `x op y` for two constants of the 128-bit type `ty`.
 fn const_int128_binary(op: &BinaryOperator, x: i128, y: i128, ty: CType, span: Span) -> LowerResult<ConstValue> {
+    match fold_integers(op, x, y, ty.is_signed_int(), 128, span)? {
+        Folded::Value(r) => Ok(ConstValue::Int128(r, ty)),
+        Folded::Truth(c) => Ok(ConstValue::Int(c as i64, CType::INT)),
+    }
+}
+
+/// The result of an integer operator on constants: a value (to be wrapped
+/// to the operands' type) or a comparison's truth.
+enum Folded {
+    Value(i128),
+    Truth(bool),
+}
+
+/// `x op y` for constants of a `bits`-wide integer type, given
+/// sign-extended: signed operators read them as they are, unsigned ones
+/// their low `bits` bits.
+fn fold_integers(op: &BinaryOperator, x: i128, y: i128, signed: bool, bits: u32, span: Span) -> LowerResult<Folded> {
     use BinaryOperator as B;
-    let signed = ty.is_signed_int();
-    let (ux, uy) = (x as u128, y as u128);
-    let cmp = |c: bool| Ok(ConstValue::Int(c as i64, CType::INT));
+    let low_bits = if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 };
+    let (ux, uy) = (x as u128 & low_bits, y as u128 & low_bits);
+    let truth = |c: bool| Ok(Folded::Truth(c));
     let r = match op {
         B::Plus => x.wrapping_add(y),
         B::Minus => x.wrapping_sub(y),
@@ -640,13 +637,13 @@ fn const_int128_binary(op: &BinaryOperator, x: i128, y: i128, ty: CType, span: S
         B::BitwiseAnd => x & y,
         B::BitwiseOr => x | y,
         B::BitwiseXor => x ^ y,
-        B::Less => return cmp(if signed { x < y } else { ux < uy }),
-        B::Greater => return cmp(if signed { x > y } else { ux > uy }),
-        B::LessOrEqual => return cmp(if signed { x <= y } else { ux <= uy }),
-        B::GreaterOrEqual => return cmp(if signed { x >= y } else { ux >= uy }),
-        B::Equals => return cmp(x == y),
-        B::NotEquals => return cmp(x != y),
+        B::Less => return truth(if signed { x < y } else { ux < uy }),
+        B::Greater => return truth(if signed { x > y } else { ux > uy }),
+        B::LessOrEqual => return truth(if signed { x <= y } else { ux <= uy }),
+        B::GreaterOrEqual => return truth(if signed { x >= y } else { ux >= uy }),
+        B::Equals => return truth(x == y),
+        B::NotEquals => return truth(x != y),
         _ => return Err(not_constant(span)),
     };
-    Ok(ConstValue::Int128(r, ty))
+    Ok(Folded::Value(r))
 }
