@@ -8,7 +8,7 @@
 //! the lvalue conversion without promoting integers, and the operand of
 //! `__typeof__` is not evaluated, so `e` still runs once.
 
-use crate::lexical_prepass::{is_identifier_byte, keyword_occurrences, on_one_line, skip_blanks_and_markers};
+use crate::lexical_prepass::{closing_quote, is_identifier_byte, keyword_occurrences, on_one_line, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"__auto_type";
 
@@ -57,12 +57,7 @@ fn initializer(bytes: &[u8], start: usize) -> Option<std::ops::Range<usize>> {
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth = depth.checked_sub(1)?,
             b',' | b';' if depth == 0 => return Some(from..k),
-            quote @ (b'"' | b'\'') => {
-                k += 1;
-                while k < bytes.len() && bytes[k] != quote {
-                    k += if bytes[k] == b'\\' { 2 } else { 1 };
-                }
-            }
+            b'"' | b'\'' => k = closing_quote(bytes, k),
             _ => {}
         }
         k += 1;

@@ -336,6 +336,17 @@ fn parenthesized_end(bytes: &[u8], mut at: usize) -> Option<usize> {
     None
 }
 
+/// The offset of the quote that closes the string literal or character
+/// constant opening at `open`, past escaped quotes (or the text's end).
+pub(crate) fn closing_quote(bytes: &[u8], open: usize) -> usize {
+    let quote = bytes[open];
+    let mut k = open + 1;
+    while k < bytes.len() && bytes[k] != quote {
+        k += if bytes[k] == b'\\' { 2 } else { 1 };
+    }
+    k.min(bytes.len())
+}
+
 /// Whether `b` can be part of an identifier.
 pub(crate) fn is_identifier_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'

@@ -5,7 +5,7 @@
 //! before parsing `,""` is inserted before the closing parenthesis; a
 //! failed assertion then says "static assertion failed: " as GCC does.
 
-use crate::lexical_prepass::{keyword_occurrences, skip_blanks_and_markers};
+use crate::lexical_prepass::{closing_quote, keyword_occurrences, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"_Static_assert";
 /// The message inserted.
@@ -46,15 +46,7 @@ fn close_without_message(bytes: &[u8], start: usize) -> Option<usize> {
             }
             b',' if depth == 1 => return None,
             b';' => return None,
-            b'"' | b'\'' => {
-                k += 1;
-                while *bytes.get(k)? != b {
-                    if bytes[k] == b'\\' {
-                        k += 1;
-                    }
-                    k += 1;
-                }
-            }
+            b'"' | b'\'' => k = closing_quote(bytes, k),
             _ => {}
         }
         k += 1;
