@@ -354,7 +354,7 @@ fn link_failure_reports_the_linker_output() {
     let dir = scratch_dir("link-error");
     let obj = dir.join("f.o");
     std::fs::write(&obj, object).unwrap();
-    let error = link(&[obj], &dir.join("f"), &[]).unwrap_err().to_string();
+    let error = link(&[obj], &dir.join("f"), &[], &[]).unwrap_err().to_string();
     let _ = std::fs::remove_dir_all(&dir);
     assert!(
         error.contains("linking") && error.contains("main"),

@@ -229,7 +229,7 @@ pub fn compile_and_run(module: &Module, opt_level: OptLevel) -> (String, i32) {
     let obj_path = dir.join("prog.o");
     let exe_path = dir.join("prog");
     std::fs::write(&obj_path, object).unwrap();
-    link(&[obj_path], &exe_path, &[]).unwrap_or_else(|e| panic!("link failed: {e}"));
+    link(&[obj_path], &exe_path, &[], &[]).unwrap_or_else(|e| panic!("link failed: {e}"));
     let output = Command::new(&exe_path).output().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     let stdout = String::from_utf8(output.stdout).unwrap();
