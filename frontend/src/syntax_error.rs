@@ -92,8 +92,31 @@ fn looks_like_function_header(before: &str) -> bool {
     if name.is_empty() || name.as_bytes()[0].is_ascii_digit() || KEYWORDS.contains(&name) {
         return false;
     }
-    let type_end = head[..head.len() - name.len()].trim_end();
+    let type_end = without_trailing_attributes(head[..head.len() - name.len()].trim_end());
     type_end.ends_with('*') || type_end.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `text` without the `__attribute__((…))` specifiers it ends with
+/// (`void __attribute__((used)) q(void)` has the type `void`).
+fn without_trailing_attributes(mut text: &str) -> &str {
+    while let Some(inside) = text.strip_suffix(')') {
+        let mut depth = 1usize;
+        let open = inside.char_indices().rev().find(|&(_, c)| {
+            match c {
+                ')' => depth += 1,
+                '(' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        let Some((open, _)) = open else { return text };
+        let keyword = inside[..open].trim_end();
+        match ["__attribute__", "__attribute"].iter().find_map(|k| keyword.strip_suffix(k)) {
+            Some(rest) => text = rest.trim_end(),
+            None => return text,
+        }
+    }
+    text
 }
 
 #[cfg(test)]
@@ -102,6 +125,13 @@ mod tests {
 
     fn expected() -> HashSet<&'static str> {
         [";", "="].into_iter().collect()
+    }
+
+    #[test]
+    fn nested_functions_with_attributes_are_nested_functions() {
+        let text = "int main(void) {\n  __label__ l1;\n  void __attribute__((used)) q(void)\n  {\n    goto l1;\n  }\n}";
+        let at = text.find("  {\n    goto").unwrap() + 2;
+        assert_eq!(message(text, at, &expected()), "unsupported: nested function definitions");
     }
 
     #[test]
