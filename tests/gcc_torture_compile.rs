@@ -20,7 +20,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
     ("pr46866", "a transparent union parameter in a prototype and its member type in a later declaration (see pr34885)"),
     ("pr48517", "gnu89 initializes an array from a compound literal of array type, `array[] = (const unsigned short []){ … }`"),
     ("pr72802", "a struct's last member without a semicolon, `signed f5 };`, which gcc accepts with a warning"),
-    ("pr82564", "a nested function with attributes, `B __attribute__((noinline)) f () { … }`: a syntax error, not `unsupported: nested function definitions`"),
     ("pr83222", "gcc folds the value of a `const char` object into a static initializer, an extension"),
     ("pr87110", "a struct's last member without a semicolon (see pr72802)"),
     ("pr99324", "an old-style nested function, `int bar (c) int c[1][…]; { … }`: a syntax error, not `unsupported: nested function definitions`"),
