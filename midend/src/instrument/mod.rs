@@ -137,8 +137,8 @@ pub fn instrument_module(module: &mut Module, options: &InstrumentOptions) -> In
 /// the trace, and the functions that code writing no trace may call.
 struct TraceContext {
     traced: std::collections::HashMap<String, String>,
-    /// Functions whose address is taken, in code or in data, or that an
-    /// alias names.
+    /// Functions whose address is taken, in code or in data, that an
+    /// alias names, or that an uninstrumented function calls.
     address_taken: std::collections::HashSet<String>,
 }
 
@@ -168,6 +168,18 @@ impl TraceContext {
         // lets untraced code call the target, which must then announce
         // itself.
         address_taken.extend(module.aliases.iter().map(|alias| alias.target.clone()));
+        // A function left uninstrumented (it calls `vfork`, or a
+        // program's own `setjmp` that returns nothing) writes no trace,
+        // so the functions it calls directly must announce themselves.
+        for func in module.functions.iter().filter(|f| !f.layout.is_empty() && calls_other_returns_twice(f).is_some()) {
+            for &b in &func.layout {
+                for &inst in &func.blocks[b].insts {
+                    if let InstData::Call { callee: crate::ir::Callee::Direct(name), .. } = &func.insts[inst] {
+                        address_taken.insert(name.clone());
+                    }
+                }
+            }
+        }
         TraceContext { traced, address_taken }
     }
 
