@@ -8,7 +8,7 @@
 //! the lvalue conversion without promoting integers, and the operand of
 //! `__typeof__` is not evaluated, so `e` still runs once.
 
-use crate::lexical_prepass::{closing_quote, is_identifier_byte, keyword_occurrences, on_one_line, skip_blanks_and_markers};
+use crate::lexical_prepass::{find_outside_brackets, is_identifier_byte, keyword_occurrences, on_one_line, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"__auto_type";
 
@@ -50,19 +50,8 @@ fn initializer(bytes: &[u8], start: usize) -> Option<std::ops::Range<usize>> {
         return None;
     }
     let from = i + 1;
-    let mut depth = 0usize;
-    let mut k = from;
-    while k < bytes.len() {
-        match bytes[k] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth = depth.checked_sub(1)?,
-            b',' | b';' if depth == 0 => return Some(from..k),
-            b'"' | b'\'' => k = closing_quote(bytes, k),
-            _ => {}
-        }
-        k += 1;
-    }
-    None
+    let end = find_outside_brackets(bytes, from, |b, depth| (depth == 0 && matches!(b, b',' | b';')).then_some(true))?;
+    Some(from..end)
 }
 
 #[cfg(test)]

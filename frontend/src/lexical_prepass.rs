@@ -336,9 +336,35 @@ fn parenthesized_end(bytes: &[u8], mut at: usize) -> Option<usize> {
     None
 }
 
+/// The first offset from `from`, outside literals, where `stop(byte,
+/// depth)` says `Some(true)`; `depth` counts the brackets open around the
+/// byte, a bracket being outside itself. `None` when `stop` says
+/// `Some(false)` first, when a bracket closes that did not open after
+/// `from`, or at the end of the text.
+pub(crate) fn find_outside_brackets(bytes: &[u8], from: usize, mut stop: impl FnMut(u8, usize) -> Option<bool>) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut k = from;
+    while let Some(&b) = bytes.get(k) {
+        if matches!(b, b')' | b']' | b'}') {
+            depth = depth.checked_sub(1)?;
+        }
+        match stop(b, depth) {
+            Some(found) => return found.then_some(k),
+            None => {}
+        }
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b'"' | b'\'' => k = closing_quote(bytes, k),
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
 /// The offset of the quote that closes the string literal or character
 /// constant opening at `open`, past escaped quotes (or the text's end).
-pub(crate) fn closing_quote(bytes: &[u8], open: usize) -> usize {
+fn closing_quote(bytes: &[u8], open: usize) -> usize {
     let quote = bytes[open];
     let mut k = open + 1;
     while k < bytes.len() && bytes[k] != quote {

@@ -5,7 +5,7 @@
 //! before parsing `,""` is inserted before the closing parenthesis; a
 //! failed assertion then says "static assertion failed: " as GCC does.
 
-use crate::lexical_prepass::{closing_quote, keyword_occurrences, skip_blanks_and_markers};
+use crate::lexical_prepass::{find_outside_brackets, keyword_occurrences, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"_Static_assert";
 /// The message inserted.
@@ -33,25 +33,12 @@ fn close_without_message(bytes: &[u8], start: usize) -> Option<usize> {
     if bytes.get(open) != Some(&b'(') {
         return None;
     }
-    let mut depth = 0usize;
-    let mut k = open;
-    while let Some(&b) = bytes.get(k) {
-        match b {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(k);
-                }
-            }
-            b',' if depth == 1 => return None,
-            b';' => return None,
-            b'"' | b'\'' => k = closing_quote(bytes, k),
-            _ => {}
-        }
-        k += 1;
-    }
-    None
+    find_outside_brackets(bytes, open, |b, depth| match b {
+        b')' | b']' | b'}' if depth == 0 => Some(true),
+        b',' if depth == 1 => Some(false),
+        b';' => Some(false),
+        _ => None,
+    })
 }
 
 #[cfg(test)]
