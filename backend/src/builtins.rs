@@ -22,7 +22,43 @@ use nissecc_midend::instrument::counter_array::{atomic_add_signature, ATOMIC_ADD
 use crate::types::clif_type;
 use nissecc_midend::ir::atomics::{AtomicOp, RmwOp};
 use nissecc_midend::ir::frame;
-use nissecc_midend::ir::{Module, Signature, Type};
+use nissecc_midend::ir::{Callee, Function, Inst, InstData, Module, Signature, Type};
+
+/// The instruction a call becomes instead of a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BuiltinCall {
+    Atomic(AtomicOp, Type),
+    FrameAddress,
+    ReturnAddress,
+    CounterAdd,
+    Fabs,
+}
+
+/// What a call to `name` with signature `sig` and `nargs` arguments
+/// becomes, if it is one of the calls above; `None` for an ordinary call.
+pub(crate) fn builtin_call(module: &Module, name: &str, sig: &Signature, nargs: usize) -> Option<BuiltinCall> {
+    if module.function(name).is_some() {
+        return None;
+    }
+    if let Some((op, ty)) = AtomicOp::of_function(name) {
+        if *sig == op.function(ty).1 && nargs == sig.params.len() {
+            return Some(BuiltinCall::Atomic(op, ty));
+        }
+    }
+    if frame::is_frame_function(name) && *sig == frame::signature() && nargs == 0 {
+        return Some(if name == frame::FRAME_ADDRESS_FUNCTION { BuiltinCall::FrameAddress } else { BuiltinCall::ReturnAddress });
+    }
+    if name == ATOMIC_ADD_FUNCTION && *sig == atomic_add_signature() && nargs == 2 {
+        return Some(BuiltinCall::CounterAdd);
+    }
+    let float = match name {
+        "fabs" => Type::F64,
+        "fabsf" => Type::F32,
+        _ => return None,
+    };
+    let c_signature = !sig.variadic && sig.params == [float] && sig.ret == Some(float);
+    (c_signature && nargs == 1).then_some(BuiltinCall::Fabs)
+}
 
 /// Emits the instruction that replaces a call to `name` with `args`, if
 /// `name` is such a function called with its signature. Returns `None`
@@ -35,36 +71,25 @@ pub(crate) fn lower_builtin_call(
     sig: &Signature,
     args: &[clif::Value],
 ) -> Option<Option<clif::Value>> {
-    if module.function(name).is_some() {
-        return None;
-    }
-    if let Some((op, ty)) = AtomicOp::of_function(name) {
-        if *sig == op.function(ty).1 && args.len() == sig.params.len() {
-            return Some(lower_atomic(builder, op, clif_type(ty), args));
+    Some(match builtin_call(module, name, sig, args.len())? {
+        BuiltinCall::Atomic(op, ty) => lower_atomic(builder, op, clif_type(ty), args),
+        BuiltinCall::FrameAddress => Some(builder.ins().get_frame_pointer(crate::types::POINTER)),
+        BuiltinCall::ReturnAddress => Some(builder.ins().get_return_address(crate::types::POINTER)),
+        BuiltinCall::CounterAdd => {
+            builder.ins().atomic_rmw(clif::types::I64, MemFlagsData::trusted(), AtomicRmwOp::Add, args[0], args[1]);
+            None
         }
+        BuiltinCall::Fabs => Some(builder.ins().fabs(args[0])),
+    })
+}
+
+/// True when `inst` is a call that stays a call in the machine code.
+pub(crate) fn is_machine_call(module: &Module, func: &Function, inst: Inst) -> bool {
+    match &func.insts[inst] {
+        InstData::Call { callee: Callee::Direct(name), sig, args } => builtin_call(module, name, sig, args.len()).is_none(),
+        InstData::Call { .. } => true,
+        _ => false,
     }
-    if frame::is_frame_function(name) && *sig == frame::signature() && args.is_empty() {
-        let address = if name == frame::FRAME_ADDRESS_FUNCTION {
-            builder.ins().get_frame_pointer(crate::types::POINTER)
-        } else {
-            builder.ins().get_return_address(crate::types::POINTER)
-        };
-        return Some(Some(address));
-    }
-    if name == ATOMIC_ADD_FUNCTION && *sig == atomic_add_signature() && args.len() == 2 {
-        builder.ins().atomic_rmw(clif::types::I64, MemFlagsData::trusted(), AtomicRmwOp::Add, args[0], args[1]);
-        return Some(None);
-    }
-    let float = match name {
-        "fabs" => Type::F64,
-        "fabsf" => Type::F32,
-        _ => return None,
-    };
-    let c_signature = !sig.variadic && sig.params == [float] && sig.ret == Some(float);
-    if !c_signature || args.len() != 1 {
-        return None;
-    }
-    Some(Some(builder.ins().fabs(args[0])))
 }
 
 /// Emits the Cranelift atomic instruction of `op` on values of type `ty`.

@@ -28,6 +28,7 @@ mod error;
 mod extending_loads;
 mod got_relaxation;
 mod invariant_carriers;
+mod value_liveness;
 mod isa;
 mod link;
 mod loop_branches;

@@ -109,7 +109,7 @@ impl<'m> ObjectEmitter<'m> {
 
     /// Lowers `func` to CLIF, making it the current function.
     pub(crate) fn lower(&mut self, func: &Function) -> Result<()> {
-        let carried = if self.carry_invariants { crate::invariant_carriers::carry_loop_invariants(func) } else { None };
+        let carried = if self.carry_invariants { crate::invariant_carriers::carry_loop_invariants(self.module, func) } else { None };
         let func = carried.as_ref().unwrap_or(func);
         self.ctx.clear();
         self.ctx.set_disasm(self.disasm);
