@@ -133,8 +133,8 @@ const PROFILING_HELP: &str = "Profiling:
                                  stale ones (changed since profiling) get a warning; a combined
                                  profile (nissecc-profdata merge --combined) gives its means
   -fprofile-use-transforms=LIST  The profile-guided transforms to run, comma-separated: inline,
-                                 unroll, switch, tail, orient, reload, cold, order, stable, all,
-                                 default (inline, unroll, switch, orient, reload) or none
+                                 peel, unroll, switch, tail, orient, reload, cold, order, stable,
+                                 all, default (inline, peel, unroll, switch, orient, reload) or none
                                  (annotation only); -NAME turns one off (default,-inline); stable
                                  keeps orientation off branches whose bias a combined profile
                                  finds unstable across its runs

@@ -20,7 +20,8 @@
 //! then inlines hot call sites of small callees ([`inline`]); then, in
 //! every annotated function,
 //!
-//! 4. unrolls hot counted innermost loops with small bodies, testing
+//! 4. peels hot loops with a small constant trip count completely
+//!    ([`peel`]), and unrolls hot counted innermost loops with small bodies, testing
 //!    the bound once per unrolled iteration ([`unroll`]), and moves the
 //!    copies' index offsets into their accesses
 //!    (`transform::fold_address_offsets`);
@@ -51,6 +52,9 @@ pub mod cranelift_layout;
 pub mod function_order;
 pub mod inline;
 pub mod matching;
+pub mod peel;
+#[cfg(test)]
+mod peel_tests;
 pub mod stale;
 pub mod switch_peeling;
 pub mod tail_duplication;
@@ -89,6 +93,9 @@ pub struct PgoOptions {
     pub reuse_loads: bool,
     /// Hot counted loops with small bodies are unrolled ([`unroll`]).
     pub unroll: bool,
+    /// Hot loops with a small constant trip count are peeled completely
+    /// ([`peel`]).
+    pub peel_loops: bool,
     /// The hottest targets of hot switches are tested first
     /// ([`switch_peeling`]).
     pub peel_switches: bool,
@@ -145,7 +152,7 @@ impl Default for PgoOptions {
 
 impl PgoOptions {
     /// The names `-fprofile-use-transforms=` accepts.
-    pub const NAMES: [&'static str; 10] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll", "switch", "values", "stable"];
+    pub const NAMES: [&'static str; 11] = ["orient", "cold", "order", "inline", "tail", "reload", "unroll", "peel", "switch", "values", "stable"];
 
     /// Every transform (`all`).
     pub fn every() -> PgoOptions {
@@ -157,6 +164,7 @@ impl PgoOptions {
             tail_duplication: true,
             reuse_loads: true,
             unroll: true,
+            peel_loops: true,
             peel_switches: true,
             use_values: true,
             stable_orientation: true,
@@ -173,6 +181,7 @@ impl PgoOptions {
             tail_duplication: false,
             reuse_loads: false,
             unroll: false,
+            peel_loops: false,
             peel_switches: false,
             use_values: false,
             stable_orientation: false,
@@ -200,6 +209,7 @@ impl PgoOptions {
                 "tail" => options.tail_duplication = on,
                 "reload" => options.reuse_loads = on,
                 "unroll" => options.unroll = on,
+                "peel" => options.peel_loops = on,
                 "switch" => options.peel_switches = on,
                 "values" => options.use_values = on,
                 "stable" => options.stable_orientation = on,
@@ -230,6 +240,8 @@ pub enum FunctionOutcome {
         tails: usize,
         reloads: usize,
         unrolled: usize,
+        /// Loops peeled completely.
+        peeled_loops: usize,
         peeled: usize,
         specialized: usize,
         promoted: usize,
@@ -247,7 +259,7 @@ pub enum FunctionOutcome {
 impl FunctionOutcome {
     /// An annotated function that no transform has changed yet.
     fn optimized(stale: Option<StaleCounts>) -> FunctionOutcome {
-        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, held: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled: 0, specialized: 0, promoted: 0, stale }
+        FunctionOutcome::Optimized { flipped: 0, kept_float: 0, held: 0, cold: 0, tails: 0, reloads: 0, unrolled: 0, peeled_loops: 0, peeled: 0, specialized: 0, promoted: 0, stale }
     }
 }
 
@@ -264,13 +276,13 @@ impl PgoReport {
     /// what each transform did to it (`--stats` with `-fprofile-use`).
     pub fn render(&self) -> String {
         let mut out = format!(
-            "{:<32} {:>9} {:>11} {:>8} {:>8} {:>6} {:>5} {:>7} {:>7} {:>4}\n",
-            "function", "profile", "specialized", "promoted", "unrolled", "peeled", "tails", "flipped", "reloads", "cold"
+            "{:<32} {:>9} {:>11} {:>8} {:>8} {:>12} {:>6} {:>5} {:>7} {:>7} {:>4}\n",
+            "function", "profile", "specialized", "promoted", "unrolled", "peeled-loops", "peeled", "tails", "flipped", "reloads", "cold"
         );
         for (name, outcome) in &self.functions {
             out += &match outcome {
-                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled, specialized, promoted, stale, .. } => format!(
-                    "{name:<32} {:>9} {specialized:>11} {promoted:>8} {unrolled:>8} {peeled:>6} {tails:>5} {flipped:>7} {reloads:>7} {cold:>4}\n",
+                FunctionOutcome::Optimized { flipped, cold, tails, reloads, unrolled, peeled_loops, peeled, specialized, promoted, stale, .. } => format!(
+                    "{name:<32} {:>9} {specialized:>11} {promoted:>8} {unrolled:>8} {peeled_loops:>12} {peeled:>6} {tails:>5} {flipped:>7} {reloads:>7} {cold:>4}\n",
                     if stale.is_some() { "recovered" } else { "matched" }
                 ),
                 FunctionOutcome::Missing => format!("{name:<32} {:>9}\n", "missing"),
@@ -366,8 +378,11 @@ pub fn apply_profile<'a>(module: &mut Module, profile: impl Into<ProfileRef<'a>>
     let position: std::collections::HashMap<String, usize> =
         module.functions.iter().enumerate().map(|(i, f)| (f.name.clone(), i)).collect();
     for (((name, outcome), held), switch_values) in report.functions.iter_mut().zip(&held).zip(&switch_values) {
-        let FunctionOutcome::Optimized { flipped, kept_float, held: held_back, cold, tails, reloads, unrolled, peeled, .. } = outcome else { continue };
+        let FunctionOutcome::Optimized { flipped, kept_float, held: held_back, cold, tails, reloads, unrolled, peeled_loops, peeled, .. } = outcome else { continue };
         let func = &mut module.functions[position[name.as_str()]];
+        if options.peel_loops {
+            *peeled_loops = peel::peel_constant_loops(func);
+        }
         if options.unroll {
             *unrolled = unroll::unroll_hot_loops(func);
             // Copy `k` indexes with `p + k`: its constant moves into the

@@ -164,16 +164,33 @@ impl Candidate {
     }
 }
 
-/// The loop `lp`, if it should and can be unrolled within `budget` added
-/// instructions.
-fn candidate(func: &Function, forest: &LoopForest, lp: Loop, hottest: u64, budget: usize) -> Option<Candidate> {
+/// The shape of a counted innermost loop: one latch ending in `brif c,
+/// H(args), X(args)` (either way round) to its header `H` and a block `X`
+/// outside, where `c` compares a step `iv + step` of a header parameter,
+/// which the back edge passes, with a loop-invariant bound (see the module
+/// comment for the conditions).
+#[derive(Clone, Debug)]
+pub(crate) struct CountedLoop {
+    pub header: Block,
+    pub latch: Block,
+    /// The loop's blocks, header first, in reverse postorder.
+    pub blocks: Vec<Block>,
+    /// The successor slot of the latch's `brif` that targets the header.
+    pub back_slot: usize,
+    /// The index of the induction variable among the header's parameters.
+    pub iv: usize,
+    pub step: i64,
+    /// The condition `iv CC bound` under which the loop continues.
+    pub continue_cc: IntCC,
+    pub bound: Value,
+}
+
+/// The loop `lp` as a [`CountedLoop`], if it is one, is innermost and is
+/// not headed by the entry block.
+pub(crate) fn counted_loop(func: &Function, forest: &LoopForest, lp: Loop) -> Option<CountedLoop> {
     let data = &forest[lp];
     let header = data.header;
     if !data.children.is_empty() || data.latches.len() != 1 || data.back_edges.len() != 1 || Some(header) == func.entry() {
-        return None;
-    }
-    let header_count = func.blocks[header].count?;
-    if header_count == 0 || header_count.saturating_mul(HOT_SHARE) < hottest {
         return None;
     }
     let latch = data.latches[0];
@@ -184,21 +201,6 @@ fn candidate(func: &Function, forest: &LoopForest, lp: Loop, hottest: u64, budge
     if back.block != header || in_loop(exit.block) {
         return None;
     }
-    let entries = header_count.saturating_sub(back.count?);
-    let trips = header_count / entries.max(1);
-    let body_insts: usize = data.blocks.iter().map(|&b| func.blocks[b].insts.len()).sum();
-    let factor = FACTORS
-        .into_iter()
-        .find(|&u| {
-            u * body_insts <= MAX_UNROLLED_INSTS && trips >= TRIPS_PER_FACTOR * u as u64 && u * body_insts + 4 <= budget
-        })?;
-    // Two copies of a body with an inner join save one test per two
-    // iterations and cost the join's moves twice (k050 −13.6%).
-    let inner_join = data.blocks.iter().any(|&b| b != header && !func.blocks[b].params.is_empty());
-    if trips < MIN_TRIPS || header_count < MIN_HEADER_COUNT || factor == 2 && inner_join {
-        return None;
-    }
-
     let ValueDef::Result(cmp) = func.values[*cond].def else { return None };
     let InstData::Icmp { cond: cc, args: [x, y] } = func.insts[cmp] else { return None };
     let params = &func.blocks[header].params;
@@ -217,30 +219,44 @@ fn candidate(func: &Function, forest: &LoopForest, lp: Loop, hottest: u64, budge
         IntCC::Ne => step == 1 || step == -1,
         IntCC::Eq => false,
     };
-    let bits = func.value_type(params[iv]).bits();
-    let span = (factor as u128 - 1) * step.unsigned_abs() as u128;
     let invariant = func.constant_value(bound).is_some()
         || match func.values[bound].def {
             ValueDef::Param(block, _) => !in_loop(block),
             ValueDef::Result(inst) => func.block_of(inst).is_some_and(|b| !in_loop(b)),
         };
-    if !allowed || !invariant || span >= 1u128 << (bits - 1) {
+    (allowed && invariant).then(|| CountedLoop { header, latch, blocks: data.blocks.clone(), back_slot, iv, step, continue_cc, bound })
+}
+
+/// The loop `lp`, if it should and can be unrolled within `budget` added
+/// instructions.
+fn candidate(func: &Function, forest: &LoopForest, lp: Loop, hottest: u64, budget: usize) -> Option<Candidate> {
+    let CountedLoop { header, latch, blocks, back_slot, iv, step, continue_cc, bound } = counted_loop(func, forest, lp)?;
+    let header_count = func.blocks[header].count?;
+    if header_count == 0 || header_count.saturating_mul(HOT_SHARE) < hottest {
         return None;
     }
-    Some(Candidate {
-        header,
-        latch,
-        blocks: data.blocks.clone(),
-        back_slot,
-        iv,
-        step,
-        continue_cc,
-        bound,
-        factor,
-        body_insts,
-        header_count,
-        entries,
-    })
+    let term = func.terminator(latch)?;
+    let back = func.successor_slot(term, back_slot);
+    let entries = header_count.saturating_sub(back.count?);
+    let trips = header_count / entries.max(1);
+    let body_insts: usize = blocks.iter().map(|&b| func.blocks[b].insts.len()).sum();
+    let factor = FACTORS
+        .into_iter()
+        .find(|&u| {
+            u * body_insts <= MAX_UNROLLED_INSTS && trips >= TRIPS_PER_FACTOR * u as u64 && u * body_insts + 4 <= budget
+        })?;
+    // Two copies of a body with an inner join save one test per two
+    // iterations and cost the join's moves twice (k050 −13.6%).
+    let inner_join = blocks.iter().any(|&b| b != header && !func.blocks[b].params.is_empty());
+    if trips < MIN_TRIPS || header_count < MIN_HEADER_COUNT || factor == 2 && inner_join {
+        return None;
+    }
+    let bits = func.value_type(func.blocks[header].params[iv]).bits();
+    let span = (factor as u128 - 1) * step.unsigned_abs() as u128;
+    if span >= 1u128 << (bits - 1) {
+        return None;
+    }
+    Some(Candidate { header, latch, blocks, back_slot, iv, step, continue_cc, bound, factor, body_insts, header_count, entries })
 }
 
 /// `(i, s)` when `v` is `iadd p, s`, `iadd s, p` or `isub p, -s` with `p`
