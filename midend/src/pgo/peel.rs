@@ -35,7 +35,10 @@
 //! constant `c + k s` (wrapped to its type): the value it has on every
 //! execution of that copy, since copy `k` runs only after `k` back edges.
 //!
-//! After peeling, [`clean_up`] folds constants and branches and merges
+//! The function is cleaned up first as after peeling, since inlining
+//! passes a callee's constant arguments through a block's parameters into
+//! expressions such as a start `deg - 1`. After peeling,
+//! [`clean_up`] folds constants and branches and merges
 //! the copies' straight-line blocks until nothing changes, then removes
 //! dead code. A value defined in the loop and used after it is demoted
 //! to a stack slot first and rebuilt into SSA by `mem2reg`, as in
@@ -75,6 +78,11 @@ struct Candidate {
 /// Peels the hot constant-trip-count loops of annotated `func` completely
 /// (see the module comment); returns how many loops it peeled.
 pub fn peel_constant_loops(func: &mut Function) -> usize {
+    // Inlining passes a callee's arguments to the parameters of the
+    // block that starts its copy, and leaves them in expressions (`deg -
+    // 1` of `horner(c, 15, x)`): merged and folded, they may give a loop
+    // a constant start or bound.
+    clean_up(func);
     let mut budget = MAX_GROWTH_INSTS;
     let mut peeled = 0;
     loop {
