@@ -8,6 +8,7 @@ use crate::types::{usual_arithmetic_conversion, CType, FuncType, IntKind};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
+use super::complex::{complex_of, is_arithmetic_or_complex, real_type};
 use std::rc::Rc;
 
 fn value(ty: CType, v: Value) -> Operand {
@@ -43,6 +44,14 @@ impl Lowerer {
                     LiteralValue::LongDouble(x) => {
                         let a = self.x87_constant(x);
                         addr(CType::LongDouble, a)
+                    }
+                    LiteralValue::Imaginary(v, element) => {
+                        let ir = element.ir_type().expect("a float type");
+                        let re = self.fconst(ir, 0.0);
+                        let im = self.fconst(ir, v);
+                        let ty = complex_of(&element);
+                        let a = self.complex_from_parts(&ty, re, im);
+                        value(ty, a)
                     }
                 })
             }
@@ -87,7 +96,8 @@ impl Lowerer {
                 if matches!(ty, CType::Record(id) if self.types.records[id].is_union) {
                     return Ok(addr(ty.clone(), self.union_cast(&op, &ty, c.span)?));
                 }
-                if !ty.is_scalar() || !op.ty.decay().is_scalar() {
+                let castable = |t: &CType| t.is_scalar() || t.is_complex();
+                if !castable(&ty) || !castable(&op.ty.decay()) || (ty.is_complex() && !is_arithmetic_or_complex(&op.ty.decay())) {
                     return Err(Diagnostic::error_at(c.span, format!(
                         "invalid cast from '{}' to '{}'",
                         self.types.describe(&op.ty),
@@ -289,6 +299,12 @@ impl Lowerer {
             if id.node.name == "alloca" && !defined {
                 return self.lower_alloca(&c.node.arguments, span);
             }
+            // So are `creal`, `cimag` and `conj` (C11 §7.3.9).
+            if !defined && super::complex::is_inline_library_function(&id.node.name) {
+                if let Some(result) = self.lower_complex_builtin(&id.node.name, &c.node.arguments, span)? {
+                    return Ok(result);
+                }
+            }
             if self.scopes.lookup(&id.node.name).is_none() {
                 // lang-c reads an `asm (...)` statement as a call.
                 if matches!(id.node.name.as_str(), "asm" | "__asm__" | "__asm") {
@@ -488,6 +504,17 @@ impl Lowerer {
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
                 let op = self.lower_expr(&u.node.operand)?;
+                if op.ty.is_complex() {
+                    // `~` is GCC's conjugate.
+                    let v = self.rvalue(&op, operand_span)?;
+                    let (negate_real, negate_imag) = match u.node.operator.node {
+                        UnaryOperator::Plus => (false, false),
+                        UnaryOperator::Minus => (true, true),
+                        _ => (false, true),
+                    };
+                    let r = self.complex_unary(negate_real, negate_imag, &op.ty, v);
+                    return Ok(value(op.ty, r));
+                }
                 let ok = match u.node.operator.node {
                     UnaryOperator::Complement => op.ty.is_integral(),
                     _ => op.ty.is_arithmetic(),
@@ -517,7 +544,7 @@ impl Lowerer {
             }
             UnaryOperator::Negate => {
                 let op = self.lower_expr(&u.node.operand)?;
-                if !op.ty.decay().is_scalar() {
+                if !op.ty.decay().is_scalar() && !op.ty.is_complex() {
                     return Err(Diagnostic::error_at(span, format!("invalid argument type '{}' to unary expression", self.types.describe(&op.ty))));
                 }
                 let v = self.rvalue(&op, operand_span)?;
@@ -629,7 +656,7 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
                 }
                 reject_unsupported_values(&[&lhs.ty], span)?;
-                if !lhs.ty.is_scalar() {
+                if !lhs.ty.is_scalar() && !lhs.ty.is_complex() {
                     return Err(Diagnostic::error_at(span, format!("invalid operands to binary expression ('{}')", self.types.describe(&lhs.ty))));
                 }
                 // The right operand first, then the left one's value: where
@@ -640,6 +667,8 @@ impl Lowerer {
                     return self.atomic_compound(&lhs, kind, rhs, false, span);
                 }
                 let old = self.rvalue(&lhs, b.node.lhs.span)?;
+                // A complex lvalue's value is its object, which the store
+                // below overwrites; the operation reads it first.
                 let (ty, v) = self.arithmetic(kind, value(lhs.ty.clone(), old), rhs, span)?;
                 let v = self.convert(v, &ty, &lhs.ty, span)?;
                 let stored = self.store_to(&lhs, v);
@@ -662,6 +691,9 @@ impl Lowerer {
         let lt = lhs.ty.decay();
         let rt = rhs.ty.decay();
         reject_unsupported_values(&[&lt, &rt], span)?;
+        if lt.is_complex() || rt.is_complex() {
+            return self.complex_arithmetic(op, lhs, rhs, span);
+        }
         let invalid = |this: &Self| {
             Diagnostic::error_at(span, format!(
                 "invalid operands to binary expression ('{}' and '{}')",
@@ -800,6 +832,9 @@ impl Lowerer {
         let lt = lhs.ty.decay();
         let rt = rhs.ty.decay();
         reject_unsupported_values(&[&lt, &rt], span)?;
+        if lt.is_complex() || rt.is_complex() {
+            return self.complex_compare(op, lhs, rhs, span);
+        }
         let ty = if lt.is_arithmetic() && rt.is_arithmetic() {
             usual_arithmetic_conversion(&lt, &rt)
         } else if (lt.is_pointer() || lt.is_integer()) && (rt.is_pointer() || rt.is_integer()) {
@@ -877,7 +912,7 @@ impl Lowerer {
             }
             _ => {
                 let op = self.lower_expr(e)?;
-                if !op.ty.decay().is_scalar() {
+                if !op.ty.decay().is_scalar() && !op.ty.is_complex() {
                     return Err(Diagnostic::error_at(e.span, format!(
                         "statement requires expression of scalar type ('{}' invalid)",
                         self.types.describe(&op.ty)
@@ -904,7 +939,7 @@ impl Lowerer {
         let omitted = is_omitted_operand(&c.node.then_expression);
         let condition_value = if omitted {
             let op = self.lower_expr(&c.node.condition)?;
-            if !op.ty.decay().is_scalar() {
+            if !op.ty.decay().is_scalar() && !op.ty.is_complex() {
                 return Err(Diagnostic::error_at(c.node.condition.span, "used type where scalar is required"));
             }
             let v = self.rvalue(&op, c.node.condition.span)?;
@@ -929,6 +964,12 @@ impl Lowerer {
         let (at, bt) = (a.ty.decay(), b.ty.decay());
         let ty = if at.is_arithmetic() && bt.is_arithmetic() {
             usual_arithmetic_conversion(&at, &bt)
+        } else if (at.is_complex() || bt.is_complex()) && is_arithmetic_or_complex(&at) && is_arithmetic_or_complex(&bt) {
+            let element = usual_arithmetic_conversion(real_type(&at), real_type(&bt));
+            if !matches!(element, CType::Float | CType::Double) {
+                return Err(Diagnostic::unsupported(span, "_Complex long double values"));
+            }
+            complex_of(&element)
         } else if at.is_void() || bt.is_void() {
             CType::Void
         } else if at.is_pointer() && bt.is_pointer() {

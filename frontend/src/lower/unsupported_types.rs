@@ -58,8 +58,13 @@ pub fn atomic(ty: &CType, types: &TypeTable) -> CType {
 }
 
 /// `_Complex element`: a pair of `element`s (C11 §6.2.5p13), aligned as
-/// one.
+/// one. Complex `float` and `double` are computed with (see `complex`);
+/// complex `long double` and GCC's complex integer types stay
+/// placeholders.
 pub fn complex(element: &CType, types: &TypeTable) -> CType {
+    if matches!(element, CType::Float | CType::Double) {
+        return CType::Complex(std::rc::Rc::new(element.clone()));
+    }
     let size = 2 * types.size_of(element).unwrap_or(8);
     CType::Unsupported(UnsupportedType { name: "_Complex", size, align: types.align_of(element) })
 }

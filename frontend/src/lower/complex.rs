@@ -1,0 +1,396 @@
+//! `_Complex float` and `_Complex double` values (C11 §6.2.5p11-13,
+//! §6.3.1.6-8 and Annex G; GCC's `__real__`, `__imag__`, `~` and
+//! imaginary constants).
+//!
+//! A complex value is a pair of its element type, the real part at offset
+//! 0 and the imaginary part right after it (C11 §6.2.5p13). Like a struct
+//! or a `long double` (see `sixteen_byte_values`), a value of the type is
+//! an object in memory and an operand of the type holds its address:
+//! `rvalue` yields the address and every result goes to a fresh
+//! temporary. This costs a load per part where two SSA values would not,
+//! but it is what the rest of the frontend already does for values wider
+//! than a register: assignment, struct members, arrays, conditionals,
+//! initializers and, above all, calls need nothing new. Across calls a
+//! complex value travels as System V says (psABI §3.2.3): it classifies
+//! like a struct of its two parts, SSE, SSE for `_Complex double` (two
+//! `%xmm` registers, or two stack eightbytes; `%xmm0:%xmm1` as a result)
+//! and one SSE eightbyte for `_Complex float` (both parts in the low
+//! eight bytes of one register), which `TypeTable::sysv_aggregate` and the
+//! backend's by-value aggregates already do, variadic arguments and
+//! `va_arg` included.
+//!
+//! Arithmetic follows GCC at `-O0`, so results match it bit for bit. A
+//! real operand is not converted to complex for `+`, `-`, `*` and for `/`
+//! by a real (C11 §6.3.1.8p1, Annex G.5.1): the parts are computed one by
+//! one and the missing imaginary part is not invented (`x - z` has the
+//! imaginary part `-cimag(z)`, `-0.0` for `cimag(z) == 0`). The product
+//! and quotient of two complex values, and a real divided by a complex,
+//! call libgcc's Annex G routines `__muldc3`/`__divdc3` (`__mulsc3`/
+//! `__divsc3` for float), which recover infinities from NaN results as
+//! GCC's own calls do. `==` and `!=` compare both parts; a complex value
+//! is true when either part is nonzero (C11 §6.3.1.2).
+//!
+//! Complex `long double` and GCC's complex integer types stay
+//! `CType::Unsupported` placeholders: using a value of one is an
+//! `unsupported:` error.
+
+use super::{LowerResult, Lowerer, Operand, Place};
+use crate::diagnostic::Diagnostic;
+use crate::types::{usual_arithmetic_conversion, CType, FuncType};
+use lang_c::ast::{BinaryOperator, Expression};
+use lang_c::span::{Node, Span};
+use nissecc_midend::ir::{BinaryOp, FloatCC, InstData, Type, UnaryOp, Value};
+use std::rc::Rc;
+
+/// The builtin that `__real__ x` becomes before parsing (see
+/// `crate::complex_parts`).
+pub const REAL_PART: &str = "__builtin_nissecc_real";
+/// The builtin that `__imag__ x` becomes before parsing.
+pub const IMAG_PART: &str = "__builtin_nissecc_imag";
+
+/// One operand of a complex operation, as element values: a real operand
+/// has no imaginary part.
+struct Parts {
+    re: Value,
+    im: Option<Value>,
+}
+
+/// The element type of the complex type `ty`.
+pub fn element_of(ty: &CType) -> &CType {
+    match ty {
+        CType::Complex(element) => element,
+        other => unreachable!("not a complex type: {other:?}"),
+    }
+}
+
+/// The complex type whose element is `element`.
+pub fn complex_of(element: &CType) -> CType {
+    CType::Complex(Rc::new(element.clone()))
+}
+
+/// The real type behind an arithmetic or complex type: the element of a
+/// complex type, the type itself otherwise.
+pub fn real_type(ty: &CType) -> &CType {
+    match ty {
+        CType::Complex(element) => element,
+        other => other,
+    }
+}
+
+/// True for the operand types of complex arithmetic: arithmetic or complex.
+pub fn is_arithmetic_or_complex(ty: &CType) -> bool {
+    ty.is_arithmetic() || ty.is_complex()
+}
+
+/// Whether `name` is one of the `<complex.h>` functions that GCC expands
+/// inline as builtins, unless the program defines its own.
+pub fn is_inline_library_function(name: &str) -> bool {
+    matches!(name, "creal" | "cimag" | "conj" | "crealf" | "cimagf" | "conjf")
+}
+
+impl Lowerer {
+    /// The address of a fresh temporary of the complex type `ty`.
+    pub fn complex_temporary(&mut self, ty: &CType) -> Value {
+        let size = self.types.size_of(ty).unwrap_or(16) as u32;
+        let align = self.types.align_of(ty) as u32;
+        let slot = self.f().func.create_stack_slot(size, align);
+        self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR)
+    }
+
+    /// The real and imaginary parts of the complex value at `a`.
+    pub fn complex_parts(&mut self, ty: &CType, a: Value) -> (Value, Value) {
+        let element = element_of(ty);
+        let ir = element.ir_type().expect("a float or double element");
+        let width = ir.bytes() as i32;
+        let re = self.emit(InstData::Load { addr: a, offset: 0 }, ir);
+        let im = self.emit(InstData::Load { addr: a, offset: width }, ir);
+        (re, im)
+    }
+
+    /// Stores the parts `re` and `im` as a complex value at `dst`.
+    fn store_complex_parts(&mut self, dst: Value, re: Value, im: Value) {
+        let width = self.value_type(re).bytes() as i32;
+        self.emit_effect(InstData::Store { value: re, addr: dst, offset: 0 });
+        self.emit_effect(InstData::Store { value: im, addr: dst, offset: width });
+    }
+
+    /// A fresh temporary of complex type `ty` holding `re` and `im`.
+    pub fn complex_from_parts(&mut self, ty: &CType, re: Value, im: Value) -> Value {
+        let dst = self.complex_temporary(ty);
+        self.store_complex_parts(dst, re, im);
+        dst
+    }
+
+    /// Copies the complex value at `src` to `dst`.
+    pub fn copy_complex(&mut self, ty: &CType, dst: Value, src: Value) {
+        let (re, im) = self.complex_parts(ty, src);
+        self.store_complex_parts(dst, re, im);
+    }
+
+    /// A zero of the IR float type `ty`.
+    fn zero_of(&mut self, ty: Type) -> Value {
+        self.fconst(ty, 0.0)
+    }
+
+    /// Converts `v` between two types at least one of which is complex
+    /// (C11 §6.3.1.7): a real value becomes the real part with a zero
+    /// imaginary part, a complex value converted to a real type loses its
+    /// imaginary part, and one converted to `_Bool` is true when either
+    /// part is nonzero.
+    pub fn complex_convert(&mut self, v: Value, from: &CType, to: &CType, span: Span) -> LowerResult<Value> {
+        match (from, to) {
+            (CType::Complex(a), CType::Complex(b)) => {
+                let (re, im) = self.complex_parts(from, v);
+                let re = self.convert(re, a, b, span)?;
+                let im = self.convert(im, a, b, span)?;
+                Ok(self.complex_from_parts(to, re, im))
+            }
+            (CType::Complex(_), CType::Int(crate::types::IntKind::Bool)) => Ok(self.complex_truth(from, v)),
+            (CType::Complex(element), _) => {
+                let (re, _) = self.complex_parts(from, v);
+                let element = (**element).clone();
+                self.convert(re, &element, to, span)
+            }
+            (_, CType::Complex(element)) => {
+                let element = (**element).clone();
+                let re = self.convert(v, from, &element, span)?;
+                let ir = self.value_type(re);
+                let im = self.zero_of(ir);
+                Ok(self.complex_from_parts(to, re, im))
+            }
+            _ => unreachable!("one of the types is complex"),
+        }
+    }
+
+    /// Whether the complex value at `a` is nonzero, as an `i8` 0/1.
+    pub fn complex_truth(&mut self, ty: &CType, a: Value) -> Value {
+        let (re, im) = self.complex_parts(ty, a);
+        let ir = self.value_type(re);
+        let zero = self.zero_of(ir);
+        let re_set = self.fcmp(FloatCC::Ne, re, zero);
+        let im_set = self.fcmp(FloatCC::Ne, im, zero);
+        self.binary(BinaryOp::Bor, re_set, im_set)
+    }
+
+    /// The complex type of an operation on operand types `a` and `b`, one
+    /// of them complex: complex of their common real type (C11 §6.3.1.8).
+    fn complex_result_type(&self, a: &CType, b: &CType, span: Span) -> LowerResult<CType> {
+        let element = usual_arithmetic_conversion(real_type(a), real_type(b));
+        match element {
+            CType::Float | CType::Double => Ok(complex_of(&element)),
+            _ => Err(Diagnostic::unsupported(span, "_Complex long double values")),
+        }
+    }
+
+    /// An operand's parts, converted to `element`.
+    fn parts_of(&mut self, op: &Operand, element: &CType, span: Span) -> LowerResult<Parts> {
+        let ty = op.ty.decay();
+        let v = self.rvalue(op, span)?;
+        if let CType::Complex(own) = &ty {
+            let own = (**own).clone();
+            let (re, im) = self.complex_parts(&ty, v);
+            let re = self.convert(re, &own, element, span)?;
+            let im = self.convert(im, &own, element, span)?;
+            return Ok(Parts { re, im: Some(im) });
+        }
+        Ok(Parts { re: self.convert(v, &ty, element, span)?, im: None })
+    }
+
+    /// `a op b` for `+ - * / == !=` where an operand is complex; the
+    /// result is a complex temporary or, for a comparison, an `int`.
+    pub fn complex_arithmetic(&mut self, op: BinaryOperator, lhs: Operand, rhs: Operand, span: Span) -> LowerResult<(CType, Value)> {
+        use BinaryOperator as B;
+        let (lt, rt) = (lhs.ty.decay(), rhs.ty.decay());
+        if !is_arithmetic_or_complex(&lt) || !is_arithmetic_or_complex(&rt) || !matches!(op, B::Plus | B::Minus | B::Multiply | B::Divide | B::Equals | B::NotEquals) {
+            return Err(Diagnostic::error_at(span, format!(
+                "invalid operands to binary expression ('{}' and '{}')",
+                self.types.describe(&lt),
+                self.types.describe(&rt)
+            )));
+        }
+        if matches!(op, B::Equals | B::NotEquals) {
+            let c = self.complex_compare(op, lhs, rhs, span)?;
+            return Ok((CType::INT, self.unary(UnaryOp::Uextend, c, Type::I32)));
+        }
+        let ty = self.complex_result_type(&lt, &rt, span)?;
+        let element = element_of(&ty).clone();
+        let a = self.parts_of(&lhs, &element, span)?;
+        let b = self.parts_of(&rhs, &element, span)?;
+        let (re, im) = match op {
+            B::Plus | B::Minus => {
+                let (float_op, plus) = if op == B::Plus { (BinaryOp::Fadd, true) } else { (BinaryOp::Fsub, false) };
+                let re = self.binary(float_op, a.re, b.re);
+                let im = match (a.im, b.im) {
+                    (Some(x), Some(y)) => self.binary(float_op, x, y),
+                    (Some(x), None) => x,
+                    (None, Some(y)) if plus => y,
+                    (None, Some(y)) => {
+                        let ir = self.value_type(y);
+                        self.unary(UnaryOp::Fneg, y, ir)
+                    }
+                    (None, None) => unreachable!("one operand is complex"),
+                };
+                (re, im)
+            }
+            B::Multiply => match (a.im, b.im) {
+                (Some(_), Some(_)) => return Ok((ty.clone(), self.annex_g_call("mul", &ty, a, b, span)?)),
+                (Some(x), None) => (self.binary(BinaryOp::Fmul, a.re, b.re), self.binary(BinaryOp::Fmul, x, b.re)),
+                (None, Some(y)) => (self.binary(BinaryOp::Fmul, a.re, b.re), self.binary(BinaryOp::Fmul, a.re, y)),
+                (None, None) => unreachable!("one operand is complex"),
+            },
+            _ => match (a.im, b.im) {
+                (Some(x), None) => (self.binary(BinaryOp::Fdiv, a.re, b.re), self.binary(BinaryOp::Fdiv, x, b.re)),
+                _ => return Ok((ty.clone(), self.annex_g_call("div", &ty, a, b, span)?)),
+            },
+        };
+        Ok((ty.clone(), self.complex_from_parts(&ty, re, im)))
+    }
+
+    /// `a * b` or `a / b` by libgcc's `__muldc3`, `__divdc3`, `__mulsc3`
+    /// or `__divsc3`, which take the four parts and return the complex
+    /// result; a missing imaginary part is zero.
+    fn annex_g_call(&mut self, operation: &str, ty: &CType, a: Parts, b: Parts, span: Span) -> LowerResult<Value> {
+        let element = element_of(ty).clone();
+        let mode = if element == CType::Float { "sc3" } else { "dc3" };
+        let helper = FuncType { ret: ty.clone(), params: vec![element.clone(); 4], variadic: false, unprototyped: false };
+        let sig = self.signature_of(&helper, span)?;
+        let zero = self.zero_of(element.ir_type().expect("a float type"));
+        let result = self.complex_temporary(ty);
+        let args = vec![result, a.re, a.im.unwrap_or(zero), b.re, b.im.unwrap_or(zero)];
+        self.call_helper(&format!("__{operation}{mode}"), sig, args);
+        Ok(result)
+    }
+
+    /// `a == b` or `a != b` with a complex operand, as an `i8` 0/1: both
+    /// parts equal, a real operand's imaginary part being zero.
+    pub fn complex_compare(&mut self, op: BinaryOperator, lhs: Operand, rhs: Operand, span: Span) -> LowerResult<Value> {
+        let (lt, rt) = (lhs.ty.decay(), rhs.ty.decay());
+        if !is_arithmetic_or_complex(&lt) || !is_arithmetic_or_complex(&rt) || !matches!(op, BinaryOperator::Equals | BinaryOperator::NotEquals) {
+            return Err(Diagnostic::error_at(span, format!(
+                "invalid operands to binary expression ('{}' and '{}')",
+                self.types.describe(&lt),
+                self.types.describe(&rt)
+            )));
+        }
+        let ty = self.complex_result_type(&lt, &rt, span)?;
+        let element = element_of(&ty).clone();
+        let a = self.parts_of(&lhs, &element, span)?;
+        let b = self.parts_of(&rhs, &element, span)?;
+        let zero = self.zero_of(element.ir_type().expect("a float type"));
+        let (a_im, b_im) = (a.im.unwrap_or(zero), b.im.unwrap_or(zero));
+        let equal = op == BinaryOperator::Equals;
+        let cond = if equal { FloatCC::Eq } else { FloatCC::Ne };
+        let re = self.fcmp(cond, a.re, b.re);
+        let im = self.fcmp(cond, a_im, b_im);
+        Ok(self.binary(if equal { BinaryOp::Band } else { BinaryOp::Bor }, re, im))
+    }
+
+    /// `-z`, `+z` or GCC's conjugate `~z` of the complex value at `a`,
+    /// into a fresh temporary.
+    pub fn complex_unary(&mut self, negate_real: bool, negate_imag: bool, ty: &CType, a: Value) -> Value {
+        let (re, im) = self.complex_parts(ty, a);
+        let ir = self.value_type(re);
+        let re = if negate_real { self.unary(UnaryOp::Fneg, re, ir) } else { re };
+        let im = if negate_imag { self.unary(UnaryOp::Fneg, im, ir) } else { im };
+        self.complex_from_parts(ty, re, im)
+    }
+
+    /// GCC's `__real__ e` or `__imag__ e`: a part of a complex operand, an
+    /// lvalue when the operand is one; of a real operand, the operand
+    /// itself or a zero of its type.
+    pub fn complex_part(&mut self, e: &Node<Expression>, imag: bool, span: Span) -> LowerResult<Operand> {
+        let op = self.lower_expr(e)?;
+        let ty = op.ty.decay();
+        match &ty {
+            CType::Complex(element) => {
+                let element = (**element).clone();
+                let offset = if imag { self.types.size_of(&element).unwrap_or(8) as i64 } else { 0 };
+                match op.place {
+                    Place::Addr(a) => {
+                        let part = self.offset_address(a, offset);
+                        Ok(Operand { ty: element, place: Place::Addr(part) })
+                    }
+                    _ => {
+                        let v = self.rvalue(&op, span)?;
+                        let (re, im) = self.complex_parts(&ty, v);
+                        Ok(Operand { ty: element, place: Place::Value(if imag { im } else { re }) })
+                    }
+                }
+            }
+            t if t.is_arithmetic() && !imag => Ok(op),
+            CType::Float | CType::Double => {
+                self.rvalue(&op, span)?;
+                let ir = ty.ir_type().expect("a float type");
+                let zero = self.zero_of(ir);
+                Ok(Operand { ty, place: Place::Value(zero) })
+            }
+            t if t.is_integer() => {
+                self.rvalue(&op, span)?;
+                let ir = t.ir_type().expect("an integer type");
+                let zero = self.iconst(ir, 0);
+                Ok(Operand { ty, place: Place::Value(zero) })
+            }
+            CType::Unsupported(what) => Err(Diagnostic::unsupported(span, format!("{what} values"))),
+            CType::LongDouble | CType::Int128 { .. } => Err(Diagnostic::unsupported(span, "__imag__ of a long double or __int128")),
+            _ => Err(Diagnostic::error_at(span, format!("wrong type argument to __real__ or __imag__ ('{}')", self.types.describe(&ty)))),
+        }
+    }
+
+    /// The builtins and library functions on complex values that GCC
+    /// expands inline: `creal`, `cimag`, `conj` (and their `float` forms
+    /// and `__builtin_` spellings), `__builtin_complex`, and the parts
+    /// `__real__`/`__imag__` became. `None` when `name` is none of them.
+    pub fn lower_complex_builtin(&mut self, name: &str, args: &[Node<Expression>], span: Span) -> LowerResult<Option<Operand>> {
+        let plain = name.strip_prefix("__builtin_").unwrap_or(name);
+        let one_argument = || match args {
+            [only] => Ok(only),
+            _ => Err(Diagnostic::error_at(span, format!("'{name}' takes one argument"))),
+        };
+        let element = match plain {
+            "creal" | "cimag" | "conj" => CType::Double,
+            "crealf" | "cimagf" | "conjf" => CType::Float,
+            "creall" | "cimagl" | "conjl" => return Err(Diagnostic::unsupported(span, "_Complex long double values")),
+            "complex" => return self.lower_builtin_complex(args, span).map(Some),
+            _ if name == REAL_PART || name == IMAG_PART => {
+                let operand = one_argument()?;
+                return self.complex_part(operand, name == IMAG_PART, span).map(Some);
+            }
+            _ => return Ok(None),
+        };
+        let ty = complex_of(&element);
+        let op = self.lower_expr(one_argument()?)?;
+        let v = self.assign_convert(&op, &ty, span)?;
+        let (re, im) = self.complex_parts(&ty, v);
+        Ok(Some(match plain.trim_end_matches('f') {
+            "creal" => Operand { ty: element, place: Place::Value(re) },
+            "cimag" => Operand { ty: element, place: Place::Value(im) },
+            _ => {
+                let ir = self.value_type(im);
+                let minus = self.unary(UnaryOp::Fneg, im, ir);
+                Operand { place: Place::Value(self.complex_from_parts(&ty, re, minus)), ty }
+            }
+        }))
+    }
+
+    /// `__builtin_complex(re, im)`: the complex value of two real operands
+    /// of one floating type, kept as they are (no `re + im * I`
+    /// arithmetic, so signed zeros and NaNs survive).
+    fn lower_builtin_complex(&mut self, args: &[Node<Expression>], span: Span) -> LowerResult<Operand> {
+        let [re, im] = args else {
+            return Err(Diagnostic::error_at(span, "'__builtin_complex' takes two arguments"));
+        };
+        let re = self.lower_expr(re)?;
+        let im = self.lower_expr(im)?;
+        let element = re.ty.decay();
+        if !matches!(element, CType::Float | CType::Double) || im.ty.decay() != element {
+            return match element {
+                CType::LongDouble => Err(Diagnostic::unsupported(span, "_Complex long double values")),
+                _ => Err(Diagnostic::error_at(span, "'__builtin_complex' needs two operands of the same floating type")),
+            };
+        }
+        let ty = complex_of(&element);
+        let re = self.rvalue(&re, span)?;
+        let im = self.rvalue(&im, span)?;
+        Ok(Operand { place: Place::Value(self.complex_from_parts(&ty, re, im)), ty })
+    }
+}

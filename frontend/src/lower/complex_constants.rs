@@ -1,0 +1,121 @@
+//! Constant expressions of complex type (C11 §6.6, Annex G): static
+//! initializers such as `_Complex double z = 1.0 + 2.0 * I;`. A constant
+//! complex value is its two parts, each rounded to the element type.
+//!
+//! Addition, subtraction, negation, conjugation, products and quotients
+//! by a real constant and conversions fold part by part, as the run-time
+//! lowering (`complex`) computes them. The product or quotient of two
+//! complex constants, which GCC folds with exact arithmetic (MPC) and
+//! `__muldc3` computes with rounding, is left to run time: in a static
+//! initializer it is an `unsupported:` error.
+
+use super::complex::{complex_of, element_of, real_type};
+use super::constant::ConstValue;
+use super::{LowerResult, Lowerer};
+use crate::diagnostic::Diagnostic;
+use crate::types::{usual_arithmetic_conversion, CType, IntKind};
+use lang_c::ast::BinaryOperator;
+use lang_c::span::Span;
+
+/// A constant complex value's parts, or a real constant's value and no
+/// imaginary part, as `f64`s.
+struct ConstParts {
+    re: f64,
+    im: Option<f64>,
+}
+
+/// `v` rounded to the element type `element`.
+fn round_to(element: &CType, v: f64) -> f64 {
+    if matches!(element, CType::Float) {
+        v as f32 as f64
+    } else {
+        v
+    }
+}
+
+impl Lowerer {
+    /// The parts of the arithmetic or complex constant `v`, in `element`.
+    fn const_parts(&self, v: ConstValue, element: &CType, span: Span) -> LowerResult<ConstParts> {
+        match v {
+            ConstValue::Complex { re, im, .. } => Ok(ConstParts { re: round_to(element, re), im: Some(round_to(element, im)) }),
+            real => match self.const_convert(real, element, span)? {
+                ConstValue::Float(re, _) => Ok(ConstParts { re, im: None }),
+                _ => Err(Diagnostic::error_at(span, "initializer element is not a compile-time constant")),
+            },
+        }
+    }
+
+    /// `a op b` of constants one of which is complex.
+    pub(super) fn const_complex_binary(&self, op: &BinaryOperator, a: ConstValue, b: ConstValue, span: Span) -> LowerResult<ConstValue> {
+        use BinaryOperator as B;
+        let element = usual_arithmetic_conversion(real_type(a.ty()), real_type(b.ty()));
+        if !matches!(element, CType::Float | CType::Double) {
+            return Err(Diagnostic::unsupported(span, "_Complex long double values"));
+        }
+        let ty = complex_of(&element);
+        let x = self.const_parts(a, &element, span)?;
+        let y = self.const_parts(b, &element, span)?;
+        let r = |v: f64| round_to(&element, v);
+        let (re, im) = match op {
+            B::Plus => (r(x.re + y.re), match (x.im, y.im) {
+                (Some(p), Some(q)) => r(p + q),
+                (Some(p), None) => p,
+                (None, q) => q.unwrap_or(0.0),
+            }),
+            B::Minus => (r(x.re - y.re), match (x.im, y.im) {
+                (Some(p), Some(q)) => r(p - q),
+                (Some(p), None) => p,
+                (None, q) => -q.unwrap_or(0.0),
+            }),
+            B::Multiply => match (x.im, y.im) {
+                (Some(p), None) => (r(x.re * y.re), r(p * y.re)),
+                (None, Some(q)) => (r(x.re * y.re), r(x.re * q)),
+                _ => return Err(Diagnostic::unsupported(span, "a product of two complex values in a constant expression")),
+            },
+            B::Divide => match (x.im, y.im) {
+                (Some(p), None) => (r(x.re / y.re), r(p / y.re)),
+                _ => return Err(Diagnostic::unsupported(span, "a quotient by a complex value in a constant expression")),
+            },
+            B::Equals | B::NotEquals => {
+                let equal = x.re == y.re && x.im.unwrap_or(0.0) == y.im.unwrap_or(0.0);
+                return Ok(ConstValue::Int(i64::from(equal == (*op == B::Equals)), CType::INT));
+            }
+            _ => return Err(Diagnostic::error_at(span, "invalid operands to binary expression")),
+        };
+        Ok(ConstValue::Complex { re, im, ty })
+    }
+
+    /// Converts a constant to or from a complex type.
+    pub(super) fn const_complex_convert(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
+        match (v, to) {
+            (ConstValue::Complex { re, im, .. }, CType::Complex(element)) => {
+                Ok(ConstValue::Complex { re: round_to(element, re), im: round_to(element, im), ty: to.clone() })
+            }
+            (ConstValue::Complex { re, im, .. }, CType::Int(IntKind::Bool)) => Ok(ConstValue::Int(i64::from(re != 0.0 || im != 0.0), to.clone())),
+            (ConstValue::Complex { re, ty, .. }, _) => {
+                let real = ConstValue::Float(re, element_of(&ty).clone());
+                self.const_convert(real, to, span)
+            }
+            (real, CType::Complex(element)) => {
+                let parts = self.const_parts(real, element, span)?;
+                Ok(ConstValue::Complex { re: parts.re, im: 0.0, ty: to.clone() })
+            }
+            _ => unreachable!("one side is complex"),
+        }
+    }
+
+    /// `-z`, `+z` or GCC's conjugate `~z` of a complex constant.
+    pub(super) fn const_complex_unary(&self, negate_real: bool, negate_imag: bool, v: ConstValue) -> ConstValue {
+        let ConstValue::Complex { re, im, ty } = v else { unreachable!("a complex constant") };
+        ConstValue::Complex { re: if negate_real { -re } else { re }, im: if negate_imag { -im } else { im }, ty }
+    }
+
+    /// The bytes of a complex constant in memory: the real part, then
+    /// the imaginary part.
+    pub(super) fn const_complex_bytes(re: f64, im: f64, ty: &CType) -> Vec<u8> {
+        match element_of(ty) {
+            CType::Float => [(re as f32).to_le_bytes(), (im as f32).to_le_bytes()].concat(),
+            _ => [re.to_le_bytes(), im.to_le_bytes()].concat(),
+        }
+    }
+}
