@@ -42,11 +42,7 @@ use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, FloatCC, InstData, Type, UnaryOp, Value};
 use std::rc::Rc;
 
-/// The builtin that `__real__ x` becomes before parsing (see
-/// `crate::complex_parts`).
-pub const REAL_PART: &str = "__builtin_nissecc_real";
-/// The builtin that `__imag__ x` becomes before parsing.
-pub const IMAG_PART: &str = "__builtin_nissecc_imag";
+use crate::complex_parts::{IMAG_PART, REAL_PART};
 
 /// One operand of a complex operation, as element values: a real operand
 /// has no imaginary part.
