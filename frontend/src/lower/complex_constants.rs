@@ -14,8 +14,8 @@ use super::constant::ConstValue;
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
 use crate::types::{usual_arithmetic_conversion, CType, IntKind};
-use lang_c::ast::BinaryOperator;
-use lang_c::span::Span;
+use lang_c::ast::{BinaryOperator, CallExpression, Expression};
+use lang_c::span::{Node, Span};
 
 /// A constant complex value's parts, or a real constant's value and no
 /// imaginary part, as `f64`s.
@@ -33,7 +33,40 @@ fn round_to(element: &CType, v: f64) -> f64 {
     }
 }
 
+/// Whether `c` calls a builtin that gives a constant of constant
+/// operands: `__builtin_complex` (glibc's `CMPLX`), or the `__real__` and
+/// `__imag__` that `complex_parts` rewrote.
+pub(super) fn is_complex_constant_call(c: &Node<CallExpression>) -> bool {
+    matches!(&c.node.callee.node, Expression::Identifier(id)
+        if matches!(id.node.name.as_str(), "__builtin_complex" | crate::complex_parts::REAL_PART | crate::complex_parts::IMAG_PART))
+}
+
 impl Lowerer {
+    /// The constant value of a call that `is_complex_constant_call`
+    /// accepts.
+    pub(super) fn const_complex_call(&mut self, c: &Node<CallExpression>, span: Span) -> LowerResult<ConstValue> {
+        let Expression::Identifier(id) = &c.node.callee.node else { unreachable!("checked to name a builtin") };
+        let not_constant = || Diagnostic::error_at(span, "initializer element is not a compile-time constant");
+        match (id.node.name.as_str(), &c.node.arguments[..]) {
+            ("__builtin_complex", [re, im]) => {
+                let (re, im) = (self.eval_const(re)?, self.eval_const(im)?);
+                match (&re, &im) {
+                    (ConstValue::Float(x, a), ConstValue::Float(y, b)) if a == b => Ok(ConstValue::Complex { re: *x, im: *y, ty: complex_of(a) }),
+                    _ => Err(not_constant()),
+                }
+            }
+            (name, [operand]) => {
+                let imag = name == crate::complex_parts::IMAG_PART;
+                match self.eval_const(operand)? {
+                    ConstValue::Complex { re, im, ty } => Ok(ConstValue::Float(if imag { im } else { re }, element_of(&ty).clone())),
+                    real if !imag => Ok(real),
+                    real => self.const_convert(ConstValue::Int(0, CType::INT), real.ty(), span),
+                }
+            }
+            _ => Err(not_constant()),
+        }
+    }
+
     /// The parts of the arithmetic or complex constant `v`, in `element`.
     fn const_parts(&self, v: ConstValue, element: &CType, span: Span) -> LowerResult<ConstParts> {
         match v {

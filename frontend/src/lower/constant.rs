@@ -136,6 +136,7 @@ impl Lowerer {
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_constant_p") => {
                 Ok(ConstValue::Int(self.is_constant_argument(c) as i64, CType::INT))
             }
+            Expression::Call(c) if super::complex_constants::is_complex_constant_call(c) => self.const_complex_call(c, e.span),
             Expression::Call(c) if float_builtin_constant(c).is_some() => Ok(float_builtin_constant(c).expect("a floating builtin")),
             Expression::Call(c) if overflow_predicate_call(c).is_some() => {
                 let op = overflow_predicate_call(c).expect("an overflow predicate");
