@@ -115,5 +115,16 @@ int main(void)
     /* Conditional expressions. */
     show("cond a:b", i > 0 ? a : b);
     show("cond a:1", i < 0 ? a : 1);
+
+    /* Increments change the real part (GNU C); _Generic tells the types
+       apart. */
+    double complex w = c++;
+    show("c++ old", w);
+    show("c++ new", c);
+    show("--c", --c);
+    f++;
+    showf("f++", f);
+    printf("generic %d %d %d\n", _Generic(c, double complex: 1, float complex: 2, default: 3),
+           _Generic(f, double complex: 1, float complex: 2, default: 3), _Generic(1.0 * I, double complex: 1, default: 3));
     return 0;
 }

@@ -492,7 +492,7 @@ impl Lowerer {
             CType::Record(id) if self.types.records[*id].is_union => 13,
             CType::Record(_) => 12,
             CType::Complex(_) => 9,
-            CType::Unsupported(t) if t.name == "_Complex" => 9,
+            CType::Unsupported(t) if t.name.starts_with("_Complex") => 9,
             CType::Atomic(t) => return self.type_class(t, span),
             CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
             CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),

@@ -123,6 +123,12 @@ impl Lowerer {
         self.store_complex_parts(dst, re, im);
     }
 
+    /// A copy of the complex value at `src`, in a fresh temporary.
+    pub fn snapshot_complex(&mut self, ty: &CType, src: Value) -> Value {
+        let (re, im) = self.complex_parts(ty, src);
+        self.complex_from_parts(ty, re, im)
+    }
+
     /// A zero of the IR float type `ty`.
     fn zero_of(&mut self, ty: Type) -> Value {
         self.fconst(ty, 0.0)

@@ -561,7 +561,7 @@ impl Lowerer {
                 if !matches!(op.place, Place::Addr(_) | Place::BitField(..) | Place::Atomic(_)) {
                     return Err(Diagnostic::error_at(operand_span, "expression is not assignable"));
                 }
-                if !op.ty.is_scalar() {
+                if !op.ty.is_scalar() && !op.ty.is_complex() {
                     return Err(Diagnostic::error_at(span, format!("cannot increment value of type '{}'", self.types.describe(&op.ty))));
                 }
                 if let Place::Atomic(_) = op.place {
@@ -573,6 +573,8 @@ impl Lowerer {
                 // A `long double`'s or `__int128`'s value is its object,
                 // which the store below overwrites.
                 let old = if op.ty.is_sixteen_byte_scalar() { self.snapshot_sixteen_bytes(old) } else { old };
+                // So is a complex value's (GCC increments its real part).
+                let old = if op.ty.is_complex() { self.snapshot_complex(&op.ty, old) } else { old };
                 let one_ty = if op.ty.is_pointer() { CType::LONG } else { CType::INT };
                 let one = self.iconst(one_ty.ir_type().expect("int"), 1);
                 let kind = if increment { BinaryOperator::Plus } else { BinaryOperator::Minus };

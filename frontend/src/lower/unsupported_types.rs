@@ -66,5 +66,10 @@ pub fn complex(element: &CType, types: &TypeTable) -> CType {
         return CType::Complex(std::rc::Rc::new(element.clone()));
     }
     let size = 2 * types.size_of(element).unwrap_or(8);
-    CType::Unsupported(UnsupportedType { name: "_Complex", size, align: types.align_of(element) })
+    let name = match element {
+        CType::LongDouble => "_Complex long double",
+        t if t.is_integral() => "_Complex integer",
+        _ => "_Complex",
+    };
+    CType::Unsupported(UnsupportedType { name, size, align: types.align_of(element) })
 }

@@ -1,6 +1,7 @@
-// expect-error: unsupported: _Complex
+// expect-error: unsupported: _Complex integer
+/* GNU C's complex integer types. */
 int main(void) {
-    double _Complex z = 1.0;
-    z = z * 2.0;
-    return z == 2.0;
+    _Complex int z = 1;
+    z = z * 2;
+    return z == 2;
 }
