@@ -206,16 +206,16 @@ mod tests {
 
     #[test]
     fn parts_become_builtin_calls_around_their_operand() {
-        assert_eq!(rewritten("x = __real__ z;"), format!("x = {REAL_PART}(        z);"));
-        assert_eq!(rewritten("__imag__ s.a[2] = 1;"), format!("{IMAG_PART}(        s.a[2]) = 1;"));
-        assert_eq!(rewritten("y = __real f (5) * 2;"), format!("y = {REAL_PART}(      f (5)) * 2;"));
-        assert_eq!(rewritten("y = __real__ (double _Complex) x + 1;"), format!("y = {REAL_PART}(        (double _Complex) x) + 1;"));
-        assert_eq!(rewritten("y = __real__ -p->z;"), format!("y = {REAL_PART}(        -p->z);"));
+        assert_eq!(rewritten("x = __real__ z;"), format!("x = {REAL_PART}(         z);"));
+        assert_eq!(rewritten("__imag__ s.a[2] = 1;"), format!("{IMAG_PART}(         s.a[2]) = 1;"));
+        assert_eq!(rewritten("y = __real f (5) * 2;"), format!("y = {REAL_PART}(       f (5)) * 2;"));
+        assert_eq!(rewritten("y = __real__ (double _Complex) x + 1;"), format!("y = {REAL_PART}(         (double _Complex) x) + 1;"));
+        assert_eq!(rewritten("y = __real__ -p->z;"), format!("y = {REAL_PART}(         -p->z);"));
     }
 
     #[test]
     fn nested_parts_and_other_words_are_handled() {
-        assert_eq!(rewritten("__real__ __imag__ z"), format!("{REAL_PART}(        {IMAG_PART}(        z))"));
+        assert_eq!(rewritten("__real__ __imag__ z"), format!("{REAL_PART}(         {IMAG_PART}(         z))"));
         assert_eq!(rewritten("int __real__x; my__real__ = 1;"), "int __real__x; my__real__ = 1;");
         assert_eq!(rewritten("s = \"__real__ z\";"), "s = \"__real__ z\";");
     }
