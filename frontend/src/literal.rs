@@ -16,6 +16,9 @@ pub enum LiteralValue {
     /// a complex value of this element type (`float` or `double`), whose
     /// real part is zero.
     Imaginary(f64, CType),
+    /// GCC's imaginary integer constant (`2i`), of a complex integer type
+    /// (`_Complex int` here).
+    ImaginaryInt(i64, CType),
 }
 
 /// Evaluates a lang-c constant, or says why it is outside the subset.
@@ -31,7 +34,12 @@ pub fn constant_value(c: &Constant) -> Result<LiteralValue, String> {
 /// that can represent it (C11 §6.4.4.1p5).
 fn integer_value(i: &Integer) -> Result<LiteralValue, String> {
     if i.suffix.imaginary {
-        return Err("_Complex int values (an imaginary integer constant)".into());
+        let mut real = i.clone();
+        real.suffix.imaginary = false;
+        return match integer_value(&real)? {
+            LiteralValue::Int(v, ty) => Ok(LiteralValue::ImaginaryInt(v, ty)),
+            _ => unreachable!("an integer constant has an integer value"),
+        };
     }
     let radix = match i.base {
         IntegerBase::Decimal => 10,

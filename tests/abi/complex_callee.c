@@ -83,6 +83,18 @@ double _Complex sum_va(int n, ...)
     return sum;
 }
 
+_Complex int pass_ci(_Complex char c, _Complex short s, _Complex int i, _Complex long l, double _Complex d)
+{
+    enter(__func__); show_ci(" ", c); show_ci(" ", s); show_ci(" ", i); show_ci(" ", l); show_dz(" ", d);
+    return c * s + i / 3 - l;
+}
+
+_Complex long pass_cl(_Complex long l, _Complex unsigned char u)
+{
+    enter(__func__); show_ci(" ", l); show_ci(" ", u);
+    return l * u;
+}
+
 double _Complex call_back(double _Complex (*f)(double _Complex, float _Complex), double _Complex z)
 {
     enter(__func__); show_dz(" ", z);

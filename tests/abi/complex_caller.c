@@ -29,6 +29,8 @@ int main(void)
     DZD q = pass_DZD(dzd);
     show_dz(" => ", q.a); show_double(" ", q.b); endl();
     show_dz(" => ", sum_va(3, 1.0 + 1.0i, -2.5 + 0.5i, 0.125 - 4.0i)); endl();
+    show_ci(" => ", pass_ci(-3 + 4i, 300 - 200i, 70000 + 9i, -5000000000L + 1i, 0.5 - 0.25i)); endl();
+    show_ci(" => ", pass_cl(123456789012L - 2i, 250 + 7i)); endl();
     show_dz(" => ", call_back(twice_plus, 1.0 - 1.0i)); endl();
     printf("libm:");
     /* Read through a volatile, so that gcc cannot fold the calls. */

@@ -22,6 +22,7 @@ static inline void endl(void) { putchar('\n'); }
 static inline void show_dz(const char *sep, double _Complex z) { printf("%s(%a,%a)", sep, creal(z), cimag(z)); }
 static inline void show_fz(const char *sep, float _Complex z) { printf("%s(%a,%a)", sep, (double)crealf(z), (double)cimagf(z)); }
 static inline void show_double(const char *sep, double x) { printf("%s%a", sep, x); }
+static inline void show_ci(const char *sep, _Complex long long z) { printf("%s(%lld,%lld)", sep, __real__ z, __imag__ z); }
 static inline void show_int(const char *sep, int x) { printf("%s%d", sep, x); }
 
 double _Complex pass_dz(double _Complex z, int k);
@@ -35,4 +36,6 @@ FZ pass_FZ(FZ s);
 IFZ pass_IFZ(IFZ s);
 DZD pass_DZD(DZD s);
 double _Complex sum_va(int n, ...);
+_Complex int pass_ci(_Complex char c, _Complex short s, _Complex int i, _Complex long l, double _Complex d);
+_Complex long pass_cl(_Complex long l, _Complex unsigned char u);
 double _Complex call_back(double _Complex (*f)(double _Complex, float _Complex), double _Complex z);

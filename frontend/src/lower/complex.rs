@@ -1,4 +1,5 @@
-//! `_Complex float` and `_Complex double` values (C11 §6.2.5p11-13,
+//! `_Complex float`, `_Complex double` and GCC's complex integer values
+//! (C11 §6.2.5p11-13,
 //! §6.3.1.6-8 and Annex G; GCC's `__real__`, `__imag__`, `~` and
 //! imaginary constants).
 //!
@@ -30,9 +31,14 @@
 //! GCC's own calls do. `==` and `!=` compare both parts; a complex value
 //! is true when either part is nonzero (C11 §6.3.1.2).
 //!
-//! Complex `long double` and GCC's complex integer types stay
-//! `CType::Unsupported` placeholders: using a value of one is an
-//! `unsupported:` error.
+//! GCC's complex integer types (`_Complex int`, `_Complex unsigned char`…
+//! and imaginary integer constants such as `2i`) are computed the same way
+//! with integer parts, their products and quotients inline as GCC does
+//! (quotients by Smith's method in integer arithmetic, as its
+//! `expand_complex_div_wide`). Complex `long double` (whose result comes
+//! back in `%st(0)` and `%st(1)`, which the backend does not do) and
+//! complex `__int128` stay `CType::Unsupported` placeholders: using a
+//! value of one is an `unsupported:` error.
 
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
@@ -71,6 +77,13 @@ pub fn real_type(ty: &CType) -> &CType {
         CType::Complex(element) => element,
         other => other,
     }
+}
+
+/// True for the element types of the complex types nissecc computes with:
+/// `float`, `double` and the integer types up to 64 bits but `_Bool`
+/// (GCC's complex integer types).
+pub fn is_complex_element(ty: &CType) -> bool {
+    matches!(ty, CType::Float | CType::Double) || matches!(ty, CType::Int(k) if *k != crate::types::IntKind::Bool)
 }
 
 /// True for the operand types of complex arithmetic: arithmetic or complex.
@@ -129,9 +142,38 @@ impl Lowerer {
         self.complex_from_parts(ty, re, im)
     }
 
-    /// A zero of the IR float type `ty`.
+    /// A zero of the IR type `ty`, floating or integer.
     fn zero_of(&mut self, ty: Type) -> Value {
-        self.fconst(ty, 0.0)
+        if ty.is_float() {
+            self.fconst(ty, 0.0)
+        } else {
+            self.iconst(ty, 0)
+        }
+    }
+
+    /// `a op b` of two parts of the element type `element`: `op` is one
+    /// of `+ - * /`.
+    fn part_binary(&mut self, op: BinaryOperator, element: &CType, a: Value, b: Value) -> Value {
+        use BinaryOperator as B;
+        let float = element.is_floating();
+        let ir_op = match op {
+            B::Plus if float => BinaryOp::Fadd,
+            B::Minus if float => BinaryOp::Fsub,
+            B::Multiply if float => BinaryOp::Fmul,
+            B::Divide if float => BinaryOp::Fdiv,
+            B::Plus => BinaryOp::Iadd,
+            B::Minus => BinaryOp::Isub,
+            B::Multiply => BinaryOp::Imul,
+            _ if element.is_signed_int() => BinaryOp::Sdiv,
+            _ => BinaryOp::Udiv,
+        };
+        self.binary(ir_op, a, b)
+    }
+
+    /// `-a` of a part.
+    fn part_negate(&mut self, a: Value) -> Value {
+        let ir = self.value_type(a);
+        self.unary(if ir.is_float() { UnaryOp::Fneg } else { UnaryOp::Ineg }, a, ir)
     }
 
     /// Converts `v` between two types at least one of which is complex
@@ -169,18 +211,31 @@ impl Lowerer {
         let (re, im) = self.complex_parts(ty, a);
         let ir = self.value_type(re);
         let zero = self.zero_of(ir);
-        let re_set = self.fcmp(FloatCC::Ne, re, zero);
-        let im_set = self.fcmp(FloatCC::Ne, im, zero);
+        let re_set = self.part_compare(false, re, zero);
+        let im_set = self.part_compare(false, im, zero);
         self.binary(BinaryOp::Bor, re_set, im_set)
+    }
+
+    /// `a == b` (`equal`) or `a != b` of two parts, as an `i8` 0/1.
+    fn part_compare(&mut self, equal: bool, a: Value, b: Value) -> Value {
+        if self.value_type(a).is_float() {
+            self.fcmp(if equal { FloatCC::Eq } else { FloatCC::Ne }, a, b)
+        } else {
+            self.icmp(if equal { nissecc_midend::ir::IntCC::Eq } else { nissecc_midend::ir::IntCC::Ne }, a, b)
+        }
     }
 
     /// The complex type of an operation on operand types `a` and `b`, one
     /// of them complex: complex of their common real type (C11 §6.3.1.8).
-    fn complex_result_type(&self, a: &CType, b: &CType, span: Span) -> LowerResult<CType> {
-        let element = usual_arithmetic_conversion(real_type(a), real_type(b));
+    /// As in GCC, complex integers of one type are not promoted
+    /// (`_Complex char + _Complex char` is a `_Complex char`).
+    pub(super) fn complex_result_type(&self, a: &CType, b: &CType, span: Span) -> LowerResult<CType> {
+        let (a, b) = (real_type(a), real_type(b));
+        let element = if a == b { a.clone() } else { usual_arithmetic_conversion(a, b) };
         match element {
-            CType::Float | CType::Double => Ok(complex_of(&element)),
-            _ => Err(Diagnostic::unsupported(span, "_Complex long double values")),
+            CType::LongDouble => Err(Diagnostic::unsupported(span, "_Complex long double values")),
+            t if is_complex_element(&t) => Ok(complex_of(&t)),
+            _ => Err(Diagnostic::unsupported(span, "_Complex integer values wider than 64 bits")),
         }
     }
 
@@ -218,31 +273,33 @@ impl Lowerer {
         let element = element_of(&ty).clone();
         let a = self.parts_of(&lhs, &element, span)?;
         let b = self.parts_of(&rhs, &element, span)?;
+        let float = element.is_floating();
         let (re, im) = match op {
             B::Plus | B::Minus => {
-                let (float_op, plus) = if op == B::Plus { (BinaryOp::Fadd, true) } else { (BinaryOp::Fsub, false) };
-                let re = self.binary(float_op, a.re, b.re);
+                let re = self.part_binary(op.clone(), &element, a.re, b.re);
                 let im = match (a.im, b.im) {
-                    (Some(x), Some(y)) => self.binary(float_op, x, y),
+                    (Some(x), Some(y)) => self.part_binary(op, &element, x, y),
                     (Some(x), None) => x,
-                    (None, Some(y)) if plus => y,
-                    (None, Some(y)) => {
-                        let ir = self.value_type(y);
-                        self.unary(UnaryOp::Fneg, y, ir)
-                    }
+                    (None, Some(y)) if op == B::Plus => y,
+                    (None, Some(y)) => self.part_negate(y),
                     (None, None) => unreachable!("one operand is complex"),
                 };
                 (re, im)
             }
             B::Multiply => match (a.im, b.im) {
-                (Some(_), Some(_)) => return Ok((ty.clone(), self.annex_g_call("mul", &ty, a, b, span)?)),
-                (Some(x), None) => (self.binary(BinaryOp::Fmul, a.re, b.re), self.binary(BinaryOp::Fmul, x, b.re)),
-                (None, Some(y)) => (self.binary(BinaryOp::Fmul, a.re, b.re), self.binary(BinaryOp::Fmul, a.re, y)),
+                (Some(_), Some(_)) if float => return Ok((ty.clone(), self.annex_g_call("mul", &ty, a, b, span)?)),
+                (Some(x), Some(y)) => self.integer_complex_product(&element, a.re, x, b.re, y),
+                (Some(x), None) => (self.part_binary(op.clone(), &element, a.re, b.re), self.part_binary(op, &element, x, b.re)),
+                (None, Some(y)) => (self.part_binary(op.clone(), &element, a.re, b.re), self.part_binary(op, &element, a.re, y)),
                 (None, None) => unreachable!("one operand is complex"),
             },
             _ => match (a.im, b.im) {
-                (Some(x), None) => (self.binary(BinaryOp::Fdiv, a.re, b.re), self.binary(BinaryOp::Fdiv, x, b.re)),
-                _ => return Ok((ty.clone(), self.annex_g_call("div", &ty, a, b, span)?)),
+                (Some(x), None) => (self.part_binary(op.clone(), &element, a.re, b.re), self.part_binary(op, &element, x, b.re)),
+                _ if float => return Ok((ty.clone(), self.annex_g_call("div", &ty, a, b, span)?)),
+                (x, y) => {
+                    let zero = self.zero_of(element.ir_type().expect("an integer element"));
+                    self.integer_complex_quotient(&element, a.re, x.unwrap_or(zero), b.re, y.unwrap_or(zero))
+                }
             },
         };
         Ok((ty.clone(), self.complex_from_parts(&ty, re, im)))
@@ -278,12 +335,11 @@ impl Lowerer {
         let element = element_of(&ty).clone();
         let a = self.parts_of(&lhs, &element, span)?;
         let b = self.parts_of(&rhs, &element, span)?;
-        let zero = self.zero_of(element.ir_type().expect("a float type"));
+        let zero = self.zero_of(element.ir_type().expect("a scalar element"));
         let (a_im, b_im) = (a.im.unwrap_or(zero), b.im.unwrap_or(zero));
         let equal = op == BinaryOperator::Equals;
-        let cond = if equal { FloatCC::Eq } else { FloatCC::Ne };
-        let re = self.fcmp(cond, a.re, b.re);
-        let im = self.fcmp(cond, a_im, b_im);
+        let re = self.part_compare(equal, a.re, b.re);
+        let im = self.part_compare(equal, a_im, b_im);
         Ok(self.binary(if equal { BinaryOp::Band } else { BinaryOp::Bor }, re, im))
     }
 
@@ -291,9 +347,8 @@ impl Lowerer {
     /// into a fresh temporary.
     pub fn complex_unary(&mut self, negate_real: bool, negate_imag: bool, ty: &CType, a: Value) -> Value {
         let (re, im) = self.complex_parts(ty, a);
-        let ir = self.value_type(re);
-        let re = if negate_real { self.unary(UnaryOp::Fneg, re, ir) } else { re };
-        let im = if negate_imag { self.unary(UnaryOp::Fneg, im, ir) } else { im };
+        let re = if negate_real { self.part_negate(re) } else { re };
+        let im = if negate_imag { self.part_negate(im) } else { im };
         self.complex_from_parts(ty, re, im)
     }
 
@@ -394,5 +449,77 @@ impl Lowerer {
         let re = self.rvalue(&re, span)?;
         let im = self.rvalue(&im, span)?;
         Ok(Operand { place: Place::Value(self.complex_from_parts(&ty, re, im)), ty })
+    }
+}
+
+/// Complex integer products and quotients, which GCC computes inline.
+impl Lowerer {
+    /// `(ar + ai i) * (br + bi i)` of integer parts: `ar*br - ai*bi` and
+    /// `ar*bi + ai*br`, wrapping.
+    fn integer_complex_product(&mut self, element: &CType, ar: Value, ai: Value, br: Value, bi: Value) -> (Value, Value) {
+        use BinaryOperator as B;
+        let rr = self.part_binary(B::Multiply, element, ar, br);
+        let ii = self.part_binary(B::Multiply, element, ai, bi);
+        let ri = self.part_binary(B::Multiply, element, ar, bi);
+        let ir = self.part_binary(B::Multiply, element, ai, br);
+        (self.part_binary(B::Minus, element, rr, ii), self.part_binary(B::Plus, element, ri, ir))
+    }
+
+    /// `(ar + ai i) / (br + bi i)` of integer parts, by Smith's method in
+    /// integer arithmetic as GCC's `expand_complex_div_wide` does: the
+    /// ratio of the divisor's smaller part (by absolute value, for signed
+    /// types) to its larger one scales the quotient, one branch for each
+    /// case so that neither divides by a zero the other would meet.
+    fn integer_complex_quotient(&mut self, element: &CType, ar: Value, ai: Value, br: Value, bi: Value) -> (Value, Value) {
+        use BinaryOperator as B;
+        let ir = self.value_type(ar);
+        let (abs_br, abs_bi) = if element.is_signed_int() { (self.part_abs(br), self.part_abs(bi)) } else { (br, bi) };
+        let cc = if element.is_signed_int() { nissecc_midend::ir::IntCC::Slt } else { nissecc_midend::ir::IntCC::Ult };
+        let imag_larger = self.icmp(cc, abs_br, abs_bi);
+        let (then_block, else_block, join) = (self.new_block(), self.new_block(), self.new_block());
+        let tr = self.f().func.append_block_param(join, ir);
+        let ti = self.f().func.append_block_param(join, ir);
+        self.emit_effect(InstData::Brif {
+            cond: imag_larger,
+            then_dest: nissecc_midend::ir::BlockCall::new(then_block, vec![]),
+            else_dest: nissecc_midend::ir::BlockCall::new(else_block, vec![]),
+        });
+        // |br| < |bi|: ratio = br/bi, div = br*ratio + bi,
+        // (ar*ratio + ai) / div and (ai*ratio - ar) / div.
+        self.switch_to(then_block);
+        let ratio = self.part_binary(B::Divide, element, br, bi);
+        let scaled = self.part_binary(B::Multiply, element, br, ratio);
+        let div = self.part_binary(B::Plus, element, scaled, bi);
+        let scaled = self.part_binary(B::Multiply, element, ar, ratio);
+        let re = self.part_binary(B::Plus, element, scaled, ai);
+        let scaled = self.part_binary(B::Multiply, element, ai, ratio);
+        let im = self.part_binary(B::Minus, element, scaled, ar);
+        let re = self.part_binary(B::Divide, element, re, div);
+        let im = self.part_binary(B::Divide, element, im, div);
+        self.emit_effect(InstData::Jump { dest: nissecc_midend::ir::BlockCall::new(join, vec![re, im]) });
+        // Otherwise: ratio = bi/br, div = bi*ratio + br,
+        // (ai*ratio + ar) / div and (ai - ar*ratio) / div.
+        self.switch_to(else_block);
+        let ratio = self.part_binary(B::Divide, element, bi, br);
+        let scaled = self.part_binary(B::Multiply, element, bi, ratio);
+        let div = self.part_binary(B::Plus, element, scaled, br);
+        let scaled = self.part_binary(B::Multiply, element, ai, ratio);
+        let re = self.part_binary(B::Plus, element, scaled, ar);
+        let scaled = self.part_binary(B::Multiply, element, ar, ratio);
+        let im = self.part_binary(B::Minus, element, ai, scaled);
+        let re = self.part_binary(B::Divide, element, re, div);
+        let im = self.part_binary(B::Divide, element, im, div);
+        self.emit_effect(InstData::Jump { dest: nissecc_midend::ir::BlockCall::new(join, vec![re, im]) });
+        self.switch_to(join);
+        (tr, ti)
+    }
+
+    /// `|a|` of a signed integer part, wrapping for the most negative.
+    fn part_abs(&mut self, a: Value) -> Value {
+        let negated = self.part_negate(a);
+        let ir = self.value_type(a);
+        let zero = self.zero_of(ir);
+        let negative = self.icmp(nissecc_midend::ir::IntCC::Slt, a, zero);
+        self.select(negative, negated, a)
     }
 }

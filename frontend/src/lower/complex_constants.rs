@@ -1,6 +1,9 @@
 //! Constant expressions of complex type (C11 §6.6, Annex G): static
 //! initializers such as `_Complex double z = 1.0 + 2.0 * I;`. A constant
-//! complex value is its two parts, each rounded to the element type.
+//! complex value is its two parts, each rounded to the element type, held
+//! as `f64`s: the parts of a complex integer constant are integers below
+//! 2^53 in magnitude, which an `f64` holds exactly (a larger one is an
+//! `unsupported:` error).
 //!
 //! Addition, subtraction, negation, conjugation, products and quotients
 //! by a real constant and conversions fold part by part, as the run-time
@@ -9,11 +12,11 @@
 //! `__muldc3` computes with rounding, is left to run time: in a static
 //! initializer it is an `unsupported:` error.
 
-use super::complex::{complex_of, element_of, real_type};
+use super::complex::{complex_of, element_of};
 use super::constant::ConstValue;
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
-use crate::types::{usual_arithmetic_conversion, CType, IntKind};
+use crate::types::{CType, IntKind};
 use lang_c::ast::{BinaryOperator, CallExpression, Expression};
 use lang_c::span::{Node, Span};
 
@@ -24,12 +27,15 @@ struct ConstParts {
     im: Option<f64>,
 }
 
-/// `v` rounded to the element type `element`.
-fn round_to(element: &CType, v: f64) -> f64 {
-    if matches!(element, CType::Float) {
-        v as f32 as f64
+/// The magnitude below which an `f64` holds every integer exactly.
+const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
+
+/// A part `v` of element type `element` as a real constant.
+fn part_value(element: &CType, v: f64) -> ConstValue {
+    if element.is_integer() {
+        ConstValue::Int(v as i64, element.clone())
     } else {
-        v
+        ConstValue::Float(v, element.clone())
     }
 }
 
@@ -58,7 +64,7 @@ impl Lowerer {
             (name, [operand]) => {
                 let imag = name == crate::complex_parts::IMAG_PART;
                 match self.eval_const(operand)? {
-                    ConstValue::Complex { re, im, ty } => Ok(ConstValue::Float(if imag { im } else { re }, element_of(&ty).clone())),
+                    ConstValue::Complex { re, im, ty } => Ok(part_value(element_of(&ty), if imag { im } else { re })),
                     real if !imag => Ok(real),
                     real => self.const_convert(ConstValue::Int(0, CType::INT), real.ty(), span),
                 }
@@ -67,12 +73,25 @@ impl Lowerer {
         }
     }
 
+    /// `v` as a part of element type `element`: rounded to `float`, or
+    /// truncated and wrapped to an integer type.
+    fn part_in(&self, element: &CType, v: f64, span: Span) -> LowerResult<f64> {
+        match element {
+            CType::Float => Ok(v as f32 as f64),
+            CType::Int(_) if v.abs() < EXACT_INTEGERS => Ok(self.wrap_to(v as i64, element) as f64),
+            CType::Int(_) => Err(Diagnostic::unsupported(span, "a complex integer constant of 2^53 or more")),
+            _ => Ok(v),
+        }
+    }
+
     /// The parts of the arithmetic or complex constant `v`, in `element`.
     fn const_parts(&self, v: ConstValue, element: &CType, span: Span) -> LowerResult<ConstParts> {
         match v {
-            ConstValue::Complex { re, im, .. } => Ok(ConstParts { re: round_to(element, re), im: Some(round_to(element, im)) }),
+            ConstValue::Complex { re, im, .. } => Ok(ConstParts { re: self.part_in(element, re, span)?, im: Some(self.part_in(element, im, span)?) }),
             real => match self.const_convert(real, element, span)? {
                 ConstValue::Float(re, _) => Ok(ConstParts { re, im: None }),
+                ConstValue::Int(re, CType::Int(k)) if !k.is_signed() && k.size() == 8 => Ok(ConstParts { re: self.part_in(element, re as u64 as f64, span)?, im: None }),
+                ConstValue::Int(re, _) => Ok(ConstParts { re: self.part_in(element, re as f64, span)?, im: None }),
                 _ => Err(Diagnostic::error_at(span, "initializer element is not a compile-time constant")),
             },
         }
@@ -81,32 +100,39 @@ impl Lowerer {
     /// `a op b` of constants one of which is complex.
     pub(super) fn const_complex_binary(&self, op: &BinaryOperator, a: ConstValue, b: ConstValue, span: Span) -> LowerResult<ConstValue> {
         use BinaryOperator as B;
-        let element = usual_arithmetic_conversion(real_type(a.ty()), real_type(b.ty()));
-        if !matches!(element, CType::Float | CType::Double) {
-            return Err(Diagnostic::unsupported(span, "_Complex long double values"));
-        }
-        let ty = complex_of(&element);
+        let ty = self.complex_result_type(a.ty(), b.ty(), span)?;
+        let element = element_of(&ty).clone();
         let x = self.const_parts(a, &element, span)?;
         let y = self.const_parts(b, &element, span)?;
-        let r = |v: f64| round_to(&element, v);
+        let r = |v: f64| self.part_in(&element, v, span);
+        // An integer quotient truncates; a zero divisor is no constant.
+        let quotient = |p: f64, q: f64| -> LowerResult<f64> {
+            if !element.is_integer() {
+                return r(p / q);
+            }
+            match (p as i64).checked_div(q as i64) {
+                Some(v) => r(v as f64),
+                None => Err(Diagnostic::error_at(span, "initializer element is not a compile-time constant")),
+            }
+        };
         let (re, im) = match op {
-            B::Plus => (r(x.re + y.re), match (x.im, y.im) {
-                (Some(p), Some(q)) => r(p + q),
+            B::Plus => (r(x.re + y.re)?, match (x.im, y.im) {
+                (Some(p), Some(q)) => r(p + q)?,
                 (Some(p), None) => p,
                 (None, q) => q.unwrap_or(0.0),
             }),
-            B::Minus => (r(x.re - y.re), match (x.im, y.im) {
-                (Some(p), Some(q)) => r(p - q),
+            B::Minus => (r(x.re - y.re)?, match (x.im, y.im) {
+                (Some(p), Some(q)) => r(p - q)?,
                 (Some(p), None) => p,
-                (None, q) => -q.unwrap_or(0.0),
+                (None, q) => r(-q.unwrap_or(0.0))?,
             }),
             B::Multiply => match (x.im, y.im) {
-                (Some(p), None) => (r(x.re * y.re), r(p * y.re)),
-                (None, Some(q)) => (r(x.re * y.re), r(x.re * q)),
+                (Some(p), None) => (r(x.re * y.re)?, r(p * y.re)?),
+                (None, Some(q)) => (r(x.re * y.re)?, r(x.re * q)?),
                 _ => return Err(Diagnostic::unsupported(span, "a product of two complex values in a constant expression")),
             },
             B::Divide => match (x.im, y.im) {
-                (Some(p), None) => (r(x.re / y.re), r(p / y.re)),
+                (Some(p), None) => (quotient(x.re, y.re)?, quotient(p, y.re)?),
                 _ => return Err(Diagnostic::unsupported(span, "a quotient by a complex value in a constant expression")),
             },
             B::Equals | B::NotEquals => {
@@ -122,13 +148,10 @@ impl Lowerer {
     pub(super) fn const_complex_convert(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
         match (v, to) {
             (ConstValue::Complex { re, im, .. }, CType::Complex(element)) => {
-                Ok(ConstValue::Complex { re: round_to(element, re), im: round_to(element, im), ty: to.clone() })
+                Ok(ConstValue::Complex { re: self.part_in(element, re, span)?, im: self.part_in(element, im, span)?, ty: to.clone() })
             }
             (ConstValue::Complex { re, im, .. }, CType::Int(IntKind::Bool)) => Ok(ConstValue::Int(i64::from(re != 0.0 || im != 0.0), to.clone())),
-            (ConstValue::Complex { re, ty, .. }, _) => {
-                let real = ConstValue::Float(re, element_of(&ty).clone());
-                self.const_convert(real, to, span)
-            }
+            (ConstValue::Complex { re, ty, .. }, _) => self.const_convert(part_value(element_of(&ty), re), to, span),
             (real, CType::Complex(element)) => {
                 let parts = self.const_parts(real, element, span)?;
                 Ok(ConstValue::Complex { re: parts.re, im: 0.0, ty: to.clone() })
@@ -148,6 +171,10 @@ impl Lowerer {
     pub(super) fn const_complex_bytes(re: f64, im: f64, ty: &CType) -> Vec<u8> {
         match element_of(ty) {
             CType::Float => [(re as f32).to_le_bytes(), (im as f32).to_le_bytes()].concat(),
+            CType::Int(k) => {
+                let width = k.size() as usize;
+                [&(re as i64).to_le_bytes()[..width], &(im as i64).to_le_bytes()[..width]].concat()
+            }
             _ => [re.to_le_bytes(), im.to_le_bytes()].concat(),
         }
     }

@@ -112,6 +112,10 @@ impl Lowerer {
                 LiteralValue::Float(v, ty) => Ok(ConstValue::Float(v, ty)),
                 LiteralValue::LongDouble(x) => Ok(ConstValue::LongDouble(x)),
                 LiteralValue::Imaginary(v, element) => Ok(ConstValue::Complex { re: 0.0, im: v, ty: super::complex::complex_of(&element) }),
+                LiteralValue::ImaginaryInt(v, element) => {
+                    let ty = super::complex::complex_of(&element);
+                    self.const_complex_convert(ConstValue::Complex { re: 0.0, im: v as f64, ty: ty.clone() }, &ty, c.span)
+                }
             },
             Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
                 Some(Symbol::EnumConstant(v, kind)) => Ok(ConstValue::Int(v, CType::Int(kind))),

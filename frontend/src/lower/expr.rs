@@ -8,7 +8,7 @@ use crate::types::{usual_arithmetic_conversion, CType, FuncType, IntKind};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
-use super::complex::{complex_of, is_arithmetic_or_complex, real_type};
+use super::complex::{complex_of, is_arithmetic_or_complex};
 use std::rc::Rc;
 
 fn value(ty: CType, v: Value) -> Operand {
@@ -49,6 +49,14 @@ impl Lowerer {
                         let ir = element.ir_type().expect("a float type");
                         let re = self.fconst(ir, 0.0);
                         let im = self.fconst(ir, v);
+                        let ty = complex_of(&element);
+                        let a = self.complex_from_parts(&ty, re, im);
+                        value(ty, a)
+                    }
+                    LiteralValue::ImaginaryInt(v, element) => {
+                        let ir = element.ir_type().expect("an integer type");
+                        let re = self.iconst(ir, 0);
+                        let im = self.iconst(ir, v);
                         let ty = complex_of(&element);
                         let a = self.complex_from_parts(&ty, re, im);
                         value(ty, a)
@@ -967,11 +975,7 @@ impl Lowerer {
         let ty = if at.is_arithmetic() && bt.is_arithmetic() {
             usual_arithmetic_conversion(&at, &bt)
         } else if (at.is_complex() || bt.is_complex()) && is_arithmetic_or_complex(&at) && is_arithmetic_or_complex(&bt) {
-            let element = usual_arithmetic_conversion(real_type(&at), real_type(&bt));
-            if !matches!(element, CType::Float | CType::Double) {
-                return Err(Diagnostic::unsupported(span, "_Complex long double values"));
-            }
-            complex_of(&element)
+            self.complex_result_type(&at, &bt, span)?
         } else if at.is_void() || bt.is_void() {
             CType::Void
         } else if at.is_pointer() && bt.is_pointer() {

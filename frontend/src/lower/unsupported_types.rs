@@ -58,17 +58,17 @@ pub fn atomic(ty: &CType, types: &TypeTable) -> CType {
 }
 
 /// `_Complex element`: a pair of `element`s (C11 §6.2.5p13), aligned as
-/// one. Complex `float` and `double` are computed with (see `complex`);
-/// complex `long double` and GCC's complex integer types stay
+/// one. Complex `float`, `double` and integers up to 64 bits are computed
+/// with (see `complex`); complex `long double` and `__int128` stay
 /// placeholders.
 pub fn complex(element: &CType, types: &TypeTable) -> CType {
-    if matches!(element, CType::Float | CType::Double) {
+    if super::complex::is_complex_element(element) {
         return CType::Complex(std::rc::Rc::new(element.clone()));
     }
     let size = 2 * types.size_of(element).unwrap_or(8);
     let name = match element {
         CType::LongDouble => "_Complex long double",
-        t if t.is_integral() => "_Complex integer",
+        CType::Int128 { .. } => "_Complex __int128",
         _ => "_Complex",
     };
     CType::Unsupported(UnsupportedType { name, size, align: types.align_of(element) })
