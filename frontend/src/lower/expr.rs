@@ -105,7 +105,9 @@ impl Lowerer {
                     return Ok(addr(ty.clone(), self.union_cast(&op, &ty, c.span)?));
                 }
                 let castable = |t: &CType| t.is_scalar() || t.is_complex();
-                if !castable(&ty) || !castable(&op.ty.decay()) || (ty.is_complex() && !is_arithmetic_or_complex(&op.ty.decay())) {
+                // A complex value converts to and from arithmetic types only.
+                let complex_mismatch = (ty.is_complex() || op.ty.is_complex()) && !(is_arithmetic_or_complex(&ty) && is_arithmetic_or_complex(&op.ty.decay()));
+                if !castable(&ty) || !castable(&op.ty.decay()) || complex_mismatch {
                     return Err(Diagnostic::error_at(c.span, format!(
                         "invalid cast from '{}' to '{}'",
                         self.types.describe(&op.ty),
