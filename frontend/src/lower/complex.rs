@@ -45,7 +45,7 @@ use crate::diagnostic::Diagnostic;
 use crate::types::{usual_arithmetic_conversion, CType, FuncType};
 use lang_c::ast::{BinaryOperator, Expression};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, FloatCC, InstData, Type, UnaryOp, Value};
+use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
 use std::rc::Rc;
 
 use crate::complex_parts::{IMAG_PART, REAL_PART};
@@ -221,7 +221,7 @@ impl Lowerer {
         if self.value_type(a).is_float() {
             self.fcmp(if equal { FloatCC::Eq } else { FloatCC::Ne }, a, b)
         } else {
-            self.icmp(if equal { nissecc_midend::ir::IntCC::Eq } else { nissecc_midend::ir::IntCC::Ne }, a, b)
+            self.icmp(if equal { IntCC::Eq } else { IntCC::Ne }, a, b)
         }
     }
 
@@ -474,15 +474,15 @@ impl Lowerer {
         use BinaryOperator as B;
         let ir = self.value_type(ar);
         let (abs_br, abs_bi) = if element.is_signed_int() { (self.part_abs(br), self.part_abs(bi)) } else { (br, bi) };
-        let cc = if element.is_signed_int() { nissecc_midend::ir::IntCC::Slt } else { nissecc_midend::ir::IntCC::Ult };
+        let cc = if element.is_signed_int() { IntCC::Slt } else { IntCC::Ult };
         let imag_larger = self.icmp(cc, abs_br, abs_bi);
         let (then_block, else_block, join) = (self.new_block(), self.new_block(), self.new_block());
         let tr = self.f().func.append_block_param(join, ir);
         let ti = self.f().func.append_block_param(join, ir);
         self.emit_effect(InstData::Brif {
             cond: imag_larger,
-            then_dest: nissecc_midend::ir::BlockCall::new(then_block, vec![]),
-            else_dest: nissecc_midend::ir::BlockCall::new(else_block, vec![]),
+            then_dest: BlockCall::new(then_block, vec![]),
+            else_dest: BlockCall::new(else_block, vec![]),
         });
         // |br| < |bi|: ratio = br/bi, div = br*ratio + bi,
         // (ar*ratio + ai) / div and (ai*ratio - ar) / div.
@@ -496,7 +496,7 @@ impl Lowerer {
         let im = self.part_binary(B::Minus, element, scaled, ar);
         let re = self.part_binary(B::Divide, element, re, div);
         let im = self.part_binary(B::Divide, element, im, div);
-        self.emit_effect(InstData::Jump { dest: nissecc_midend::ir::BlockCall::new(join, vec![re, im]) });
+        self.emit_effect(InstData::Jump { dest: BlockCall::new(join, vec![re, im]) });
         // Otherwise: ratio = bi/br, div = bi*ratio + br,
         // (ai*ratio + ar) / div and (ai - ar*ratio) / div.
         self.switch_to(else_block);
@@ -509,7 +509,7 @@ impl Lowerer {
         let im = self.part_binary(B::Minus, element, ai, scaled);
         let re = self.part_binary(B::Divide, element, re, div);
         let im = self.part_binary(B::Divide, element, im, div);
-        self.emit_effect(InstData::Jump { dest: nissecc_midend::ir::BlockCall::new(join, vec![re, im]) });
+        self.emit_effect(InstData::Jump { dest: BlockCall::new(join, vec![re, im]) });
         self.switch_to(join);
         (tr, ti)
     }
@@ -519,7 +519,7 @@ impl Lowerer {
         let negated = self.part_negate(a);
         let ir = self.value_type(a);
         let zero = self.zero_of(ir);
-        let negative = self.icmp(nissecc_midend::ir::IntCC::Slt, a, zero);
+        let negative = self.icmp(IntCC::Slt, a, zero);
         self.select(negative, negated, a)
     }
 }
