@@ -138,7 +138,21 @@ fn cast_expression_end(bytes: &[u8], i: usize) -> Option<usize> {
         }
         i = skip_blanks_and_markers(bytes, i);
     }
-    // The primary expression.
+    // The primary expression. A parenthesized group that an identifier, a
+    // constant or a literal follows is a cast to a typedef name
+    // (`__real__ (cplx) x`), which the loop above does not know.
+    loop {
+        if bytes.get(i) != Some(&b'(') {
+            break;
+        }
+        let after = skip_blanks_and_markers(bytes, bracket_end(bytes, i)?);
+        match bytes.get(after) {
+            Some(b) if is_identifier_byte(*b) || matches!(b, b'"' | b'\'') => i = after,
+            // A compound literal of a typedef name: `(cplx){ 1, 2 }`.
+            Some(b'{') => return Some(postfix_end(bytes, bracket_end(bytes, after)?)),
+            _ => break,
+        }
+    }
     let end = match bytes.get(i)? {
         b'(' => bracket_end(bytes, i)?,
         b'"' | b'\'' => bracket_end_of_literal(bytes, i)?,
@@ -211,6 +225,8 @@ mod tests {
         assert_eq!(rewritten("y = __real f (5) * 2;"), format!("y = {REAL_PART}(       f (5)) * 2;"));
         assert_eq!(rewritten("y = __real__ (double _Complex) x + 1;"), format!("y = {REAL_PART}(         (double _Complex) x) + 1;"));
         assert_eq!(rewritten("y = __real__ -p->z;"), format!("y = {REAL_PART}(         -p->z);"));
+        assert_eq!(rewritten("y = __imag__ (cplx) x * 2;"), format!("y = {IMAG_PART}(         (cplx) x) * 2;"));
+        assert_eq!(rewritten("y = __imag__ (cplx){ 1, 2 } + 1;"), format!("y = {IMAG_PART}(         (cplx){{ 1, 2 }}) + 1;"));
     }
 
     #[test]

@@ -133,13 +133,13 @@ pub enum CType {
     /// atomic object, never of a value. An lvalue of it is an operand of
     /// the unqualified type at a `Place::Atomic` (see `lower::atomic_objects`).
     Atomic(Rc<CType>),
-    /// `_Complex float` or `_Complex double` (C11 §6.2.5p11): a pair of
-    /// its element type, real part first. Like a struct, its values live
+    /// `_Complex float`, `_Complex double` or a GNU complex integer type
+    /// (C11 §6.2.5p11): a pair of its element type, real part first. Like a struct, its values live
     /// in memory and an operand of the type holds their address (see
     /// `lower::complex`).
     Complex(Rc<CType>),
     /// A type outside the subset that system headers mention in
-    /// declarations (`_Complex double`, `_Float128`). Declaring with it is
+    /// declarations (`_Complex long double`, `_Float128`). Declaring with it is
     /// fine; using a value of it is reported as unsupported.
     Unsupported(UnsupportedType),
 }
@@ -224,7 +224,7 @@ impl CType {
         matches!(self, CType::Record(_) | CType::LongDouble | CType::Int128 { .. } | CType::Complex(_))
     }
 
-    /// True for `_Complex float` and `_Complex double`.
+    /// True for the complex types nissecc computes with (see `Complex`).
     pub fn is_complex(&self) -> bool {
         matches!(self, CType::Complex(_))
     }

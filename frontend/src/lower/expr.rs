@@ -1094,7 +1094,8 @@ impl Lowerer {
 }
 
 /// An `unsupported:` error if one of `types` is outside the subset
-/// (`long double`, `_Complex`), whose values cannot be computed with.
+/// (`_Complex long double`, `_Float128`), whose values cannot be computed
+/// with.
 fn reject_unsupported_values(types: &[&CType], span: Span) -> LowerResult<()> {
     for t in types {
         if let CType::Unsupported(what) = t {
