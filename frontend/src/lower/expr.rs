@@ -309,8 +309,11 @@ impl Lowerer {
             if id.node.name == "alloca" && !defined {
                 return self.lower_alloca(&c.node.arguments, span);
             }
-            // So are `creal`, `cimag` and `conj` (C11 §7.3.9).
-            if !defined && super::complex::is_inline_library_function(&id.node.name) {
+            // So are `creal`, `cimag` and `conj` (C11 §7.3.9) as
+            // `<complex.h>` declares them; a program's own function of one
+            // of these names is called.
+            let from_complex_h = self.library_functions.contains(&id.node.name);
+            if !defined && from_complex_h && super::complex::is_inline_library_function(&id.node.name) {
                 if let Some(result) = self.lower_complex_builtin(&id.node.name, &c.node.arguments, span)? {
                     return Ok(result);
                 }
