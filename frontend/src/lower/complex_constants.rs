@@ -7,10 +7,16 @@
 //!
 //! Addition, subtraction, negation, conjugation, products and quotients
 //! by a real constant and conversions fold part by part, as the run-time
-//! lowering (`complex`) computes them. The product or quotient of two
-//! complex constants, which GCC folds with exact arithmetic (MPC) and
-//! `__muldc3` computes with rounding, is left to run time: in a static
-//! initializer it is an `unsupported:` error.
+//! lowering (`complex`) computes them. GCC folds the product or quotient
+//! of two complex floating constants with MPC, correctly rounded, even at
+//! `-O0` and in a function body, where `__muldc3` and `__divdc3` would
+//! round differently. nissecc folds them too when the products and sums
+//! the exact result needs are exact in `f64`, so that the one rounding
+//! left is IEEE's, which is correct rounding (for `float`, a second
+//! rounding from `double` is harmless for these operations, since
+//! 53 ≥ 2 × 24 + 2); any other such product or quotient is an
+//! `unsupported:` error. Complex integer constants fold with the
+//! run-time algorithms, which GCC's folding shares.
 
 use super::complex::{complex_of, element_of};
 use super::constant::ConstValue;
@@ -29,6 +35,52 @@ struct ConstParts {
 
 /// The magnitude below which an `f64` holds every integer exactly.
 const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
+
+/// The folding of the product or quotient of two complex constants.
+pub(super) enum ComplexFold {
+    /// The value GCC's folding gives.
+    Value(ConstValue),
+    /// A floating result that needs more than IEEE rounding of exact
+    /// operands.
+    Inexact,
+    /// An infinite or NaN operand or result, which GCC does not fold in a
+    /// function body.
+    NotFinite,
+}
+
+/// Whether `x * y` is exact in `f64`.
+fn exact_product(x: f64, y: f64) -> bool {
+    let p = x * y;
+    p.is_finite() && x.mul_add(y, -p) == 0.0
+}
+
+/// Whether `x + y` is exact in `f64` (Knuth's two-sum error is zero).
+fn exact_sum(x: f64, y: f64) -> bool {
+    let s = x + y;
+    let x_part = s - y;
+    let y_part = s - x_part;
+    s.is_finite() && (x - x_part) + (y - y_part) == 0.0
+}
+
+/// `(a + bi) * (c + di)` or `(a + bi) / (c + di)` of floating parts,
+/// correctly rounded when the terms are exact (see the module header).
+fn fold_floating(divide: bool, [a, b, c, d]: [f64; 4]) -> Option<(f64, f64)> {
+    let exact_products = |pairs: &[(f64, f64)]| pairs.iter().all(|&(x, y)| exact_product(x, y));
+    if !divide {
+        // ac - bd and ad + bc, each rounded once from exact products.
+        return exact_products(&[(a, c), (b, d), (a, d), (b, c)]).then(|| (a * c - b * d, a * d + b * c));
+    }
+    // (ac + bd) / (cc + dd) and (bc - ad) / (cc + dd), each rounded once
+    // from an exact numerator and denominator.
+    if !exact_products(&[(a, c), (b, d), (b, c), (a, d), (c, c), (d, d)]) {
+        return None;
+    }
+    let (re, im, den) = ((a * c, b * d), (b * c, -(a * d)), (c * c, d * d));
+    if !exact_sum(re.0, re.1) || !exact_sum(im.0, im.1) || !exact_sum(den.0, den.1) {
+        return None;
+    }
+    Some(((re.0 + re.1) / (den.0 + den.1), (im.0 + im.1) / (den.0 + den.1)))
+}
 
 /// A part `v` of element type `element` as a real constant.
 fn part_value(element: &CType, v: f64) -> ConstValue {
@@ -129,11 +181,11 @@ impl Lowerer {
             B::Multiply => match (x.im, y.im) {
                 (Some(p), None) => (r(x.re * y.re)?, r(p * y.re)?),
                 (None, Some(q)) => (r(x.re * y.re)?, r(x.re * q)?),
-                _ => return Err(Diagnostic::unsupported(span, "a product of two complex values in a constant expression")),
+                (p, q) => return self.const_complex_fold_result(false, &ty, [x.re, p.unwrap_or(0.0), y.re, q.unwrap_or(0.0)], span),
             },
             B::Divide => match (x.im, y.im) {
                 (Some(p), None) => (quotient(x.re, y.re)?, quotient(p, y.re)?),
-                _ => return Err(Diagnostic::unsupported(span, "a quotient by a complex value in a constant expression")),
+                (p, q) => return self.const_complex_fold_result(true, &ty, [x.re, p.unwrap_or(0.0), y.re, q.unwrap_or(0.0)], span),
             },
             B::Equals | B::NotEquals => {
                 let equal = x.re == y.re && x.im.unwrap_or(0.0) == y.im.unwrap_or(0.0);
@@ -142,6 +194,82 @@ impl Lowerer {
             _ => return Err(Diagnostic::error_at(span, "invalid operands to binary expression")),
         };
         Ok(ConstValue::Complex { re, im, ty })
+    }
+
+    /// `lhs * rhs` or `lhs / rhs` in a function body, where both operands
+    /// are complex floating constants, as GCC folds it (see the module
+    /// header): the folded value, `None` to compute it at run time (an
+    /// operand is not a constant, or not finite), or an `unsupported:`
+    /// error when only exact arithmetic would round it as GCC does.
+    pub(super) fn fold_complex_operation(&mut self, op: &BinaryOperator, lhs: &Node<Expression>, rhs: &Node<Expression>, types: (&CType, &CType), span: Span) -> LowerResult<Option<super::Operand>> {
+        let divide = match op {
+            BinaryOperator::Multiply => false,
+            BinaryOperator::Divide => true,
+            _ => return Ok(None),
+        };
+        if !types.0.is_complex() || !types.1.is_complex() {
+            return Ok(None);
+        }
+        let ty = self.complex_result_type(types.0, types.1, span)?;
+        let element = element_of(&ty).clone();
+        if element.is_integer() {
+            return Ok(None);
+        }
+        let (Ok(a), Ok(b)) = (self.eval_const(lhs), self.eval_const(rhs)) else { return Ok(None) };
+        let (x, y) = (self.const_parts(a, &element, span)?, self.const_parts(b, &element, span)?);
+        let parts = [x.re, x.im.unwrap_or(0.0), y.re, y.im.unwrap_or(0.0)];
+        match self.fold_complex(divide, &ty, parts, span)? {
+            ComplexFold::Value(ConstValue::Complex { re, im, ty }) => {
+                let ir = element.ir_type().expect("a float element");
+                let (re, im) = (self.fconst(ir, re), self.fconst(ir, im));
+                let value = self.complex_from_parts(&ty, re, im);
+                Ok(Some(super::Operand { ty, place: super::Place::Value(value) }))
+            }
+            ComplexFold::NotFinite => Ok(None),
+            _ => Err(self.inexact_fold(divide, span)),
+        }
+    }
+
+    fn inexact_fold(&self, divide: bool, span: Span) -> Diagnostic {
+        let what = if divide { "quotient" } else { "product" };
+        Diagnostic::unsupported(span, format!("a {what} of complex constants that GCC rounds exactly"))
+    }
+
+    /// A product or quotient of two complex constants in a constant
+    /// expression: the folded value, or an `unsupported:` error.
+    fn const_complex_fold_result(&self, divide: bool, ty: &CType, parts: [f64; 4], span: Span) -> LowerResult<ConstValue> {
+        match self.fold_complex(divide, ty, parts, span)? {
+            ComplexFold::Value(v) => Ok(v),
+            _ => Err(self.inexact_fold(divide, span)),
+        }
+    }
+
+    /// The product or quotient of the complex constants `a + bi` and
+    /// `c + di` of complex type `ty`, as GCC folds it.
+    pub(super) fn fold_complex(&self, divide: bool, ty: &CType, [a, b, c, d]: [f64; 4], span: Span) -> LowerResult<ComplexFold> {
+        let element = element_of(ty);
+        if element.is_integer() {
+            // A quotient's steps must stay in the element's range, where
+            // the run-time lowering computes them.
+            let fits = |v: i64| self.wrap_to(v, element) == v;
+            let (re, im) = integer_product_or_quotient(divide, [a, b, c, d].map(|v| v as i64), fits)
+                .ok_or_else(|| Diagnostic::unsupported(span, "a quotient of complex integer constants that divides by zero or leaves its type"))?;
+            let (re, im) = (self.wrap_to(re, element), self.wrap_to(im, element));
+            if (re as f64).abs() >= EXACT_INTEGERS || (im as f64).abs() >= EXACT_INTEGERS {
+                return Err(Diagnostic::unsupported(span, "a complex integer constant of 2^53 or more"));
+            }
+            return Ok(ComplexFold::Value(ConstValue::Complex { re: re as f64, im: im as f64, ty: ty.clone() }));
+        }
+        if ![a, b, c, d].iter().all(|v| v.is_finite()) {
+            return Ok(ComplexFold::NotFinite);
+        }
+        Ok(match fold_floating(divide, [a, b, c, d]) {
+            Some((re, im)) if re.is_finite() && im.is_finite() => {
+                ComplexFold::Value(ConstValue::Complex { re: self.part_in(element, re, span)?, im: self.part_in(element, im, span)?, ty: ty.clone() })
+            }
+            Some(_) => ComplexFold::NotFinite,
+            None => ComplexFold::Inexact,
+        })
     }
 
     /// Converts a constant to or from a complex type.
@@ -178,4 +306,28 @@ impl Lowerer {
             _ => [re.to_le_bytes(), im.to_le_bytes()].concat(),
         }
     }
+}
+
+/// `(a + bi) * (c + di)` or `/` of integer parts, wrapping, as the
+/// run-time lowering computes it (`Lowerer::integer_complex_quotient`'s
+/// Smith's method for a quotient). A product wraps; `None` when a
+/// quotient divides by zero or a step of it leaves the element type
+/// (`fits` says whether a value is in it).
+fn integer_product_or_quotient(divide: bool, [a, b, c, d]: [i64; 4], fits: impl Fn(i64) -> bool) -> Option<(i64, i64)> {
+    if !divide {
+        return Some((a.wrapping_mul(c).wrapping_sub(b.wrapping_mul(d)), a.wrapping_mul(d).wrapping_add(b.wrapping_mul(c))));
+    }
+    let step = |v: Option<i64>| v.filter(|&v| fits(v));
+    let (c_abs, d_abs) = (step(c.checked_abs())?, step(d.checked_abs())?);
+    // The same steps with the divisor's parts in either order.
+    let (x, y, first, second) = if c_abs < d_abs { (c, d, b, a) } else { (d, c, a, b) };
+    let ratio = step(x.checked_div(y))?;
+    let div = step(step(x.checked_mul(ratio))?.checked_add(y))?;
+    let re = step(step(second.checked_mul(ratio))?.checked_add(first))?;
+    let im = if c_abs < d_abs {
+        step(step(b.checked_mul(ratio))?.checked_sub(a))?
+    } else {
+        step(b.checked_sub(step(a.checked_mul(ratio))?))?
+    };
+    Some((step(re.checked_div(div))?, step(im.checked_div(div))?))
 }

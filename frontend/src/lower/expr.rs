@@ -692,6 +692,9 @@ impl Lowerer {
             _ => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
+                if let Some(folded) = self.fold_complex_operation(&op, &b.node.lhs, &b.node.rhs, (&lhs.ty.decay(), &rhs.ty.decay()), span)? {
+                    return Ok(folded);
+                }
                 let (ty, v) = self.arithmetic(op, lhs, rhs, span)?;
                 Ok(value(ty, v))
             }
