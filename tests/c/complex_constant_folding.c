@@ -17,6 +17,9 @@ int main(void) {
   float complex c = (1.0f + 2.0fi) / (3.0f + 7.0fi);
   double complex d = (0.5 + 0.25i) * 3.0i;
   double complex e = (1.0 + 2.0i) / (0.0 + 0.0i);
+  double complex f = 1.0 / (3.0 + 7.0i);
+  float complex g = 2 / (3.0f + 7.0fi);
+  printf("%a %a %a %a\n", creal(f), cimag(f), crealf(g), cimagf(g));
   printf("%a %a\n%a %a\n%a %a\n%a %a\n%a %a\n", creal(s1), cimag(s1), creal(s2), cimag(s2), crealf(s3), cimagf(s3), crealf(s4), cimagf(s4), creal(s5), cimag(s5));
   printf("%d %d %d %d\n", __real__ s6, __imag__ s6, __real__ s7, __imag__ s7);
   printf("%a %a\n%a %a\n%a %a\n%a %a\n%a %a\n", creal(a), cimag(a), creal(b), cimag(b), crealf(c), cimagf(c), creal(d), cimag(d), creal(e), cimag(e));

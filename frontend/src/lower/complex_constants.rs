@@ -207,7 +207,10 @@ impl Lowerer {
             BinaryOperator::Divide => true,
             _ => return Ok(None),
         };
-        if !types.0.is_complex() || !types.1.is_complex() {
+        // A real dividend makes a complex quotient too (a real factor
+        // multiplies part by part, which needs no folding).
+        let dividend_ok = types.0.is_complex() || (divide && types.0.is_arithmetic());
+        if !dividend_ok || !types.1.is_complex() {
             return Ok(None);
         }
         let ty = self.complex_result_type(types.0, types.1, span)?;
