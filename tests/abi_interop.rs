@@ -7,7 +7,8 @@
 //! eightbytes, partial eightbytes, bit-fields, unions, packed and
 //! over-aligned structs, the MEMORY class, hidden return pointers,
 //! structs that no longer fit in the registers left and go wholly on the
-//! stack, callbacks in both directions, and `va_arg` of structs. Every
+//! stack, callbacks in both directions, and `va_arg` of structs. A third
+//! pair does the same for `_Complex float` and `_Complex double`. Every
 //! function prints all it received and the caller prints all it got
 //! back, so a misplaced register or eightbyte changes the output.
 //!
@@ -36,6 +37,7 @@ struct Pair {
 
 const PLAIN: Pair = Pair { name: "abi-interop", caller: "caller.c", callee: "callee.c" };
 const VARIADIC: Pair = Pair { name: "abi-interop-va", caller: "va_caller.c", callee: "va_callee.c" };
+const COMPLEX: Pair = Pair { name: "abi-interop-complex", caller: "complex_caller.c", callee: "complex_callee.c" };
 
 const LEVELS: [&str; 2] = ["-O0", "-O2"];
 
@@ -95,7 +97,9 @@ fn link(side: Side, objects: &[PathBuf], exe: &Path) -> Result<(), String> {
         Side::Gcc => "gcc",
         Side::Nissecc => nissecc(),
     });
-    cmd.args(objects).arg("-o").arg(exe);
+    // libm for the complex pair's `cabs` and kin; nissecc's driver links
+    // it anyway.
+    cmd.args(objects).arg("-o").arg(exe).arg("-lm");
     run_tool(cmd, &format!("linking with {}", side_name(side)))
 }
 
@@ -237,4 +241,12 @@ fn structs_by_value_match_gcc() {
 #[test]
 fn variadic_structs_match_gcc() {
     check(&VARIADIC);
+}
+
+/// `_Complex float` and `_Complex double` arguments, results, struct
+/// members and `va_arg`, and calls into libm, across gcc and nissecc
+/// objects.
+#[test]
+fn complex_values_match_gcc() {
+    check(&COMPLEX);
 }

@@ -4,6 +4,7 @@
 
 mod alignof_expression;
 mod auto_type;
+mod complex_parts;
 pub mod diagnostic;
 mod empty_initializer;
 pub mod extended_float;
@@ -121,6 +122,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
     insertions.extend(labels_as_values::rewrite(&mut text));
+    insertions.extend(complex_parts::rewrite(&mut text));
     insertions.extend(member_alignment::rewrite(&mut text));
     insertions.extend(auto_type::rewrite(&mut text));
     insertions.extend(lexical_prepass::thread_keywords(&mut text));

@@ -12,6 +12,13 @@ pub enum LiteralValue {
     Float(f64, CType),
     /// A `long double` constant, in the x87 extended format.
     LongDouble(X80),
+    /// GCC's imaginary constant (`2.0i`, `1.0fi`): the imaginary part of
+    /// a complex value of this element type (`float` or `double`), whose
+    /// real part is zero.
+    Imaginary(f64, CType),
+    /// GCC's imaginary integer constant (`2i`), of a complex integer type
+    /// (`_Complex int` here).
+    ImaginaryInt(i64, CType),
 }
 
 /// Evaluates a lang-c constant, or says why it is outside the subset.
@@ -27,7 +34,12 @@ pub fn constant_value(c: &Constant) -> Result<LiteralValue, String> {
 /// that can represent it (C11 §6.4.4.1p5).
 fn integer_value(i: &Integer) -> Result<LiteralValue, String> {
     if i.suffix.imaginary {
-        return Err("imaginary constant".into());
+        let mut real = i.clone();
+        real.suffix.imaginary = false;
+        return match integer_value(&real)? {
+            LiteralValue::Int(v, ty) => Ok(LiteralValue::ImaginaryInt(v, ty)),
+            _ => unreachable!("an integer constant has an integer value"),
+        };
     }
     let radix = match i.base {
         IntegerBase::Decimal => 10,
@@ -70,7 +82,12 @@ fn integer_value(i: &Integer) -> Result<LiteralValue, String> {
 
 fn float_value(f: &Float) -> Result<LiteralValue, String> {
     if f.suffix.imaginary {
-        return Err("imaginary constant".into());
+        let mut real = f.clone();
+        real.suffix.imaginary = false;
+        return match float_value(&real)? {
+            LiteralValue::Float(v, ty) => Ok(LiteralValue::Imaginary(v, ty)),
+            _ => Err("_Complex long double values (an imaginary long double constant)".into()),
+        };
     }
     // A TS 18661 suffix (`1.0f32`, `2.5f64`, `1f32x`) names a type; the
     // ones nissecc computes with are `float` and `double`.

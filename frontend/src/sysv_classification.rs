@@ -59,6 +59,14 @@ impl TypeTable {
             // An `__int128` is INTEGER in both its eightbytes (§3.2.3).
             CType::Int(_) | CType::Int128 { .. } | CType::Pointer(..) => Eightbyte::Integer,
             CType::Float | CType::Double => Eightbyte::Sse,
+            // A complex value is classified as a struct of its two parts
+            // (psABI §3.2.3): SSE, SSE for `_Complex double` and one SSE
+            // eightbyte for `_Complex float`.
+            CType::Complex(element) => {
+                let part = self.size_of(element).unwrap_or(8);
+                self.merge_classes(element, offset, classes)?;
+                return self.merge_classes(element, offset + part, classes);
+            }
             CType::Array(elem, length) => {
                 let elem_size = self.size_of(elem).unwrap_or(0);
                 for i in 0..length.unwrap_or(0) {

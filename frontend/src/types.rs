@@ -133,8 +133,13 @@ pub enum CType {
     /// atomic object, never of a value. An lvalue of it is an operand of
     /// the unqualified type at a `Place::Atomic` (see `lower::atomic_objects`).
     Atomic(Rc<CType>),
+    /// `_Complex float`, `_Complex double` or a GNU complex integer type
+    /// (C11 §6.2.5p11): a pair of its element type, real part first. Like a struct, its values live
+    /// in memory and an operand of the type holds their address (see
+    /// `lower::complex`).
+    Complex(Rc<CType>),
     /// A type outside the subset that system headers mention in
-    /// declarations (`_Complex double`, `_Float128`). Declaring with it is
+    /// declarations (`_Complex long double`, `_Float128`). Declaring with it is
     /// fine; using a value of it is reported as unsupported.
     Unsupported(UnsupportedType),
 }
@@ -213,9 +218,15 @@ impl CType {
     }
 
     /// True for the types whose values are objects in memory, passed
-    /// around by address: structs, unions, `long double` and `__int128`.
+    /// around by address: structs, unions, `long double`, `__int128` and
+    /// complex types.
     pub fn is_memory_value(&self) -> bool {
-        matches!(self, CType::Record(_) | CType::LongDouble | CType::Int128 { .. })
+        matches!(self, CType::Record(_) | CType::LongDouble | CType::Int128 { .. } | CType::Complex(_))
+    }
+
+    /// True for the complex types nissecc computes with (see `Complex`).
+    pub fn is_complex(&self) -> bool {
+        matches!(self, CType::Complex(_))
     }
 
     /// True for the scalar types whose values are 16-byte objects in
@@ -654,6 +665,7 @@ impl TypeTable {
             }
             CType::Unsupported(t) => Some(t.size),
             CType::LongDouble | CType::Int128 { .. } => Some(16),
+            CType::Complex(element) => Some(2 * self.size_of(element)?),
             CType::Atomic(t) => self.size_of(t),
         }
     }
@@ -664,6 +676,7 @@ impl TypeTable {
             CType::Record(id) => self.records[*id].align,
             CType::Unsupported(t) => t.align,
             CType::LongDouble | CType::Int128 { .. } => 16,
+            CType::Complex(element) => self.align_of(element),
             // GCC aligns an atomic type of 2, 4, 8 or 16 bytes to its size.
             CType::Atomic(t) => match self.size_of(t) {
                 Some(size @ (2 | 4 | 8 | 16)) => self.align_of(t).max(size),
@@ -731,6 +744,7 @@ impl TypeTable {
             CType::Vla(t, _) => format!("{}[*]", self.describe(t)),
             CType::Function(f) => format!("{} (function)", self.describe(&f.ret)),
             CType::Unsupported(what) => what.to_string(),
+            CType::Complex(element) => format!("_Complex {}", self.describe(element)),
             CType::Atomic(t) => format!("_Atomic({})", self.describe(t)),
             CType::Record(id) => {
                 let r = &self.records[*id];

@@ -51,6 +51,9 @@ impl Lowerer {
         if let Some(op) = overflow_predicate_builtin(base) {
             return self.lower_overflow_predicate(op, args, span).map(Some);
         }
+        if let Some(result) = self.lower_complex_builtin(id, args, span)? {
+            return Ok(Some(result));
+        }
         let result = match base {
             "expect" | "expect_with_probability" => {
                 let v = self.lower_expr(arg(0)?)?;
@@ -488,7 +491,8 @@ impl Lowerer {
             CType::Pointer(..) | CType::Array(..) | CType::Vla(..) | CType::Function(_) => 5,
             CType::Record(id) if self.types.records[*id].is_union => 13,
             CType::Record(_) => 12,
-            CType::Unsupported(t) if t.name == "_Complex" => 9,
+            CType::Complex(_) => 9,
+            CType::Unsupported(t) if t.name.starts_with("_Complex") => 9,
             CType::Atomic(t) => return self.type_class(t, span),
             CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
             CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),

@@ -23,6 +23,9 @@ pub enum ConstValue {
     Float(f64, CType),
     /// A `long double`, in the x87 extended format.
     LongDouble(X80),
+    /// A `_Complex float` or `_Complex double` (the type), its parts
+    /// rounded to the element type (see `complex_constants`).
+    Complex { re: f64, im: f64, ty: CType },
     /// The address of `symbol` plus `offset` bytes, of pointer type `ty`
     /// (or an array or function designator that decays to one).
     Addr { symbol: String, offset: i64, ty: CType },
@@ -31,7 +34,7 @@ pub enum ConstValue {
 impl ConstValue {
     pub fn ty(&self) -> &CType {
         match self {
-            ConstValue::Int(_, t) | ConstValue::Int128(_, t) | ConstValue::Float(_, t) | ConstValue::Addr { ty: t, .. } => t,
+            ConstValue::Int(_, t) | ConstValue::Int128(_, t) | ConstValue::Float(_, t) | ConstValue::Addr { ty: t, .. } | ConstValue::Complex { ty: t, .. } => t,
             ConstValue::LongDouble(_) => LONG_DOUBLE,
         }
     }
@@ -83,6 +86,7 @@ impl Lowerer {
             ConstValue::Int128(v, _) => Ok(v as i64),
             ConstValue::Float(v, _) => Ok(v as i64),
             ConstValue::LongDouble(x) => Ok(x.to_i64()),
+            ConstValue::Complex { re, .. } => Ok(re as i64),
             ConstValue::Addr { .. } => Err(Diagnostic::error_at(e.span, "expression is not an integer constant expression")),
         }
     }
@@ -107,6 +111,11 @@ impl Lowerer {
                 LiteralValue::Int(v, ty) => Ok(ConstValue::Int(self.wrap_to(v, &ty), ty)),
                 LiteralValue::Float(v, ty) => Ok(ConstValue::Float(v, ty)),
                 LiteralValue::LongDouble(x) => Ok(ConstValue::LongDouble(x)),
+                LiteralValue::Imaginary(v, element) => Ok(ConstValue::Complex { re: 0.0, im: v, ty: super::complex::complex_of(&element) }),
+                LiteralValue::ImaginaryInt(v, element) => {
+                    let ty = super::complex::complex_of(&element);
+                    self.const_complex_convert(ConstValue::Complex { re: 0.0, im: v as f64, ty: ty.clone() }, &ty, c.span)
+                }
             },
             Expression::Identifier(id) => match self.scopes.lookup(&id.node.name).cloned() {
                 Some(Symbol::EnumConstant(v, kind)) => Ok(ConstValue::Int(v, CType::Int(kind))),
@@ -131,6 +140,7 @@ impl Lowerer {
             Expression::Call(c) if matches!(&c.node.callee.node, Expression::Identifier(id) if id.node.name == "__builtin_constant_p") => {
                 Ok(ConstValue::Int(self.is_constant_argument(c) as i64, CType::INT))
             }
+            Expression::Call(c) if super::complex_constants::is_complex_constant_call(c) => self.const_complex_call(c, e.span),
             Expression::Call(c) if float_builtin_constant(c).is_some() => Ok(float_builtin_constant(c).expect("a floating builtin")),
             Expression::Call(c) if overflow_predicate_call(c).is_some() => {
                 let op = overflow_predicate_call(c).expect("an overflow predicate");
@@ -199,6 +209,12 @@ impl Lowerer {
 
     /// Converts a constant to a scalar type.
     pub fn const_convert(&self, v: ConstValue, to: &CType, span: Span) -> LowerResult<ConstValue> {
+        if matches!(v, ConstValue::Complex { .. }) || to.is_complex() {
+            if to.is_void() {
+                return Ok(v);
+            }
+            return self.const_complex_convert(v, to, span);
+        }
         Ok(match (v, to) {
             (v, CType::Void) => v,
             (v, CType::Int128 { .. }) | (v @ ConstValue::Int128(..), _) => return self.const_convert_int128(v, to, span),
@@ -247,6 +263,14 @@ impl Lowerer {
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement | UnaryOperator::Negate => {
                 let v = self.eval_const(&u.node.operand)?;
+                if let ConstValue::Complex { re, im, .. } = v {
+                    return Ok(match u.node.operator.node {
+                        UnaryOperator::Negate => ConstValue::Int(i64::from(re == 0.0 && im == 0.0), CType::INT),
+                        UnaryOperator::Plus => v,
+                        UnaryOperator::Minus => self.const_complex_unary(true, true, v),
+                        _ => self.const_complex_unary(false, true, v),
+                    });
+                }
                 match (u.node.operator.node.clone(), v) {
                     (UnaryOperator::Negate, ConstValue::Int(x, _)) => Ok(ConstValue::Int((x == 0) as i64, CType::INT)),
                     (UnaryOperator::Negate, ConstValue::Int128(x, _)) => Ok(ConstValue::Int((x == 0) as i64, CType::INT)),
@@ -347,6 +371,9 @@ impl Lowerer {
                 _ => ((*x as u64 & mask(bits)) >> s) as i64,
             };
             return Ok(ConstValue::Int(self.wrap_to(r, &ty), ty));
+        }
+        if lhs.ty().is_complex() || rhs.ty().is_complex() {
+            return self.const_complex_binary(&op, lhs, rhs, span);
         }
         let ty = usual_arithmetic_conversion(lhs.ty(), rhs.ty());
         let l = self.const_convert(lhs, &ty, span)?;
@@ -452,6 +479,7 @@ impl Lowerer {
             ConstValue::Int128(x, _) => *x != 0,
             ConstValue::Float(x, _) => *x != 0.0,
             ConstValue::LongDouble(x) => !x.is_zero(),
+            ConstValue::Complex { re, im, .. } => *re != 0.0 || *im != 0.0,
             ConstValue::Addr { .. } => true,
         }
     }

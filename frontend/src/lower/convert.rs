@@ -93,6 +93,8 @@ impl Lowerer {
     pub fn store_typed(&mut self, ty: &CType, value: Value, addr: Value) {
         if ty.is_sixteen_byte_scalar() {
             self.copy_sixteen_bytes(addr, value);
+        } else if ty.is_complex() {
+            self.copy_complex(ty, addr, value);
         } else {
             self.store(value, addr);
         }
@@ -103,7 +105,7 @@ impl Lowerer {
     pub fn rvalue(&mut self, op: &Operand, span: Span) -> LowerResult<Value> {
         match (op.place, &op.ty) {
             (Place::Value(v), _) => Ok(v),
-            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble | CType::Int128 { .. }) => Ok(a),
+            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble | CType::Int128 { .. } | CType::Complex(_)) => Ok(a),
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
             (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
             (Place::Atomic(a), ty) => Ok(self.atomic_load(&ty.clone(), a)),
@@ -129,6 +131,9 @@ impl Lowerer {
         }
         if matches!(to, CType::Int(IntKind::Bool)) {
             return self.truth_value(v, &from);
+        }
+        if from.is_complex() || to.is_complex() {
+            return self.complex_convert(v, &from, to, span);
         }
         // A `long double` or `__int128` is the address of its object (see
         // `x87` and `int128`).
@@ -186,6 +191,9 @@ impl Lowerer {
         if matches!(ty, CType::Int128 { .. }) {
             return Ok(self.int128_truth(v));
         }
+        if ty.is_complex() {
+            return Ok(self.complex_truth(ty, v));
+        }
         let ir_ty = self.value_type(v);
         if ir_ty.is_float() {
             let zero = self.fconst(ir_ty, 0.0);
@@ -208,7 +216,7 @@ impl Lowerer {
                 return Err(Diagnostic::unsupported(span, format!("{what} values")));
             }
         }
-        let ok = (from.is_arithmetic() && to.is_arithmetic())
+        let ok = (super::complex::is_arithmetic_or_complex(&from) && super::complex::is_arithmetic_or_complex(to))
             || (from.is_pointer() && (to.is_pointer() || to.is_integer()))
             || (from.is_integer() && to.is_pointer())
             || (from.is_record() && &from == to);

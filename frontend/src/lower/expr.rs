@@ -8,6 +8,7 @@ use crate::types::{usual_arithmetic_conversion, CType, FuncType, IntKind};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, Block, BlockCall, Callee, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
+use super::complex::{complex_of, is_arithmetic_or_complex};
 use std::rc::Rc;
 
 fn value(ty: CType, v: Value) -> Operand {
@@ -43,6 +44,22 @@ impl Lowerer {
                     LiteralValue::LongDouble(x) => {
                         let a = self.x87_constant(x);
                         addr(CType::LongDouble, a)
+                    }
+                    LiteralValue::Imaginary(v, element) => {
+                        let ir = element.ir_type().expect("a float type");
+                        let re = self.fconst(ir, 0.0);
+                        let im = self.fconst(ir, v);
+                        let ty = complex_of(&element);
+                        let a = self.complex_from_parts(&ty, re, im);
+                        value(ty, a)
+                    }
+                    LiteralValue::ImaginaryInt(v, element) => {
+                        let ir = element.ir_type().expect("an integer type");
+                        let re = self.iconst(ir, 0);
+                        let im = self.iconst(ir, v);
+                        let ty = complex_of(&element);
+                        let a = self.complex_from_parts(&ty, re, im);
+                        value(ty, a)
                     }
                 })
             }
@@ -87,7 +104,10 @@ impl Lowerer {
                 if matches!(ty, CType::Record(id) if self.types.records[id].is_union) {
                     return Ok(addr(ty.clone(), self.union_cast(&op, &ty, c.span)?));
                 }
-                if !ty.is_scalar() || !op.ty.decay().is_scalar() {
+                let castable = |t: &CType| t.is_scalar() || t.is_complex();
+                // A complex value converts to and from arithmetic types only.
+                let complex_mismatch = (ty.is_complex() || op.ty.is_complex()) && !(is_arithmetic_or_complex(&ty) && is_arithmetic_or_complex(&op.ty.decay()));
+                if !castable(&ty) || !castable(&op.ty.decay()) || complex_mismatch {
                     return Err(Diagnostic::error_at(c.span, format!(
                         "invalid cast from '{}' to '{}'",
                         self.types.describe(&op.ty),
@@ -289,6 +309,15 @@ impl Lowerer {
             if id.node.name == "alloca" && !defined {
                 return self.lower_alloca(&c.node.arguments, span);
             }
+            // So are `creal`, `cimag` and `conj` (C11 §7.3.9) as
+            // `<complex.h>` declares them; a program's own function of one
+            // of these names is called.
+            let from_complex_h = self.library_functions.contains(&id.node.name);
+            if !defined && from_complex_h && super::complex::is_inline_library_function(&id.node.name) {
+                if let Some(result) = self.lower_complex_builtin(&id.node.name, &c.node.arguments, span)? {
+                    return Ok(result);
+                }
+            }
             if self.scopes.lookup(&id.node.name).is_none() {
                 // lang-c reads an `asm (...)` statement as a call.
                 if matches!(id.node.name.as_str(), "asm" | "__asm__" | "__asm") {
@@ -488,6 +517,17 @@ impl Lowerer {
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
                 let op = self.lower_expr(&u.node.operand)?;
+                if op.ty.is_complex() {
+                    // `~` is GCC's conjugate.
+                    let v = self.rvalue(&op, operand_span)?;
+                    let (negate_real, negate_imag) = match u.node.operator.node {
+                        UnaryOperator::Plus => (false, false),
+                        UnaryOperator::Minus => (true, true),
+                        _ => (false, true),
+                    };
+                    let r = self.complex_unary(negate_real, negate_imag, &op.ty, v);
+                    return Ok(value(op.ty, r));
+                }
                 let ok = match u.node.operator.node {
                     UnaryOperator::Complement => op.ty.is_integral(),
                     _ => op.ty.is_arithmetic(),
@@ -517,7 +557,7 @@ impl Lowerer {
             }
             UnaryOperator::Negate => {
                 let op = self.lower_expr(&u.node.operand)?;
-                if !op.ty.decay().is_scalar() {
+                if !op.ty.decay().is_scalar() && !op.ty.is_complex() {
                     return Err(Diagnostic::error_at(span, format!("invalid argument type '{}' to unary expression", self.types.describe(&op.ty))));
                 }
                 let v = self.rvalue(&op, operand_span)?;
@@ -534,7 +574,7 @@ impl Lowerer {
                 if !matches!(op.place, Place::Addr(_) | Place::BitField(..) | Place::Atomic(_)) {
                     return Err(Diagnostic::error_at(operand_span, "expression is not assignable"));
                 }
-                if !op.ty.is_scalar() {
+                if !op.ty.is_scalar() && !op.ty.is_complex() {
                     return Err(Diagnostic::error_at(span, format!("cannot increment value of type '{}'", self.types.describe(&op.ty))));
                 }
                 if let Place::Atomic(_) = op.place {
@@ -546,6 +586,8 @@ impl Lowerer {
                 // A `long double`'s or `__int128`'s value is its object,
                 // which the store below overwrites.
                 let old = if op.ty.is_sixteen_byte_scalar() { self.snapshot_sixteen_bytes(old) } else { old };
+                // So is a complex value's (GCC increments its real part).
+                let old = if op.ty.is_complex() { self.snapshot_complex(&op.ty, old) } else { old };
                 let one_ty = if op.ty.is_pointer() { CType::LONG } else { CType::INT };
                 let one = self.iconst(one_ty.ir_type().expect("int"), 1);
                 let kind = if increment { BinaryOperator::Plus } else { BinaryOperator::Minus };
@@ -629,7 +671,7 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
                 }
                 reject_unsupported_values(&[&lhs.ty], span)?;
-                if !lhs.ty.is_scalar() {
+                if !lhs.ty.is_scalar() && !lhs.ty.is_complex() {
                     return Err(Diagnostic::error_at(span, format!("invalid operands to binary expression ('{}')", self.types.describe(&lhs.ty))));
                 }
                 // The right operand first, then the left one's value: where
@@ -640,6 +682,8 @@ impl Lowerer {
                     return self.atomic_compound(&lhs, kind, rhs, false, span);
                 }
                 let old = self.rvalue(&lhs, b.node.lhs.span)?;
+                // A complex lvalue's value is its object, which the store
+                // below overwrites; the operation reads it first.
                 let (ty, v) = self.arithmetic(kind, value(lhs.ty.clone(), old), rhs, span)?;
                 let v = self.convert(v, &ty, &lhs.ty, span)?;
                 let stored = self.store_to(&lhs, v);
@@ -648,6 +692,9 @@ impl Lowerer {
             _ => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
+                if let Some(folded) = self.fold_complex_operation(&op, &b.node.lhs, &b.node.rhs, (&lhs.ty.decay(), &rhs.ty.decay()), span)? {
+                    return Ok(folded);
+                }
                 let (ty, v) = self.arithmetic(op, lhs, rhs, span)?;
                 Ok(value(ty, v))
             }
@@ -662,6 +709,9 @@ impl Lowerer {
         let lt = lhs.ty.decay();
         let rt = rhs.ty.decay();
         reject_unsupported_values(&[&lt, &rt], span)?;
+        if lt.is_complex() || rt.is_complex() {
+            return self.complex_arithmetic(op, lhs, rhs, span);
+        }
         let invalid = |this: &Self| {
             Diagnostic::error_at(span, format!(
                 "invalid operands to binary expression ('{}' and '{}')",
@@ -800,6 +850,9 @@ impl Lowerer {
         let lt = lhs.ty.decay();
         let rt = rhs.ty.decay();
         reject_unsupported_values(&[&lt, &rt], span)?;
+        if lt.is_complex() || rt.is_complex() {
+            return self.complex_compare(op, lhs, rhs, span);
+        }
         let ty = if lt.is_arithmetic() && rt.is_arithmetic() {
             usual_arithmetic_conversion(&lt, &rt)
         } else if (lt.is_pointer() || lt.is_integer()) && (rt.is_pointer() || rt.is_integer()) {
@@ -877,7 +930,7 @@ impl Lowerer {
             }
             _ => {
                 let op = self.lower_expr(e)?;
-                if !op.ty.decay().is_scalar() {
+                if !op.ty.decay().is_scalar() && !op.ty.is_complex() {
                     return Err(Diagnostic::error_at(e.span, format!(
                         "statement requires expression of scalar type ('{}' invalid)",
                         self.types.describe(&op.ty)
@@ -904,7 +957,7 @@ impl Lowerer {
         let omitted = is_omitted_operand(&c.node.then_expression);
         let condition_value = if omitted {
             let op = self.lower_expr(&c.node.condition)?;
-            if !op.ty.decay().is_scalar() {
+            if !op.ty.decay().is_scalar() && !op.ty.is_complex() {
                 return Err(Diagnostic::error_at(c.node.condition.span, "used type where scalar is required"));
             }
             let v = self.rvalue(&op, c.node.condition.span)?;
@@ -929,6 +982,8 @@ impl Lowerer {
         let (at, bt) = (a.ty.decay(), b.ty.decay());
         let ty = if at.is_arithmetic() && bt.is_arithmetic() {
             usual_arithmetic_conversion(&at, &bt)
+        } else if (at.is_complex() || bt.is_complex()) && is_arithmetic_or_complex(&at) && is_arithmetic_or_complex(&bt) {
+            self.complex_result_type(&at, &bt, span)?
         } else if at.is_void() || bt.is_void() {
             CType::Void
         } else if at.is_pointer() && bt.is_pointer() {
@@ -1045,7 +1100,8 @@ impl Lowerer {
 }
 
 /// An `unsupported:` error if one of `types` is outside the subset
-/// (`long double`, `_Complex`), whose values cannot be computed with.
+/// (`_Complex long double`, `_Float128`), whose values cannot be computed
+/// with.
 fn reject_unsupported_values(types: &[&CType], span: Span) -> LowerResult<()> {
     for t in types {
         if let CType::Unsupported(what) = t {

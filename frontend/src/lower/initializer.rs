@@ -98,7 +98,9 @@ impl Lowerer {
                 Ok(None)
             }
             Initializer::List(list) => {
-                if ty.is_scalar() {
+                // A complex object takes its first element only, as GCC's
+                // "excess elements in scalar initializer" does.
+                if ty.is_scalar() || ty.is_complex() {
                     // `int x = {5};`, and the empty `{}` (zero).
                     return match list.first() {
                         Some(first) => self.init_value(ty, offset, bits, &first.node.initializer, out),
@@ -406,7 +408,7 @@ impl Lowerer {
             if let CType::Unsupported(what) = &item.ty {
                 return Err(Diagnostic::unsupported(item.expr.span, format!("{what} values")));
             }
-            if !item.ty.is_scalar() {
+            if !item.ty.is_scalar() && !item.ty.is_complex() {
                 return Err(Diagnostic::error_at(item.expr.span, "initializer element is not a compile-time constant"));
             }
             // An operand outside the subset (`(_Complex float)0.5 == 0.5`)
@@ -430,6 +432,10 @@ impl Lowerer {
                 ConstValue::Float(v, CType::Float) => bytes[at..at + 4].copy_from_slice(&(v as f32).to_le_bytes()),
                 ConstValue::Float(v, _) => bytes[at..at + 8].copy_from_slice(&v.to_le_bytes()),
                 ConstValue::LongDouble(x) => bytes[at..at + 16].copy_from_slice(&x.object_bytes()),
+                ConstValue::Complex { re, im, ty } => {
+                    let parts = Self::const_complex_bytes(re, im, &ty);
+                    bytes[at..at + parts.len()].copy_from_slice(&parts);
+                }
                 ConstValue::Addr { symbol, offset, .. } => {
                     if width != 8 {
                         return Err(Diagnostic::error_at(item.expr.span, "initializer element is not a compile-time constant"));

@@ -14,6 +14,8 @@ mod attributes;
 mod bit_fields;
 mod builtins;
 mod cleanup;
+mod complex;
+mod complex_constants;
 mod constant;
 mod convert;
 mod declarations;

@@ -58,8 +58,18 @@ pub fn atomic(ty: &CType, types: &TypeTable) -> CType {
 }
 
 /// `_Complex element`: a pair of `element`s (C11 §6.2.5p13), aligned as
-/// one.
+/// one. Complex `float`, `double` and integers up to 64 bits are computed
+/// with (see `complex`); complex `long double` and `__int128` stay
+/// placeholders.
 pub fn complex(element: &CType, types: &TypeTable) -> CType {
+    if super::complex::is_complex_element(element) {
+        return CType::Complex(std::rc::Rc::new(element.clone()));
+    }
     let size = 2 * types.size_of(element).unwrap_or(8);
-    CType::Unsupported(UnsupportedType { name: "_Complex", size, align: types.align_of(element) })
+    let name = match element {
+        CType::LongDouble => "_Complex long double",
+        CType::Int128 { .. } => "_Complex __int128",
+        _ => "_Complex",
+    };
+    CType::Unsupported(UnsupportedType { name, size, align: types.align_of(element) })
 }

@@ -1,5 +1,6 @@
 // expect-error: unsupported: _Complex
+/* A complex type of a TS 18661 type outside the subset. */
 int main(void) {
-    _Complex _Float32 z = 1;
+    _Complex _Float128 z = 1;
     return z == 1;
 }
