@@ -82,6 +82,7 @@ impl TypeTable {
             }
             // An atomic member is passed as its value type is.
             CType::Atomic(t) => return self.merge_classes(t, offset, classes),
+            CType::Vector(..) => return Err(NotInRegisters),
             CType::LongDouble | CType::Unsupported(_) | CType::Void | CType::Function(_) | CType::Vla(..) => return Err(NotInRegisters),
         };
         let size = self.size_of(ty).unwrap_or(0);

@@ -490,6 +490,7 @@ impl Lowerer {
             CType::Record(_) => 12,
             CType::Unsupported(t) if t.name == "_Complex" => 9,
             CType::Atomic(t) => return self.type_class(t, span),
+            CType::Vector(..) => return Err(Diagnostic::unsupported(span, "__builtin_classify_type of a vector")),
             CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
             CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),
         })

@@ -93,6 +93,9 @@ impl Lowerer {
     pub fn store_typed(&mut self, ty: &CType, value: Value, addr: Value) {
         if ty.is_sixteen_byte_scalar() {
             self.copy_sixteen_bytes(addr, value);
+        } else if ty.is_vector() {
+            let size = self.types.size_of(ty).unwrap_or(0);
+            self.copy_vector_bytes(addr, value, size);
         } else {
             self.store(value, addr);
         }
@@ -103,7 +106,7 @@ impl Lowerer {
     pub fn rvalue(&mut self, op: &Operand, span: Span) -> LowerResult<Value> {
         match (op.place, &op.ty) {
             (Place::Value(v), _) => Ok(v),
-            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble | CType::Int128 { .. }) => Ok(a),
+            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble | CType::Int128 { .. } | CType::Vector(..)) => Ok(a),
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
             (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
             (Place::Atomic(a), ty) => Ok(self.atomic_load(&ty.clone(), a)),
@@ -211,7 +214,8 @@ impl Lowerer {
         let ok = (from.is_arithmetic() && to.is_arithmetic())
             || (from.is_pointer() && (to.is_pointer() || to.is_integer()))
             || (from.is_integer() && to.is_pointer())
-            || (from.is_record() && &from == to);
+            || (from.is_record() && &from == to)
+            || self.vector_assignable(&from, to);
         if !ok {
             return Err(Diagnostic::error_at(
                 span,
@@ -223,7 +227,7 @@ impl Lowerer {
             ));
         }
         let v = self.rvalue(op, span)?;
-        if from.is_record() {
+        if from.is_record() || from.is_vector() {
             return Ok(v);
         }
         self.convert(v, &from, to, span)

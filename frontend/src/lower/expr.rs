@@ -74,6 +74,9 @@ impl Lowerer {
                 if ty.is_void() {
                     return Ok(Operand { ty, place: Place::Void });
                 }
+                if ty.is_vector() || op.ty.is_vector() {
+                    return self.vector_cast(&op, &ty, c.span);
+                }
                 for t in [&ty, &op.ty] {
                     if let CType::Unsupported(what) = t {
                         return Err(Diagnostic::unsupported(c.span, format!("{what} values")));
@@ -488,6 +491,9 @@ impl Lowerer {
             }
             UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Complement => {
                 let op = self.lower_expr(&u.node.operand)?;
+                if op.ty.is_vector() {
+                    return self.vector_unary(&u.node.operator.node, &op, span);
+                }
                 let ok = match u.node.operator.node {
                     UnaryOperator::Complement => op.ty.is_integral(),
                     _ => op.ty.is_arithmetic(),
@@ -564,6 +570,12 @@ impl Lowerer {
             B::Index => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
+                if lhs.ty.is_vector() {
+                    return self.vector_element(&lhs, &rhs, span);
+                }
+                if rhs.ty.is_vector() {
+                    return self.vector_element(&rhs, &lhs, span);
+                }
                 let (ty, v) = self.arithmetic(B::Plus, lhs, rhs, span)?;
                 let CType::Pointer(elem, quals) = ty else {
                     return Err(Diagnostic::error_at(span, "subscripted value is not an array or pointer"));
@@ -607,6 +619,10 @@ impl Lowerer {
                     self.copy_bytes(a, v, size);
                     return Ok(addr(lhs.ty, a));
                 }
+                if let (true, Place::Addr(a)) = (lhs.ty.is_vector(), lhs.place) {
+                    self.store_typed(&lhs.ty, v, a);
+                    return Ok(addr(lhs.ty, a));
+                }
                 let stored = self.store_to(&lhs, v);
                 Ok(value(lhs.ty, stored))
             }
@@ -629,6 +645,12 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
                 }
                 reject_unsupported_values(&[&lhs.ty], span)?;
+                if let (true, Place::Addr(a)) = (lhs.ty.is_vector(), lhs.place) {
+                    let rhs = self.lower_expr(&b.node.rhs)?;
+                    let (_, v) = self.vector_arithmetic(kind, value(lhs.ty.clone(), a), rhs, span)?;
+                    self.store_typed(&lhs.ty, v, a);
+                    return Ok(addr(lhs.ty, a));
+                }
                 if !lhs.ty.is_scalar() {
                     return Err(Diagnostic::error_at(span, format!("invalid operands to binary expression ('{}')", self.types.describe(&lhs.ty))));
                 }
@@ -662,6 +684,9 @@ impl Lowerer {
         let lt = lhs.ty.decay();
         let rt = rhs.ty.decay();
         reject_unsupported_values(&[&lt, &rt], span)?;
+        if lt.is_vector() || rt.is_vector() {
+            return self.vector_arithmetic(op, lhs, rhs, span);
+        }
         let invalid = |this: &Self| {
             Diagnostic::error_at(span, format!(
                 "invalid operands to binary expression ('{}' and '{}')",
@@ -939,7 +964,7 @@ impl Lowerer {
             at.clone()
         } else if bt.is_pointer() {
             bt.clone()
-        } else if at.is_record() && at == bt {
+        } else if (at.is_record() && at == bt) || (at.is_vector() && self.vector_assignable(&bt, &at)) {
             at.clone()
         } else {
             return Err(Diagnostic::error_at(span, format!(
@@ -954,7 +979,7 @@ impl Lowerer {
             let args = match param_ty {
                 Some(_) => {
                     let v = self.rvalue(arm, span)?;
-                    let v = if ty.is_record() { v } else { self.convert(v, &arm.ty.decay(), &ty, span)? };
+                    let v = if ty.is_record() || ty.is_vector() { v } else { self.convert(v, &arm.ty.decay(), &ty, span)? };
                     vec![v]
                 }
                 None => vec![],

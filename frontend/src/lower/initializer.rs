@@ -113,7 +113,7 @@ impl Lowerer {
                         }
                     }
                 }
-                if !matches!(ty, CType::Array(..) | CType::Record(_)) {
+                if !matches!(ty, CType::Array(..) | CType::Record(_) | CType::Vector(..)) {
                     return Err(Diagnostic::error_at(init.span, format!("initializer list for type '{}'", self.types.describe(ty))));
                 }
                 Ok(Some(self.init_list(ty, offset, list, out)?))
@@ -126,6 +126,8 @@ impl Lowerer {
     fn position_count(&self, ty: &CType) -> Option<u64> {
         match ty {
             CType::Array(_, n) => *n,
+            // A vector is initialized as an array of its elements.
+            CType::Vector(_, n) => Some(*n),
             CType::Record(id) => Some(self.types.records[*id].fields.len() as u64),
             _ => Some(0),
         }
@@ -153,7 +155,7 @@ impl Lowerer {
     /// The element at `position` of an aggregate at `offset`.
     fn element_at(&self, ty: &CType, offset: u64, position: u64) -> Element {
         match ty {
-            CType::Array(elem, _) => Element { ty: elem.unatomic().clone(), offset: offset + position * self.types.size_of(elem).unwrap_or(0), bits: None },
+            CType::Array(elem, _) | CType::Vector(elem, _) => Element { ty: elem.unatomic().clone(), offset: offset + position * self.types.size_of(elem).unwrap_or(0), bits: None },
             CType::Record(id) => {
                 let field = &self.types.records[*id].fields[position as usize];
                 Element { ty: field.ty.unatomic().clone(), offset: offset + field.offset, bits: field.bits }
@@ -315,13 +317,26 @@ impl Lowerer {
         if ty.is_record() && !matches!(e.node, Expression::Constant(_) | Expression::StringLiteral(_)) {
             return Ok(&self.type_of_expression(e)? == ty);
         }
-        Ok(!matches!(ty, CType::Array(..) | CType::Record(_)))
+        if ty.is_vector() && !matches!(e.node, Expression::Constant(_) | Expression::StringLiteral(_)) {
+            let from = self.type_of_expression(e)?;
+            return Ok(self.vector_assignable(&from, ty));
+        }
+        Ok(!matches!(ty, CType::Array(..) | CType::Record(_) | CType::Vector(..)))
     }
 
     /// The positions one designator selects, from the aggregate `ty`: one
     /// index, or the path to a member through anonymous members.
     /// `range_index` is the index a range designator stands for.
     fn designated_positions(&mut self, ty: &CType, d: &Node<Designator>, range_index: u64, out: &mut Vec<u64>) -> LowerResult<()> {
+        // A vector's elements are designated as an array's.
+        let vector_as_array;
+        let ty = match ty {
+            CType::Vector(elem, n) => {
+                vector_as_array = CType::Array(elem.clone(), Some(*n));
+                &vector_as_array
+            }
+            other => other,
+        };
         match (&d.node, ty) {
             (Designator::Index(e), CType::Array(_, n)) => {
                 let i = self.eval_int(e)?;
