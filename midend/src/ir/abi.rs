@@ -46,6 +46,9 @@ pub enum Eightbyte {
     Integer,
     /// `float` and `double` only: a vector register.
     Sse,
+    /// The upper half of a 16-byte vector (GCC's `vector_size(16)`), in
+    /// the same vector register as the SSE eightbyte before it.
+    SseUp,
     /// A `long double`, or a struct of one, as a result: `%st(0)`. As an
     /// argument it makes the aggregate MEMORY.
     X87,
@@ -57,12 +60,13 @@ impl Eightbyte {
             Eightbyte::NoClass => "none",
             Eightbyte::Integer => "int",
             Eightbyte::Sse => "sse",
+            Eightbyte::SseUp => "sseup",
             Eightbyte::X87 => "x87",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Eightbyte> {
-        [Eightbyte::NoClass, Eightbyte::Integer, Eightbyte::Sse, Eightbyte::X87].into_iter().find(|e| e.name() == name)
+        [Eightbyte::NoClass, Eightbyte::Integer, Eightbyte::Sse, Eightbyte::SseUp, Eightbyte::X87].into_iter().find(|e| e.name() == name)
     }
 }
 
@@ -77,12 +81,22 @@ pub struct Aggregate {
 
 /// One eightbyte of an aggregate that travels in a register: the bytes
 /// `offset..offset + size` of the object, as a value of type `ty` (`i64`
-/// for INTEGER; `f64`, or `f32` for a four-byte tail, for SSE).
+/// for INTEGER; `f64`, or `f32` for a four-byte tail, for SSE). An SSE
+/// eightbyte followed by SSEUP is one part of 16 bytes, of type `f64`,
+/// that takes a whole vector register ([`Part::is_whole_vector_register`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part {
     pub offset: u32,
     pub size: u32,
     pub ty: Type,
+}
+
+impl Part {
+    /// True for the 16 bytes of an SSE and an SSEUP eightbyte, which
+    /// travel in one vector register as a 128-bit value.
+    pub fn is_whole_vector_register(&self) -> bool {
+        self.size == 16
+    }
 }
 
 impl Aggregate {
@@ -108,10 +122,11 @@ impl Aggregate {
         let parts = eightbytes
             .iter()
             .enumerate()
-            .filter(|(_, class)| **class != Eightbyte::NoClass)
+            .filter(|(_, class)| !matches!(**class, Eightbyte::NoClass | Eightbyte::SseUp))
             .map(|(i, &class)| {
                 let offset = 8 * i as u64;
-                let size = (self.size - offset).min(8) as u32;
+                let upper_half_follows = eightbytes.get(i + 1) == Some(&Eightbyte::SseUp);
+                let size = if upper_half_follows { 16 } else { (self.size - offset).min(8) as u32 };
                 let ty = match class {
                     Eightbyte::Sse if size <= 4 => Type::F32,
                     Eightbyte::Sse => Type::F64,
