@@ -77,6 +77,7 @@ impl Lowerer {
                 Operand { ty: CType::Void, place: Place::Void }
             }
             "alloca" => self.lower_alloca(args, span)?,
+            "shuffle" => self.lower_vector_shuffle(args, span)?,
             "choose_expr" => {
                 let chosen = self.chosen_expression(c, span)?;
                 return self.lower_expr(chosen).map(Some);

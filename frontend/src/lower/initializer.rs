@@ -94,6 +94,16 @@ impl Lowerer {
                 if matches!(ty, CType::Array(..)) {
                     return Err(Diagnostic::error_at(e.span, "array initializer must be an initializer list or string literal"));
                 }
+                if let (CType::Vector(..), Expression::CompoundLiteral(literal)) = (ty, &e.node) {
+                    // A vector compound literal initializes as its list
+                    // would, which also makes it a constant for a static
+                    // object, as GCC allows (`V v[] = { (V){ 1, 2 } }`).
+                    let literal_ty = self.type_name(&literal.node.type_name)?;
+                    if self.vector_assignable(&literal_ty, ty) {
+                        self.init_list(ty, offset, &literal.node.initializer_list, out)?;
+                        return Ok(None);
+                    }
+                }
                 out.push(InitItem { offset, ty: ty.clone(), bits, expr: e });
                 Ok(None)
             }
