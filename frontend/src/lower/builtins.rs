@@ -78,6 +78,8 @@ impl Lowerer {
             }
             "alloca" => self.lower_alloca(args, span)?,
             "shuffle" => self.lower_vector_shuffle(args, span)?,
+            "shufflevector" => self.lower_vector_shufflevector(args, span)?,
+            "convertvector" => self.lower_convertvector(args, span)?,
             "choose_expr" => {
                 let chosen = self.chosen_expression(c, span)?;
                 return self.lower_expr(chosen).map(Some);

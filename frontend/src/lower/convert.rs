@@ -215,7 +215,8 @@ impl Lowerer {
             || (from.is_pointer() && (to.is_pointer() || to.is_integer()))
             || (from.is_integer() && to.is_pointer())
             || (from.is_record() && &from == to)
-            || self.vector_assignable(&from, to);
+            || self.vector_assignable(&from, to)
+            || self.is_opaque_vector(op, to);
         if !ok {
             return Err(Diagnostic::error_at(
                 span,

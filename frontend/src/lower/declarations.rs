@@ -145,6 +145,10 @@ impl Lowerer {
     /// with the attributes written after it.
     fn type_with_record_attributes(&mut self, type_specs: &[&Node<TypeSpecifier>], record_extensions: &[Node<Extension>], span: Span) -> LowerResult<CType> {
         self.pending_record_attributes = self.attributes(record_extensions)?;
+        if self.pending_record_attributes.vector_size.is_some() {
+            self.pending_record_attributes = Attributes::default();
+            return Err(Diagnostic::error_at(span, "invalid vector type for attribute 'vector_size'"));
+        }
         let ty = self.type_from_specifiers(type_specs, span);
         self.pending_record_attributes = Attributes::default();
         ty

@@ -540,6 +540,9 @@ impl Lowerer {
                 if !matches!(op.place, Place::Addr(_) | Place::BitField(..) | Place::Atomic(_)) {
                     return Err(Diagnostic::error_at(operand_span, "expression is not assignable"));
                 }
+                if let (CType::Vector(..), Place::Addr(a)) = (&op.ty, op.place) {
+                    return self.vector_increment(increment, post, &op.ty, a, span);
+                }
                 if !op.ty.is_scalar() {
                     return Err(Diagnostic::error_at(span, format!("cannot increment value of type '{}'", self.types.describe(&op.ty))));
                 }
@@ -572,9 +575,6 @@ impl Lowerer {
                 let rhs = self.lower_expr(&b.node.rhs)?;
                 if lhs.ty.is_vector() {
                     return self.vector_element(&lhs, &rhs, span);
-                }
-                if rhs.ty.is_vector() {
-                    return self.vector_element(&rhs, &lhs, span);
                 }
                 let (ty, v) = self.arithmetic(B::Plus, lhs, rhs, span)?;
                 let CType::Pointer(elem, quals) = ty else {
@@ -647,6 +647,7 @@ impl Lowerer {
                 reject_unsupported_values(&[&lhs.ty], span)?;
                 if let (true, Place::Addr(a)) = (lhs.ty.is_vector(), lhs.place) {
                     let rhs = self.lower_expr(&b.node.rhs)?;
+                    self.check_vector_broadcast(&kind, &lhs.ty, &rhs.ty, &b.node.rhs, true)?;
                     let (_, v) = self.vector_arithmetic(kind, value(lhs.ty.clone(), a), rhs, span)?;
                     self.store_typed(&lhs.ty, v, a);
                     return Ok(addr(lhs.ty, a));
@@ -670,6 +671,11 @@ impl Lowerer {
             _ => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
+                match (lhs.ty.is_vector(), rhs.ty.is_vector()) {
+                    (true, false) => self.check_vector_broadcast(&op, &lhs.ty, &rhs.ty, &b.node.rhs, true)?,
+                    (false, true) => self.check_vector_broadcast(&op, &rhs.ty, &lhs.ty, &b.node.lhs, false)?,
+                    _ => {}
+                }
                 let (ty, v) = self.arithmetic(op, lhs, rhs, span)?;
                 Ok(value(ty, v))
             }

@@ -328,8 +328,10 @@ impl Lowerer {
             return Ok(&self.type_of_expression(e)? == ty);
         }
         if ty.is_vector() && !matches!(e.node, Expression::Constant(_) | Expression::StringLiteral(_)) {
+            // A vector of another type is an error (or, from a comparison,
+            // GCC's opaque vector), reported when it is converted.
             let from = self.type_of_expression(e)?;
-            return Ok(self.vector_assignable(&from, ty));
+            return Ok(from.is_vector() && self.types.size_of(&from) == self.types.size_of(ty));
         }
         Ok(!matches!(ty, CType::Array(..) | CType::Record(_) | CType::Vector(..)))
     }
@@ -338,16 +340,11 @@ impl Lowerer {
     /// index, or the path to a member through anonymous members.
     /// `range_index` is the index a range designator stands for.
     fn designated_positions(&mut self, ty: &CType, d: &Node<Designator>, range_index: u64, out: &mut Vec<u64>) -> LowerResult<()> {
-        // A vector's elements are designated as an array's.
-        let vector_as_array;
-        let ty = match ty {
-            CType::Vector(elem, n) => {
-                vector_as_array = CType::Array(elem.clone(), Some(*n));
-                &vector_as_array
-            }
-            other => other,
-        };
         match (&d.node, ty) {
+            // GCC takes no designators in a vector's list.
+            (Designator::Index(_) | Designator::Range(_), CType::Vector(..)) => {
+                Err(Diagnostic::error_at(d.span, "array index in non-array initializer"))
+            }
             (Designator::Index(e), CType::Array(_, n)) => {
                 let i = self.eval_int(e)?;
                 if i < 0 || n.is_some_and(|n| i as u64 >= n) {

@@ -31,6 +31,7 @@ mod scope;
 mod sixteen_byte_values;
 mod unused_functions;
 mod unsupported_types;
+mod vector_broadcast;
 mod vector_shuffle;
 mod vectors;
 pub(crate) use unsupported_types::ts18661_type;

@@ -19,7 +19,8 @@
 //! converted to the element type and used for every element. Element
 //! arithmetic wraps, as the SIMD instructions GCC emits do. `v[i]` is the
 //! element lvalue. A cast between a vector and a vector or integer of the
-//! same size reinterprets the bytes.
+//! same size reinterprets the bytes; `__builtin_convertvector` converts
+//! each element as a cast would.
 //!
 //! Across calls a vector travels as the System V psABI (§3.2.3) classifies
 //! it: 8 bytes are one SSE eightbyte, 16 bytes are SSE and SSEUP, one whole
@@ -29,8 +30,8 @@
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
 use crate::types::{CType, IntKind};
-use lang_c::ast::{BinaryOperator, UnaryOperator};
-use lang_c::span::Span;
+use lang_c::ast::{BinaryOperator, Expression, UnaryOperator};
+use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, InstData, Type, UnaryOp, Value};
 use std::rc::Rc;
 
@@ -102,13 +103,20 @@ impl Lowerer {
     }
 
     /// True when a value of vector type `from` may be assigned to (or
-    /// passed as) an object of vector type `to`: GCC accepts vectors that
-    /// differ only in the signedness of their elements.
+    /// passed as, or initialize) an object of vector type `to`: only a
+    /// vector of the same type (GCC rejects even one that differs in the
+    /// signedness of its elements without a cast).
     pub fn vector_assignable(&self, from: &CType, to: &CType) -> bool {
-        match (from, to) {
-            (CType::Vector(a, m), CType::Vector(b, n)) => m == n && same_but_signedness(a, b),
-            _ => false,
-        }
+        from.is_vector() && from == to
+    }
+
+    /// True when the operand is a comparison's result, of GCC's opaque
+    /// vector type, which converts without a cast to any vector type of
+    /// its size, keeping its bits (`v4sf mask = a < b;`).
+    pub fn is_opaque_vector(&self, op: &Operand, to: &CType) -> bool {
+        let Place::Value(v) = op.place else { return false };
+        let opaque = self.func.as_ref().is_some_and(|f| f.opaque_vectors.contains(&v));
+        opaque && to.is_vector() && self.types.size_of(&op.ty) == self.types.size_of(to)
     }
 
     /// A binary operator with a vector operand (see the module header).
@@ -123,9 +131,13 @@ impl Lowerer {
             ))
         };
         let ty = match (&lt, &rt) {
-            (CType::Vector(..), CType::Vector(..)) if self.vector_assignable(&rt, &lt) => lt.clone(),
+            // GCC lets the element types differ in signedness here.
+            (CType::Vector(a, m), CType::Vector(b, n)) if m == n && same_but_signedness(a, b) => lt.clone(),
             (CType::Vector(..), CType::Vector(..)) => return Err(invalid(self)),
-            (CType::Vector(..), s) | (s, CType::Vector(..)) if s.is_arithmetic() && !s.is_sixteen_byte_scalar() => {
+            (CType::Vector(..), s @ (CType::Int128 { .. } | CType::LongDouble)) | (s @ (CType::Int128 { .. } | CType::LongDouble), CType::Vector(..)) => {
+                return Err(Diagnostic::unsupported(span, format!("a '{}' operand of a vector operator", self.types.describe(s))));
+            }
+            (CType::Vector(..), s) | (s, CType::Vector(..)) if s.is_arithmetic() => {
                 if lt.is_vector() { lt.clone() } else { rt.clone() }
             }
             _ => return Err(invalid(self)),
@@ -165,6 +177,9 @@ impl Lowerer {
             }
         }
         self.wrapv = wrapv;
+        if comparison {
+            self.f().opaque_vectors.insert(dst);
+        }
         result.map(|()| (result_ty, dst))
     }
 
@@ -209,6 +224,21 @@ impl Lowerer {
         Ok(Operand { ty: op.ty.clone(), place: Place::Value(dst) })
     }
 
+    /// `++v`, `--v`, `v++` or `v--` of the vector object at `a`: every
+    /// element steps by one; the value is the new vector, or a copy of
+    /// the old one.
+    pub fn vector_increment(&mut self, increment: bool, post: bool, ty: &CType, a: Value, span: Span) -> LowerResult<Operand> {
+        let old = self.vector_temporary(ty);
+        let size = self.types.size_of(ty).unwrap_or(0);
+        self.copy_vector_bytes(old, a, size);
+        let one = self.iconst(Type::I32, 1);
+        let op = if increment { BinaryOperator::Plus } else { BinaryOperator::Minus };
+        let old_value = Operand { ty: ty.clone(), place: Place::Value(old) };
+        let (_, new) = self.vector_arithmetic(op, old_value, Operand { ty: CType::INT, place: Place::Value(one) }, span)?;
+        self.store_typed(ty, new, a);
+        Ok(Operand { ty: ty.clone(), place: Place::Value(if post { old } else { new }) })
+    }
+
     /// `v[i]` of a vector operand: the element lvalue.
     pub fn vector_element(&mut self, vector: &Operand, index: &Operand, span: Span) -> LowerResult<Operand> {
         if !index.ty.decay().is_integer() {
@@ -240,6 +270,19 @@ impl Lowerer {
                 Ok(Operand { ty: to.clone(), place: Place::Value(dst) })
             }
             (true, true) => Err(Diagnostic::error_at(span, "can't convert between vector values of different size")),
+            // An `__int128` is the address of its 16 bytes, as a vector is.
+            (true, false) if same_size && matches!(to, CType::Int128 { .. }) => {
+                let src = self.rvalue(op, span)?;
+                let dst = self.sixteen_byte_temporary();
+                self.copy_vector_bytes(dst, src, 16);
+                Ok(Operand { ty: to.clone(), place: Place::Value(dst) })
+            }
+            (false, true) if same_size && matches!(from, CType::Int128 { .. }) => {
+                let src = self.rvalue(op, span)?;
+                let dst = self.vector_temporary(to);
+                self.copy_vector_bytes(dst, src, 16);
+                Ok(Operand { ty: to.clone(), place: Place::Value(dst) })
+            }
             (true, false) if same_size && to.is_integer() => {
                 let src = self.rvalue(op, span)?;
                 let v = self.load(to, src);
@@ -260,6 +303,42 @@ impl Lowerer {
                 Err(Diagnostic::error_at(span, format!("can't convert a value of type '{f}' to vector type '{t}' which has different size")))
             }
         }
+    }
+}
+
+impl Lowerer {
+    /// `__builtin_convertvector(v, T)`: each element of `v` converted, as
+    /// by a cast, to the element type of the vector type `T`, which has as
+    /// many elements. lang-c reads `T` as an expression, so it must be a
+    /// typedef name.
+    pub fn lower_convertvector(&mut self, args: &[Node<Expression>], span: Span) -> LowerResult<Operand> {
+        let [source, target] = args else {
+            return Err(Diagnostic::error_at(span, "'__builtin_convertvector' takes a vector and a type"));
+        };
+        let target_ty = match &target.node {
+            Expression::Identifier(id) => match self.scopes.lookup(&id.node.name) {
+                Some(super::scope::Symbol::Typedef(ty)) => ty.clone(),
+                _ => return Err(Diagnostic::unsupported(target.span, "'__builtin_convertvector' to a type other than a typedef name")),
+            },
+            _ => return Err(Diagnostic::unsupported(target.span, "'__builtin_convertvector' to a type other than a typedef name")),
+        };
+        let op = self.lower_expr(source)?;
+        let (CType::Vector(from_elem, n), CType::Vector(_, m)) = (&op.ty, &target_ty) else {
+            return Err(Diagnostic::error_at(span, "'__builtin_convertvector' first argument must be an integer or floating vector"));
+        };
+        if n != m {
+            return Err(Diagnostic::error_at(span, "'__builtin_convertvector' number of elements of the first argument vector and the second argument vector type should be the same"));
+        }
+        let (from, to) = (self.shape(&op.ty), self.shape(&target_ty));
+        let src = self.rvalue(&op, span)?;
+        let dst = self.vector_temporary(&target_ty);
+        let from_ir = from_elem.ir_type().expect("a scalar element");
+        for i in 0..from.count {
+            let x = self.emit(InstData::Load { addr: src, offset: (i * from.elem_size) as i32 }, from_ir);
+            let y = self.convert(x, &from.elem, &to.elem, span)?;
+            self.emit_effect(InstData::Store { value: y, addr: dst, offset: (i * to.elem_size) as i32 });
+        }
+        Ok(Operand { ty: target_ty, place: Place::Value(dst) })
     }
 }
 
