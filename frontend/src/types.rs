@@ -674,9 +674,10 @@ impl TypeTable {
             CType::Record(id) => self.records[*id].align,
             CType::Unsupported(t) => t.align,
             CType::LongDouble | CType::Int128 { .. } => 16,
-            // GCC aligns a vector to its size, up to the 16 bytes of the
-            // SSE registers (its BIGGEST_ALIGNMENT without AVX).
-            CType::Vector(..) => self.size_of(ty).unwrap_or(1).min(16),
+            // GCC aligns a vector to its size, also beyond 16 bytes (its
+            // `__alignof__`, which lays out records; its C11 `_Alignof`
+            // caps at 16, which nissecc does not tell apart).
+            CType::Vector(..) => self.size_of(ty).unwrap_or(1),
             // GCC aligns an atomic type of 2, 4, 8 or 16 bytes to its size.
             CType::Atomic(t) => match self.size_of(t) {
                 Some(size @ (2 | 4 | 8 | 16)) => self.align_of(t).max(size),

@@ -64,6 +64,18 @@ v8si pass_v8si(v8si a, v8si b)
     return a + b;
 }
 
+v8si pass_v8si_after(long a, long b, long c, long d, long e, long f, long g, v8si v)
+{
+    printf("pass_v8si_after: %ld %ld %ld %ld %ld %ld %ld", a, b, c, d, e, f, g); show_v8si(" ", v);
+    return v * 2;
+}
+
+v8di pass_v8di(int k, v8di v, int j)
+{
+    printf("pass_v8di: %d", k); show_v8di(" ", v); printf(" %d", j);
+    return v + k - j;
+}
+
 WV pass_WV(WV w)
 {
     printf("pass_WV:"); show_v4si(" ", w.v);

@@ -14,6 +14,8 @@ v2si pass_v2si(v2si a, v2si b);
 v2sf pass_v2sf(v2sf a, float f);
 v4qi pass_v4qi(v4qi a, v4qi b, int k);
 v8si pass_v8si(v8si a, v8si b);
+v8si pass_v8si_after(long a, long b, long c, long d, long e, long f, long g, v8si v);
+v8di pass_v8di(int k, v8di v, int j);
 WV pass_WV(WV w);
 VI pass_VI(VI s);
 VD pass_VD(VD s);
@@ -39,6 +41,8 @@ int main(void)
     show_v2sf(" => ", pass_v2sf((v2sf){ 0.25f, -1.5f }, 2.0f)); endl();
     show_v4qi(" => ", pass_v4qi((v4qi){ 1, 2, 3, 100 }, (v4qi){ 5, 6, 7, 3 }, 9)); endl();
     show_v8si(" => ", pass_v8si((v8si){ 1, 2, 3, 4, 5, 6, 7, 8 }, (v8si){ 10, 20, 30, 40, 50, 60, 70, 80 })); endl();
+    show_v8si(" => ", pass_v8si_after(1, 2, 3, 4, 5, 6, 7, (v8si){ 8, 9, 10, 11, 12, 13, 14, 15 })); endl();
+    show_v8di(" => ", pass_v8di(3, (v8di){ 1, -2, 3, -4, 5, -6, 7, 1LL << 40 }, 5)); endl();
     { WV r = pass_WV((WV){ { 4, 3, 2, 1 } }); show_v4si(" => ", r.v); endl(); }
     { VI r = pass_VI((VI){ { 6, -7 }, 3 }); show_v2si(" => ", r.v); printf(" %d", r.x); endl(); }
     { VD r = pass_VD((VD){ { 0.5f, 1.5f }, -3.25 }); show_v2sf(" => ", r.v); printf(" %.17g", r.d); endl(); }

@@ -2,7 +2,8 @@
  * GCC vectors exchanged by value between vec_caller.c and vec_callee.c:
  * 16-byte vectors (SSE and SSEUP, one %xmm register), 8-byte ones (SSE),
  * 4-byte ones (INTEGER), 32-byte ones (MEMORY without AVX), structs
- * holding vectors, and more vectors than there are vector registers.
+ * holding vectors, and more vectors than there are vector registers;
+ * 32- and 64-byte vectors are aligned to their size on the stack.
  */
 #include <stdio.h>
 
@@ -16,6 +17,7 @@ typedef int v2si __attribute__((vector_size(8)));
 typedef float v2sf __attribute__((vector_size(8)));
 typedef signed char v4qi __attribute__((vector_size(4)));
 typedef int v8si __attribute__((vector_size(32)));
+typedef long long v8di __attribute__((vector_size(64)));
 
 typedef struct { v4si v; } WV;
 typedef struct { v2si v; int x; } VI;
@@ -42,3 +44,4 @@ SHOW(v2si, v2si, 2, "%d", int)
 SHOW(v2sf, v2sf, 2, "%.9g", double)
 SHOW(v4qi, v4qi, 4, "%d", int)
 SHOW(v8si, v8si, 8, "%d", int)
+SHOW(v8di, v8di, 8, "%lld", long long)

@@ -363,7 +363,9 @@ impl Lowerer {
     /// most, so the callee would read the wrong bytes.
     pub fn by_value_argument(&self, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::abi::Aggregate> {
         let aggregate = self.types.sysv_aggregate(ty);
-        if aggregate.align > 16 {
+        // A GCC vector of 32 or 64 bytes is placed at its alignment, which
+        // the argument placement follows.
+        if aggregate.align > 16 && !ty.is_vector() {
             return Err(Diagnostic::unsupported(span, format!("an argument aligned to {} bytes passed by value", aggregate.align)));
         }
         Ok(aggregate)

@@ -119,6 +119,9 @@ impl Lowerer {
                 if aggregate.eightbytes.as_ref().is_some_and(|classes| classes.contains(&Eightbyte::SseUp)) {
                     return Err(Diagnostic::unsupported(va.node.type_name.span, "va_arg of a 16-byte vector"));
                 }
+                if aggregate.align > 16 {
+                    return Err(Diagnostic::unsupported(va.node.type_name.span, "va_arg of a vector aligned beyond 16 bytes"));
+                }
                 return Ok(self.va_arg_aggregate(list, ty));
             }
             CType::Float | CType::Double => Class::Vector,
