@@ -201,6 +201,12 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        // `(__attribute__((vector_size(16))) float) x` and members written
+        // so make vectors of the base type.
+        let ty = match attributes.vector_size {
+            Some(size) => self.vector_type(ty, size, span)?,
+            None => ty,
+        };
         let atomic = specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
         let ty = if atomic { super::atomic_objects::atomic_type(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));

@@ -276,6 +276,25 @@ mod tests {
         Aggregate { size, align: 8, eightbytes: Some(classes.to_vec()) }
     }
 
+    #[test]
+    fn an_sse_eightbyte_and_its_sseup_are_one_sixteen_byte_part() {
+        let vector = Aggregate { size: 16, align: 16, eightbytes: Some(vec![Eightbyte::Sse, Eightbyte::SseUp]) };
+        let parts = vector.register_parts().expect("in registers");
+        assert_eq!(parts, vec![Part { offset: 0, size: 16, ty: Type::F64 }]);
+        assert!(parts[0].is_whole_vector_register());
+        let mut a = Assignment { args: Vec::new(), result: ResultPassing::Void, gp_registers: 0, vector_registers: 0, stack_bytes: 0 };
+        a.aggregate(&vector);
+        assert_eq!(a.vector_registers, 1, "one xmm register for the whole vector");
+    }
+
+    #[test]
+    fn an_aggregate_aligned_beyond_sixteen_is_placed_at_its_alignment() {
+        let mut a = Assignment { args: Vec::new(), result: ResultPassing::Void, gp_registers: 0, vector_registers: 0, stack_bytes: 8 };
+        let passing = a.aggregate(&Aggregate::in_memory(32, 32));
+        assert_eq!(passing, ArgPassing::Stack { padding: 24, object_size: 32 });
+        assert_eq!(a.stack_bytes, 64);
+    }
+
     fn sig(params: Vec<Type>, by_value: Vec<(usize, Aggregate)>) -> Signature {
         Signature { params, by_value, ..Signature::default() }
     }
