@@ -19,7 +19,8 @@
 //! proves nissecc follows the ABI rather than a convention of its own.
 //! (The C itself was checked to give the same output under gcc and
 //! clang at -O0 and -O2, mixed with each other, and under the address
-//! and undefined-behaviour sanitizers.)
+//! and undefined-behaviour sanitizers.) A third pair exchanges GCC's
+//! generic vectors (`vec_shapes.h`).
 
 mod common;
 
@@ -38,6 +39,7 @@ struct Pair {
 const PLAIN: Pair = Pair { name: "abi-interop", caller: "caller.c", callee: "callee.c" };
 const VARIADIC: Pair = Pair { name: "abi-interop-va", caller: "va_caller.c", callee: "va_callee.c" };
 const COMPLEX: Pair = Pair { name: "abi-interop-complex", caller: "complex_caller.c", callee: "complex_callee.c" };
+const VECTORS: Pair = Pair { name: "abi-interop-vec", caller: "vec_caller.c", callee: "vec_callee.c" };
 
 const LEVELS: [&str; 2] = ["-O0", "-O2"];
 
@@ -249,4 +251,12 @@ fn variadic_structs_match_gcc() {
 #[test]
 fn complex_values_match_gcc() {
     check(&COMPLEX);
+}
+
+/// GCC vectors by value (SSE and SSEUP, SSE, INTEGER and MEMORY, in
+/// structs and unions, past the last vector register) across gcc and
+/// nissecc objects.
+#[test]
+fn vectors_by_value_match_gcc() {
+    check(&VECTORS);
 }

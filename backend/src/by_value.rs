@@ -52,7 +52,7 @@ pub(crate) fn machine_signature(
             ArgPassing::Scalar(ty) => sig.params.push(AbiParam::new(clif_type(*ty))),
             ArgPassing::Registers(parts) => sig
                 .params
-                .extend(parts.iter().map(|p| AbiParam::new(clif_type(p.ty)))),
+                .extend(parts.iter().map(|p| AbiParam::new(part_type(p)))),
             ArgPassing::Stack { padding, object_size } => {
                 if *padding > 0 {
                     sig.params.push(stack_copy(*padding)?);
@@ -72,7 +72,7 @@ pub(crate) fn machine_signature(
         ResultPassing::Scalar(ty) => sig.returns.push(AbiParam::new(clif_type(*ty))),
         ResultPassing::Registers(parts) => sig
             .returns
-            .extend(parts.iter().map(|p| AbiParam::new(clif_type(p.ty)))),
+            .extend(parts.iter().map(|p| AbiParam::new(part_type(p)))),
     }
     Ok(sig)
 }
@@ -264,13 +264,24 @@ fn pieces(size: u32) -> impl Iterator<Item = (u32, u32)> {
     })
 }
 
+/// The Cranelift type a part travels as: its IR type, or a 128-bit vector
+/// for the 16 bytes of an SSE and SSEUP pair (a GCC vector), which
+/// Cranelift passes in one `%xmm` register.
+fn part_type(part: &Part) -> clif::Type {
+    if part.is_whole_vector_register() {
+        clif::types::F64X2
+    } else {
+        clif_type(part.ty)
+    }
+}
+
 /// Loads part `part` of the object at `address`, reading only its bytes.
 fn load_part(builder: &mut FunctionBuilder, address: clif::Value, part: Part) -> clif::Value {
     let flags = MemFlagsData::new();
     if part.ty.is_float() || part.size == 8 {
         return builder
             .ins()
-            .load(clif_type(part.ty), flags, address, part.offset as i32);
+            .load(part_type(&part), flags, address, part.offset as i32);
     }
     let mut value = None;
     for (at, bytes) in pieces(part.size) {

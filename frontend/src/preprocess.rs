@@ -90,9 +90,10 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
 /// code paths as nissecc (the semantic fuzzer's gcc builds do).
 pub fn feature_macros() -> Vec<String> {
     let mut flags = Vec::new();
-    // nissecc has no vector types, so it does not announce the SSE and MMX
-    // intrinsics (`<emmintrin.h>`): programs then take their portable
-    // paths, as they do with tcc. Floating-point math stays SSE math
+    // nissecc has GCC's generic vectors but not the ia32 builtins behind
+    // most SSE and MMX intrinsics (`<emmintrin.h>`), so it does not
+    // announce them: programs then take their portable paths, as they do
+    // with tcc. Floating-point math stays SSE math
     // (`__SSE_MATH__`, `__FLT_EVAL_METHOD__` 0), which is what nissecc does.
     for vector_extension in ["__SSE__", "__SSE2__", "__MMX__", "__MMX_WITH_SSE__"] {
         flags.push(format!("-U{vector_extension}"));

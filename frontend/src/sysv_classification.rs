@@ -25,7 +25,17 @@ impl TypeTable {
         }
         let mut classes = vec![Eightbyte::NoClass; size.div_ceil(8) as usize];
         match self.merge_classes(ty, 0, &mut classes) {
-            Ok(()) => Aggregate { size, align, eightbytes: Some(classes) },
+            Ok(()) => {
+                // An SSEUP eightbyte not preceded by SSE or SSEUP (where
+                // unions overlap a vector's upper half) becomes SSE.
+                for i in 0..classes.len() {
+                    let preceded = i > 0 && matches!(classes[i - 1], Eightbyte::Sse | Eightbyte::SseUp);
+                    if classes[i] == Eightbyte::SseUp && !preceded {
+                        classes[i] = Eightbyte::Sse;
+                    }
+                }
+                Aggregate { size, align, eightbytes: Some(classes) }
+            }
             Err(NotInRegisters) => Aggregate::in_memory(size, align),
         }
     }
@@ -90,6 +100,24 @@ impl TypeTable {
             }
             // An atomic member is passed as its value type is.
             CType::Atomic(t) => return self.merge_classes(t, offset, classes),
+            // A GCC vector (GCC's reading of §3.2.3): up to four bytes are
+            // INTEGER, eight bytes SSE, sixteen SSE and SSEUP, one whole
+            // `%xmm` register; larger ones (without AVX) MEMORY.
+            CType::Vector(..) => {
+                let size = self.size_of(ty).unwrap_or(0);
+                if offset % self.align_of(ty) != 0 || size > 16 {
+                    return Err(NotInRegisters);
+                }
+                match size {
+                    16 => {
+                        merge_range(classes, offset, offset + 8, Eightbyte::Sse);
+                        merge_range(classes, offset + 8, offset + 16, Eightbyte::SseUp);
+                        return Ok(());
+                    }
+                    8 => Eightbyte::Sse,
+                    _ => Eightbyte::Integer,
+                }
+            }
             CType::LongDouble | CType::Unsupported(_) | CType::Void | CType::Function(_) | CType::Vla(..) => return Err(NotInRegisters),
         };
         let size = self.size_of(ty).unwrap_or(0);
@@ -112,7 +140,8 @@ fn merge_range(classes: &mut [Eightbyte], start: u64, end: u64, class: Eightbyte
         *eightbyte = match (*eightbyte, class) {
             (Eightbyte::NoClass, c) | (c, Eightbyte::NoClass) => c,
             (Eightbyte::Integer, _) | (_, Eightbyte::Integer) => Eightbyte::Integer,
-            (Eightbyte::Sse, Eightbyte::Sse) => Eightbyte::Sse,
+            (Eightbyte::SseUp, Eightbyte::SseUp) => Eightbyte::SseUp,
+            (Eightbyte::Sse | Eightbyte::SseUp, Eightbyte::Sse | Eightbyte::SseUp) => Eightbyte::Sse,
             (Eightbyte::X87, _) | (_, Eightbyte::X87) => unreachable!("x87 members make the object MEMORY"),
         };
     }

@@ -129,6 +129,11 @@ pub enum CType {
     Vla(Rc<CType>, nissecc_midend::ir::StackSlot),
     /// A struct or union, by its id in the `TypeTable`.
     Record(RecordId),
+    /// A GCC generic vector (`__attribute__((vector_size(N)))`) of `count`
+    /// elements of an integer or floating type. Its values live in memory
+    /// like a record's: an operand of this type holds the address of its
+    /// bytes (see `lower::vectors`).
+    Vector(Rc<CType>, u64),
     /// `_Atomic T` (C11 §6.2.5p27) of a scalar or a record: the type of an
     /// atomic object, never of a value. An lvalue of it is an operand of
     /// the unqualified type at a `Place::Atomic` (see `lower::atomic_objects`).
@@ -218,15 +223,20 @@ impl CType {
     }
 
     /// True for the types whose values are objects in memory, passed
-    /// around by address: structs, unions, `long double`, `__int128` and
-    /// complex types.
+    /// around by address: structs, unions, `long double`, `__int128`,
+    /// complex types and vectors.
     pub fn is_memory_value(&self) -> bool {
-        matches!(self, CType::Record(_) | CType::LongDouble | CType::Int128 { .. } | CType::Complex(_))
+        matches!(self, CType::Record(_) | CType::LongDouble | CType::Int128 { .. } | CType::Complex(_) | CType::Vector(..))
     }
 
     /// True for the complex types nissecc computes with (see `Complex`).
     pub fn is_complex(&self) -> bool {
         matches!(self, CType::Complex(_))
+    }
+
+    /// True for GCC's generic vector types (see `Vector`).
+    pub fn is_vector(&self) -> bool {
+        matches!(self, CType::Vector(..))
     }
 
     /// True for the scalar types whose values are 16-byte objects in
@@ -420,8 +430,8 @@ pub struct Attributes {
     /// `__attribute__((mode(M)))`: the scalar type of the declaration is
     /// replaced by the one of machine mode `M`.
     pub mode: Option<MachineMode>,
-    /// `__attribute__((vector_size(N)))` in a system header: the type is
-    /// a GCC vector type of `N` bytes, which nissecc cannot compute with.
+    /// `__attribute__((vector_size(N)))`: the type is a GCC vector of `N`
+    /// bytes of the declared element type (see `lower::vectors`).
     pub vector_size: Option<u64>,
     /// On a record, the largest member alignment `#pragma pack(N)` allows.
     pub pack: Option<u64>,
@@ -666,6 +676,7 @@ impl TypeTable {
             CType::Unsupported(t) => Some(t.size),
             CType::LongDouble | CType::Int128 { .. } => Some(16),
             CType::Complex(element) => Some(2 * self.size_of(element)?),
+            CType::Vector(elem, count) => Some(self.size_of(elem)? * count),
             CType::Atomic(t) => self.size_of(t),
         }
     }
@@ -677,6 +688,10 @@ impl TypeTable {
             CType::Unsupported(t) => t.align,
             CType::LongDouble | CType::Int128 { .. } => 16,
             CType::Complex(element) => self.align_of(element),
+            // GCC aligns a vector to its size, also beyond 16 bytes (its
+            // `__alignof__`, which lays out records; its C11 `_Alignof`
+            // caps at 16, which nissecc does not tell apart).
+            CType::Vector(..) => self.size_of(ty).unwrap_or(1),
             // GCC aligns an atomic type of 2, 4, 8 or 16 bytes to its size.
             CType::Atomic(t) => match self.size_of(t) {
                 Some(size @ (2 | 4 | 8 | 16)) => self.align_of(t).max(size),
@@ -746,6 +761,8 @@ impl TypeTable {
             CType::Unsupported(what) => what.to_string(),
             CType::Complex(element) => format!("_Complex {}", self.describe(element)),
             CType::Atomic(t) => format!("_Atomic({})", self.describe(t)),
+            // GCC's spelling in diagnostics.
+            CType::Vector(elem, count) => format!("__vector({count}) {}", self.describe(elem)),
             CType::Record(id) => {
                 let r = &self.records[*id];
                 let kind = if r.is_union { "union" } else { "struct" };

@@ -29,7 +29,6 @@ use nissecc_midend::ir::{DataObject, DataReloc, Linkage};
 
 /// Attributes whose meaning nissecc does not implement and must not drop.
 const UNSUPPORTED: &[&str] = &[
-    "vector_size",
     "ms_struct",
     "weakref",
     "ifunc",
@@ -142,9 +141,8 @@ impl Lowerer {
         }
     }
 
-    /// `ty` changed by a `mode` attribute in `attributes`, if any.
     /// `ty` changed by the attributes that make another type of it:
-    /// `mode`, then `vector_size` (see `unsupported_types::vector`).
+    /// `mode`, then `vector_size` (see `vectors`).
     pub fn apply_type_attributes(&self, ty: CType, attributes: Attributes, span: Span) -> LowerResult<CType> {
         let ty = match attributes.mode {
             Some(mode) => mode
@@ -153,7 +151,7 @@ impl Lowerer {
             None => ty,
         };
         Ok(match attributes.vector_size {
-            Some(size) => super::unsupported_types::vector(size),
+            Some(size) => self.vector_type(ty, size, span)?,
             None => ty,
         })
     }
@@ -194,9 +192,6 @@ impl Lowerer {
                     };
                     found.align = Some(found.align.unwrap_or(1).max(align));
                 }
-                // GCC's intrinsic headers declare their vector types with
-                // it (`typedef long long __m128i __attribute__
-                // ((__vector_size__ (16)))`).
                 // A variable goes to the named section, where the linker's
                 // `__start_NAME` and `__stop_NAME` find it (registration
                 // tables); a function stays in `.text`, which changes
@@ -216,9 +211,16 @@ impl Lowerer {
                     };
                     found.cleanup = Some(keyed(&mut self.cleanup_functions, ext.span, function));
                 }
-                "vector_size" if system => {
+                // GCC's generic vectors, which its intrinsic headers declare
+                // their types with too (`typedef long long __m128i
+                // __attribute__ ((__vector_size__ (16)))`).
+                "vector_size" => {
                     if let Some(e) = attr.arguments.first() {
-                        found.vector_size = Some(self.eval_int(e)?.max(0) as u64);
+                        let size = self.eval_int(e)?;
+                        if size < 0 {
+                            return Err(Diagnostic::error_at(e.span, "'vector_size' attribute argument is negative"));
+                        }
+                        found.vector_size = Some(size as u64);
                     }
                 }
                 _ if UNSUPPORTED.contains(&name) && !system => {

@@ -80,6 +80,9 @@ impl Lowerer {
                 Operand { ty: CType::Void, place: Place::Void }
             }
             "alloca" => self.lower_alloca(args, span)?,
+            "shuffle" => self.lower_vector_shuffle(args, span)?,
+            "shufflevector" => self.lower_vector_shufflevector(args, span)?,
+            "convertvector" => self.lower_convertvector(args, span)?,
             "choose_expr" => {
                 let chosen = self.chosen_expression(c, span)?;
                 return self.lower_expr(chosen).map(Some);
@@ -494,6 +497,7 @@ impl Lowerer {
             CType::Complex(_) => 9,
             CType::Unsupported(t) if t.name.starts_with("_Complex") => 9,
             CType::Atomic(t) => return self.type_class(t, span),
+            CType::Vector(..) => return Err(Diagnostic::unsupported(span, "__builtin_classify_type of a vector")),
             CType::Void => return Err(Diagnostic::error_at(span, "invalid use of void expression")),
             CType::Unsupported(t) => return Err(Diagnostic::unsupported(span, format!("__builtin_classify_type of {t}"))),
         })

@@ -95,6 +95,9 @@ impl Lowerer {
             self.copy_sixteen_bytes(addr, value);
         } else if ty.is_complex() {
             self.copy_complex(ty, addr, value);
+        } else if ty.is_vector() {
+            let size = self.types.size_of(ty).unwrap_or(0);
+            self.copy_vector_bytes(addr, value, size);
         } else {
             self.store(value, addr);
         }
@@ -105,7 +108,7 @@ impl Lowerer {
     pub fn rvalue(&mut self, op: &Operand, span: Span) -> LowerResult<Value> {
         match (op.place, &op.ty) {
             (Place::Value(v), _) => Ok(v),
-            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble | CType::Int128 { .. } | CType::Complex(_)) => Ok(a),
+            (Place::Addr(a), CType::Array(..) | CType::Vla(..) | CType::Function(_) | CType::Record(_) | CType::LongDouble | CType::Int128 { .. } | CType::Complex(_) | CType::Vector(..)) => Ok(a),
             (Place::Addr(a), ty) if ty.is_scalar() => Ok(self.load(&ty.clone(), a)),
             (Place::BitField(a, bits, kind), ty) => Ok(self.load_bit_field(a, bits, kind, &ty.clone())),
             (Place::Atomic(a), ty) => Ok(self.atomic_load(&ty.clone(), a)),
@@ -219,7 +222,9 @@ impl Lowerer {
         let ok = (super::complex::is_arithmetic_or_complex(&from) && super::complex::is_arithmetic_or_complex(to))
             || (from.is_pointer() && (to.is_pointer() || to.is_integer()))
             || (from.is_integer() && to.is_pointer())
-            || (from.is_record() && &from == to);
+            || (from.is_record() && &from == to)
+            || self.vector_assignable(&from, to)
+            || self.is_opaque_vector(op, to);
         if !ok {
             return Err(Diagnostic::error_at(
                 span,
@@ -231,7 +236,7 @@ impl Lowerer {
             ));
         }
         let v = self.rvalue(op, span)?;
-        if from.is_record() {
+        if from.is_record() || from.is_vector() {
             return Ok(v);
         }
         self.convert(v, &from, to, span)

@@ -145,6 +145,10 @@ impl Lowerer {
     /// with the attributes written after it.
     fn type_with_record_attributes(&mut self, type_specs: &[&Node<TypeSpecifier>], record_extensions: &[Node<Extension>], span: Span) -> LowerResult<CType> {
         self.pending_record_attributes = self.attributes(record_extensions)?;
+        if self.pending_record_attributes.vector_size.is_some() {
+            self.pending_record_attributes = Attributes::default();
+            return Err(Diagnostic::error_at(span, "invalid vector type for attribute 'vector_size'"));
+        }
         let ty = self.type_from_specifiers(type_specs, span);
         self.pending_record_attributes = Attributes::default();
         ty
@@ -197,6 +201,12 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
+        // `(__attribute__((vector_size(16))) float) x` and members written
+        // so make vectors of the base type.
+        let ty = match attributes.vector_size {
+            Some(size) => self.vector_type(ty, size, span)?,
+            None => ty,
+        };
         let atomic = specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
         let ty = if atomic { super::atomic_objects::atomic_type(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));

@@ -91,6 +91,9 @@ impl Lowerer {
                 if ty.is_void() {
                     return Ok(Operand { ty, place: Place::Void });
                 }
+                if ty.is_vector() || op.ty.is_vector() {
+                    return self.vector_cast(&op, &ty, c.span);
+                }
                 for t in [&ty, &op.ty] {
                     if let CType::Unsupported(what) = t {
                         return Err(Diagnostic::unsupported(c.span, format!("{what} values")));
@@ -528,6 +531,9 @@ impl Lowerer {
                     let r = self.complex_unary(negate_real, negate_imag, &op.ty, v);
                     return Ok(value(op.ty, r));
                 }
+                if op.ty.is_vector() {
+                    return self.vector_unary(&u.node.operator.node, &op, span);
+                }
                 let ok = match u.node.operator.node {
                     UnaryOperator::Complement => op.ty.is_integral(),
                     _ => op.ty.is_arithmetic(),
@@ -574,6 +580,9 @@ impl Lowerer {
                 if !matches!(op.place, Place::Addr(_) | Place::BitField(..) | Place::Atomic(_)) {
                     return Err(Diagnostic::error_at(operand_span, "expression is not assignable"));
                 }
+                if let (CType::Vector(..), Place::Addr(a)) = (&op.ty, op.place) {
+                    return self.vector_increment(increment, post, &op.ty, a, span);
+                }
                 if !op.ty.is_scalar() && !op.ty.is_complex() {
                     return Err(Diagnostic::error_at(span, format!("cannot increment value of type '{}'", self.types.describe(&op.ty))));
                 }
@@ -606,6 +615,9 @@ impl Lowerer {
             B::Index => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
+                if lhs.ty.is_vector() {
+                    return self.vector_element(&lhs, &rhs, span);
+                }
                 let (ty, v) = self.arithmetic(B::Plus, lhs, rhs, span)?;
                 let CType::Pointer(elem, quals) = ty else {
                     return Err(Diagnostic::error_at(span, "subscripted value is not an array or pointer"));
@@ -649,6 +661,10 @@ impl Lowerer {
                     self.copy_bytes(a, v, size);
                     return Ok(addr(lhs.ty, a));
                 }
+                if let (true, Place::Addr(a)) = (lhs.ty.is_vector(), lhs.place) {
+                    self.store_typed(&lhs.ty, v, a);
+                    return Ok(addr(lhs.ty, a));
+                }
                 let stored = self.store_to(&lhs, v);
                 Ok(value(lhs.ty, stored))
             }
@@ -671,6 +687,13 @@ impl Lowerer {
                     return Err(Diagnostic::error_at(b.node.lhs.span, "expression is not assignable"));
                 }
                 reject_unsupported_values(&[&lhs.ty], span)?;
+                if let (true, Place::Addr(a)) = (lhs.ty.is_vector(), lhs.place) {
+                    let rhs = self.lower_expr(&b.node.rhs)?;
+                    self.check_vector_broadcast(&kind, &lhs.ty, &rhs.ty, &b.node.rhs, true)?;
+                    let (_, v) = self.vector_arithmetic(kind, value(lhs.ty.clone(), a), rhs, span)?;
+                    self.store_typed(&lhs.ty, v, a);
+                    return Ok(addr(lhs.ty, a));
+                }
                 if !lhs.ty.is_scalar() && !lhs.ty.is_complex() {
                     return Err(Diagnostic::error_at(span, format!("invalid operands to binary expression ('{}')", self.types.describe(&lhs.ty))));
                 }
@@ -695,6 +718,11 @@ impl Lowerer {
                 if let Some(folded) = self.fold_complex_operation(&op, &b.node.lhs, &b.node.rhs, (&lhs.ty.decay(), &rhs.ty.decay()), span)? {
                     return Ok(folded);
                 }
+                match (lhs.ty.is_vector(), rhs.ty.is_vector()) {
+                    (true, false) => self.check_vector_broadcast(&op, &lhs.ty, &rhs.ty, &b.node.rhs, true)?,
+                    (false, true) => self.check_vector_broadcast(&op, &rhs.ty, &lhs.ty, &b.node.lhs, false)?,
+                    _ => {}
+                }
                 let (ty, v) = self.arithmetic(op, lhs, rhs, span)?;
                 Ok(value(ty, v))
             }
@@ -711,6 +739,9 @@ impl Lowerer {
         reject_unsupported_values(&[&lt, &rt], span)?;
         if lt.is_complex() || rt.is_complex() {
             return self.complex_arithmetic(op, lhs, rhs, span);
+        }
+        if lt.is_vector() || rt.is_vector() {
+            return self.vector_arithmetic(op, lhs, rhs, span);
         }
         let invalid = |this: &Self| {
             Diagnostic::error_at(span, format!(
@@ -994,7 +1025,7 @@ impl Lowerer {
             at.clone()
         } else if bt.is_pointer() {
             bt.clone()
-        } else if at.is_record() && at == bt {
+        } else if (at.is_record() && at == bt) || (at.is_vector() && self.vector_assignable(&bt, &at)) {
             at.clone()
         } else {
             return Err(Diagnostic::error_at(span, format!(
@@ -1009,7 +1040,7 @@ impl Lowerer {
             let args = match param_ty {
                 Some(_) => {
                     let v = self.rvalue(arm, span)?;
-                    let v = if ty.is_record() { v } else { self.convert(v, &arm.ty.decay(), &ty, span)? };
+                    let v = if ty.is_record() || ty.is_vector() { v } else { self.convert(v, &arm.ty.decay(), &ty, span)? };
                     vec![v]
                 }
                 None => vec![],

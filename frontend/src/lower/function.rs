@@ -75,6 +75,9 @@ pub struct FunctionState {
     pub cleanups: super::cleanup::CleanupState,
     /// The blocks' local labels in scope (see `local_labels`).
     pub local_labels: super::local_labels::LocalLabelScopes,
+    /// The temporaries holding vector comparison results, whose type is
+    /// GCC's opaque vector type (see `vectors`).
+    pub opaque_vectors: std::collections::HashSet<nissecc_midend::ir::Value>,
 }
 
 impl FunctionState {
@@ -101,6 +104,7 @@ impl FunctionState {
             line: 0,
             cleanups: Default::default(),
             local_labels: Default::default(),
+            opaque_vectors: Default::default(),
         }
     }
 }

@@ -94,6 +94,16 @@ impl Lowerer {
                 if matches!(ty, CType::Array(..)) {
                     return Err(Diagnostic::error_at(e.span, "array initializer must be an initializer list or string literal"));
                 }
+                if let (CType::Vector(..), Expression::CompoundLiteral(literal)) = (ty, &e.node) {
+                    // A vector compound literal initializes as its list
+                    // would, which also makes it a constant for a static
+                    // object, as GCC allows (`V v[] = { (V){ 1, 2 } }`).
+                    let literal_ty = self.type_name(&literal.node.type_name)?;
+                    if self.vector_assignable(&literal_ty, ty) {
+                        self.init_list(ty, offset, &literal.node.initializer_list, out)?;
+                        return Ok(None);
+                    }
+                }
                 out.push(InitItem { offset, ty: ty.clone(), bits, expr: e });
                 Ok(None)
             }
@@ -115,7 +125,7 @@ impl Lowerer {
                         }
                     }
                 }
-                if !matches!(ty, CType::Array(..) | CType::Record(_)) {
+                if !matches!(ty, CType::Array(..) | CType::Record(_) | CType::Vector(..)) {
                     return Err(Diagnostic::error_at(init.span, format!("initializer list for type '{}'", self.types.describe(ty))));
                 }
                 Ok(Some(self.init_list(ty, offset, list, out)?))
@@ -128,6 +138,8 @@ impl Lowerer {
     fn position_count(&self, ty: &CType) -> Option<u64> {
         match ty {
             CType::Array(_, n) => *n,
+            // A vector is initialized as an array of its elements.
+            CType::Vector(_, n) => Some(*n),
             CType::Record(id) => Some(self.types.records[*id].fields.len() as u64),
             _ => Some(0),
         }
@@ -155,7 +167,7 @@ impl Lowerer {
     /// The element at `position` of an aggregate at `offset`.
     fn element_at(&self, ty: &CType, offset: u64, position: u64) -> Element {
         match ty {
-            CType::Array(elem, _) => Element { ty: elem.unatomic().clone(), offset: offset + position * self.types.size_of(elem).unwrap_or(0), bits: None },
+            CType::Array(elem, _) | CType::Vector(elem, _) => Element { ty: elem.unatomic().clone(), offset: offset + position * self.types.size_of(elem).unwrap_or(0), bits: None },
             CType::Record(id) => {
                 let field = &self.types.records[*id].fields[position as usize];
                 Element { ty: field.ty.unatomic().clone(), offset: offset + field.offset, bits: field.bits }
@@ -317,7 +329,13 @@ impl Lowerer {
         if ty.is_record() && !matches!(e.node, Expression::Constant(_) | Expression::StringLiteral(_)) {
             return Ok(&self.type_of_expression(e)? == ty);
         }
-        Ok(!matches!(ty, CType::Array(..) | CType::Record(_)))
+        if ty.is_vector() && !matches!(e.node, Expression::Constant(_) | Expression::StringLiteral(_)) {
+            // A vector of another type is an error (or, from a comparison,
+            // GCC's opaque vector), reported when it is converted.
+            let from = self.type_of_expression(e)?;
+            return Ok(from.is_vector() && self.types.size_of(&from) == self.types.size_of(ty));
+        }
+        Ok(!matches!(ty, CType::Array(..) | CType::Record(_) | CType::Vector(..)))
     }
 
     /// The positions one designator selects, from the aggregate `ty`: one
@@ -325,6 +343,10 @@ impl Lowerer {
     /// `range_index` is the index a range designator stands for.
     fn designated_positions(&mut self, ty: &CType, d: &Node<Designator>, range_index: u64, out: &mut Vec<u64>) -> LowerResult<()> {
         match (&d.node, ty) {
+            // GCC takes no designators in a vector's list.
+            (Designator::Index(_) | Designator::Range(_), CType::Vector(..)) => {
+                Err(Diagnostic::error_at(d.span, "array index in non-array initializer"))
+            }
             (Designator::Index(e), CType::Array(_, n)) => {
                 let i = self.eval_int(e)?;
                 if i < 0 || n.is_some_and(|n| i as u64 >= n) {

@@ -33,6 +33,9 @@ mod scope;
 mod sixteen_byte_values;
 mod unused_functions;
 mod unsupported_types;
+mod vector_broadcast;
+mod vector_shuffle;
+mod vectors;
 pub(crate) use unsupported_types::ts18661_type;
 mod stmt;
 mod type_specifiers;
@@ -362,7 +365,9 @@ impl Lowerer {
     /// most, so the callee would read the wrong bytes.
     pub fn by_value_argument(&self, ty: &CType, span: Span) -> LowerResult<nissecc_midend::ir::abi::Aggregate> {
         let aggregate = self.types.sysv_aggregate(ty);
-        if aggregate.align > 16 {
+        // A GCC vector of 32 or 64 bytes is placed at its alignment, which
+        // the argument placement follows.
+        if aggregate.align > 16 && !ty.is_vector() {
             return Err(Diagnostic::unsupported(span, format!("an argument aligned to {} bytes passed by value", aggregate.align)));
         }
         Ok(aggregate)

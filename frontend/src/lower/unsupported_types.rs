@@ -1,7 +1,8 @@
 //! The types nissecc names but cannot compute with: complex types, the
 //! TS 18661 types other than `_Float32`, `_Float64` and `_Float32x`,
-//! the vector types of GCC's
-//! intrinsic headers and atomic types of the others. Each becomes `CType::Unsupported`
+//! the vectors of GCC's
+//! intrinsic headers whose elements nissecc cannot compute with
+//! (`_Float16`), and atomic types of the others. Each becomes `CType::Unsupported`
 //! with the size and alignment GCC gives it on x86-64: a program may
 //! declare them, take `sizeof` of them and lay out records holding them
 //! (glibc's headers do, and so do programs that never touch such a
@@ -35,11 +36,10 @@ pub fn ts18661_type(t: &TS18661FloatType) -> CType {
     }
 }
 
-/// A GCC vector type of `size` bytes (`__m128i`, `__v4si`), declared in a
-/// system header with `__attribute__((vector_size(N)))`, aligned to its
-/// size as GCC aligns it. It was the element type, so `sizeof(__m128i)`
-/// was 8 and the SSE intrinsics computed silently wrong results on the
-/// first element alone; now calling one is an `unsupported:` error.
+/// A GCC vector type of `size` bytes declared in a system header with
+/// `__attribute__((vector_size(N)))` on an element type outside the
+/// subset (`__v8hf`, of `_Float16`), aligned to its size as GCC aligns it;
+/// the others are real vectors (see `vectors`).
 pub fn vector(size: u64) -> CType {
     CType::Unsupported(UnsupportedType { name: "vector types", size, align: size.max(1) })
 }

@@ -115,7 +115,13 @@ impl Lowerer {
         let class = match &ty {
             CType::Unsupported(what) => return Err(Diagnostic::unsupported(va.node.type_name.span, format!("va_arg of {what}"))),
             t if t.is_memory_value() => {
-                self.by_value_argument(&ty, va.node.type_name.span)?;
+                let aggregate = self.by_value_argument(&ty, va.node.type_name.span)?;
+                if aggregate.eightbytes.as_ref().is_some_and(|classes| classes.contains(&Eightbyte::SseUp)) {
+                    return Err(Diagnostic::unsupported(va.node.type_name.span, "va_arg of a 16-byte vector"));
+                }
+                if aggregate.align > 16 {
+                    return Err(Diagnostic::unsupported(va.node.type_name.span, "va_arg of a vector aligned beyond 16 bytes"));
+                }
                 return Ok(self.va_arg_aggregate(list, ty));
             }
             CType::Float | CType::Double => Class::Vector,
@@ -188,6 +194,7 @@ impl Lowerer {
         for (i, class) in classes.iter().enumerate() {
             let (current, stride) = match class {
                 Eightbyte::NoClass | Eightbyte::X87 => continue,
+                Eightbyte::SseUp => unreachable!("va_arg of a 16-byte vector is refused"),
                 Eightbyte::Integer => (gp_next, 8),
                 Eightbyte::Sse => (fp_next, 16),
             };

@@ -46,6 +46,9 @@ pub enum Eightbyte {
     Integer,
     /// `float` and `double` only: a vector register.
     Sse,
+    /// The upper half of a 16-byte vector (GCC's `vector_size(16)`), in
+    /// the same vector register as the SSE eightbyte before it.
+    SseUp,
     /// A `long double`, or a struct of one, as a result: `%st(0)`. As an
     /// argument it makes the aggregate MEMORY.
     X87,
@@ -57,12 +60,13 @@ impl Eightbyte {
             Eightbyte::NoClass => "none",
             Eightbyte::Integer => "int",
             Eightbyte::Sse => "sse",
+            Eightbyte::SseUp => "sseup",
             Eightbyte::X87 => "x87",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Eightbyte> {
-        [Eightbyte::NoClass, Eightbyte::Integer, Eightbyte::Sse, Eightbyte::X87].into_iter().find(|e| e.name() == name)
+        [Eightbyte::NoClass, Eightbyte::Integer, Eightbyte::Sse, Eightbyte::SseUp, Eightbyte::X87].into_iter().find(|e| e.name() == name)
     }
 }
 
@@ -77,12 +81,22 @@ pub struct Aggregate {
 
 /// One eightbyte of an aggregate that travels in a register: the bytes
 /// `offset..offset + size` of the object, as a value of type `ty` (`i64`
-/// for INTEGER; `f64`, or `f32` for a four-byte tail, for SSE).
+/// for INTEGER; `f64`, or `f32` for a four-byte tail, for SSE). An SSE
+/// eightbyte followed by SSEUP is one part of 16 bytes, of type `f64`,
+/// that takes a whole vector register ([`Part::is_whole_vector_register`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part {
     pub offset: u32,
     pub size: u32,
     pub ty: Type,
+}
+
+impl Part {
+    /// True for the 16 bytes of an SSE and an SSEUP eightbyte, which
+    /// travel in one vector register as a 128-bit value.
+    pub fn is_whole_vector_register(&self) -> bool {
+        self.size == 16
+    }
 }
 
 impl Aggregate {
@@ -108,10 +122,11 @@ impl Aggregate {
         let parts = eightbytes
             .iter()
             .enumerate()
-            .filter(|(_, class)| **class != Eightbyte::NoClass)
+            .filter(|(_, class)| !matches!(**class, Eightbyte::NoClass | Eightbyte::SseUp))
             .map(|(i, &class)| {
                 let offset = 8 * i as u64;
-                let size = (self.size - offset).min(8) as u32;
+                let upper_half_follows = eightbytes.get(i + 1) == Some(&Eightbyte::SseUp);
+                let size = if upper_half_follows { 16 } else { (self.size - offset).min(8) as u32 };
                 let ty = match class {
                     Eightbyte::Sse if size <= 4 => Type::F32,
                     Eightbyte::Sse => Type::F64,
@@ -128,10 +143,12 @@ impl Aggregate {
         stack_size(self.size)
     }
 
-    /// The stack alignment of the object: eight, or sixteen for objects
-    /// aligned to sixteen or more.
+    /// The stack alignment of the object: eight, or its alignment when
+    /// greater, as gcc places it (the frontend refuses records aligned
+    /// beyond sixteen; GCC vectors of 32 and 64 bytes are aligned to their
+    /// size).
     pub fn stack_align(&self) -> u64 {
-        self.align.clamp(8, 16)
+        self.align.max(8)
     }
 }
 
@@ -257,6 +274,25 @@ mod tests {
 
     fn registers(size: u64, classes: &[Eightbyte]) -> Aggregate {
         Aggregate { size, align: 8, eightbytes: Some(classes.to_vec()) }
+    }
+
+    #[test]
+    fn an_sse_eightbyte_and_its_sseup_are_one_sixteen_byte_part() {
+        let vector = Aggregate { size: 16, align: 16, eightbytes: Some(vec![Eightbyte::Sse, Eightbyte::SseUp]) };
+        let parts = vector.register_parts().expect("in registers");
+        assert_eq!(parts, vec![Part { offset: 0, size: 16, ty: Type::F64 }]);
+        assert!(parts[0].is_whole_vector_register());
+        let mut a = Assignment { args: Vec::new(), result: ResultPassing::Void, gp_registers: 0, vector_registers: 0, stack_bytes: 0 };
+        a.aggregate(&vector);
+        assert_eq!(a.vector_registers, 1, "one xmm register for the whole vector");
+    }
+
+    #[test]
+    fn an_aggregate_aligned_beyond_sixteen_is_placed_at_its_alignment() {
+        let mut a = Assignment { args: Vec::new(), result: ResultPassing::Void, gp_registers: 0, vector_registers: 0, stack_bytes: 8 };
+        let passing = a.aggregate(&Aggregate::in_memory(32, 32));
+        assert_eq!(passing, ArgPassing::Stack { padding: 24, object_size: 32 });
+        assert_eq!(a.stack_bytes, 64);
     }
 
     fn sig(params: Vec<Type>, by_value: Vec<(usize, Aggregate)>) -> Signature {
