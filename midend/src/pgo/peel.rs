@@ -35,9 +35,10 @@
 //! constant `c + k s` (wrapped to its type): the value it has on every
 //! execution of that copy, since copy `k` runs only after `k` back edges.
 //!
-//! The function is cleaned up first as after peeling, since inlining
-//! passes a callee's constant arguments through a block's parameters into
-//! expressions such as a start `deg - 1`. After peeling,
+//! A copy of the function is cleaned up first as after peeling, since
+//! inlining passes a callee's constant arguments through a block's
+//! parameters into expressions such as a start `deg - 1`; the copy
+//! replaces the function only when it has a loop to peel. After peeling,
 //! [`clean_up`] folds constants and branches and merges
 //! the copies' straight-line blocks until nothing changes, then removes
 //! dead code. A value defined in the loop and used after it is demoted
@@ -81,19 +82,18 @@ pub fn peel_constant_loops(func: &mut Function) -> usize {
     // Inlining passes a callee's arguments to the parameters of the
     // block that starts its copy, and leaves them in expressions (`deg -
     // 1` of `horner(c, 15, x)`): merged and folded, they may give a loop
-    // a constant start or bound.
-    clean_up(func);
+    // a constant start or bound. A function with no loop to peel even
+    // then is left as it was: the clean-up alone changed other
+    // transforms' and the register allocator's choices (k031 +6.6%).
+    let mut cleaned = func.clone();
+    clean_up(&mut cleaned);
+    if find_candidate(&cleaned, MAX_GROWTH_INSTS).is_none() {
+        return 0;
+    }
+    *func = cleaned;
     let mut budget = MAX_GROWTH_INSTS;
     let mut peeled = 0;
-    loop {
-        let cfg = Cfg::compute(func);
-        let forest = LoopForest::compute(&cfg);
-        let hottest = func.layout.iter().filter_map(|&b| func.blocks[b].count).max().unwrap_or(0);
-        let found = forest.natural_loops().find_map(|lp| {
-            let shape = counted_loop(func, &forest, lp)?;
-            candidate(func, &cfg, shape, hottest, budget)
-        });
-        let Some(candidate) = found else { break };
+    while let Some(candidate) = find_candidate(func, budget) {
         budget -= candidate.trips as usize * candidate.body_insts;
         let escaping = values_used_outside(func, &candidate.shape.blocks);
         demote_values(func, &escaping, &candidate.shape.blocks);
@@ -105,6 +105,18 @@ pub fn peel_constant_loops(func: &mut Function) -> usize {
         peeled += 1;
     }
     peeled
+}
+
+/// The first loop of `func` to peel within `budget` added instructions.
+fn find_candidate(func: &Function, budget: usize) -> Option<Candidate> {
+    let cfg = Cfg::compute(func);
+    let forest = LoopForest::compute(&cfg);
+    let hottest = func.layout.iter().filter_map(|&b| func.blocks[b].count).max().unwrap_or(0);
+    let found = forest.natural_loops().find_map(|lp| {
+        let shape = counted_loop(func, &forest, lp)?;
+        candidate(func, &cfg, shape, hottest, budget)
+    });
+    found
 }
 
 /// `shape`, if it is hot, starts and ends at constants, and its copies fit
