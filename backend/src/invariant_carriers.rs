@@ -212,29 +212,7 @@ block4:
         assert!(carry_loop_invariants(&module, &plain).is_none());
     }
 
-    /// k001's `main`: `buf` (v0) is filled in a loop, then passed to calls.
-    const FILLED_BUFFER: &str = "
-declare @f(i64) -> i64
-declare @g(i64) -> i64
-declare @h(i64) -> i64
-
-function @main(i64, i64) -> i64 export {
-block0(v0: i64, v1: i64):
-    v2 = iconst.i64 0
-    jump block1(v2)
-block1(v3: i64):
-    v4 = iadd v0, v3
-    store v3, v4
-    v5 = iconst.i64 8
-    v6 = iadd v3, v5
-    v7 = icmp ult v6, v1
-    brif v7, block1(v6), block2
-block2:
-    v8 = call @f(v0) : (i64) -> i64
-    v9 = call @g(v0) : (i64) -> i64
-    return v9
-}
-";
+    use crate::value_liveness::tests::FILLED_BUFFER;
 
     #[test]
     fn a_value_live_across_a_call_after_the_loop_is_carried() {

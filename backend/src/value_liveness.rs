@@ -65,14 +65,18 @@ fn defines(func: &Function, inst: Inst, v: Value) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use nissecc_midend::ir::InstData;
     use nissecc_midend::text::parse_module;
 
-    /// `p` (v0) is read in a loop and by `g` after `f`'s call; `n` (v1)
-    /// only in the loop, before any call.
-    const BUFFER: &str = "
+    /// k001's `main`: `buf` (v0) is filled in a loop, then passed to two
+    /// calls; the bound `n` (v1) is read only in the loop, before them.
+    pub(crate) const FILLED_BUFFER: &str = "
+declare @f(i64) -> i64
+declare @g(i64) -> i64
+declare @h(i64) -> i64
+
 function @main(i64, i64) -> i64 export {
 block0(v0: i64, v1: i64):
     v2 = iconst.i64 0
@@ -85,7 +89,7 @@ block1(v3: i64):
     v7 = icmp ult v6, v1
     brif v7, block1(v6), block2
 block2:
-    v8 = call @f() : () -> i64
+    v8 = call @f(v0) : (i64) -> i64
     v9 = call @g(v0) : (i64) -> i64
     return v9
 }
@@ -97,7 +101,7 @@ block2:
 
     #[test]
     fn a_value_read_after_a_call_is_live_across_it() {
-        let module = parse_module(BUFFER).expect("the test IR parses");
+        let module = parse_module(FILLED_BUFFER).expect("the test IR parses");
         let func = &module.functions[0];
         let cfg = Cfg::compute(func);
         let [entry, header, exit] = [0, 1, 2].map(|i| func.layout[i]);
@@ -112,7 +116,7 @@ block2:
 
     #[test]
     fn a_value_passed_to_the_last_call_only_is_not_live_across_it() {
-        let module = parse_module(&BUFFER.replace("v8 = call @f() : () -> i64\n    v9 = call @g(v0)", "v8 = call @f() : () -> i64\n    v9 = call @g(v8)"))
+        let module = parse_module(&FILLED_BUFFER.replace("v9 = call @g(v0)", "v9 = call @g(v8)"))
             .expect("the test IR parses");
         let func = &module.functions[0];
         let cfg = Cfg::compute(func);

@@ -45,7 +45,7 @@ use crate::diagnostic::Diagnostic;
 use crate::types::{usual_arithmetic_conversion, CType, FuncType};
 use lang_c::ast::{BinaryOperator, Expression};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
+use nissecc_midend::ir::{BinaryOp, Block, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
 use std::rc::Rc;
 
 use crate::complex_parts::{IMAG_PART, REAL_PART};
@@ -471,7 +471,6 @@ impl Lowerer {
     /// types) to its larger one scales the quotient, one branch for each
     /// case so that neither divides by a zero the other would meet.
     fn integer_complex_quotient(&mut self, element: &CType, ar: Value, ai: Value, br: Value, bi: Value) -> (Value, Value) {
-        use BinaryOperator as B;
         let ir = self.value_type(ar);
         let (abs_br, abs_bi) = if element.is_signed_int() { (self.part_abs(br), self.part_abs(bi)) } else { (br, bi) };
         let cc = if element.is_signed_int() { IntCC::Slt } else { IntCC::Ult };
@@ -484,34 +483,36 @@ impl Lowerer {
             then_dest: BlockCall::new(then_block, vec![]),
             else_dest: BlockCall::new(else_block, vec![]),
         });
-        // |br| < |bi|: ratio = br/bi, div = br*ratio + bi,
-        // (ar*ratio + ai) / div and (ai*ratio - ar) / div.
         self.switch_to(then_block);
-        let ratio = self.part_binary(B::Divide, element, br, bi);
-        let scaled = self.part_binary(B::Multiply, element, br, ratio);
-        let div = self.part_binary(B::Plus, element, scaled, bi);
-        let scaled = self.part_binary(B::Multiply, element, ar, ratio);
-        let re = self.part_binary(B::Plus, element, scaled, ai);
-        let scaled = self.part_binary(B::Multiply, element, ai, ratio);
-        let im = self.part_binary(B::Minus, element, scaled, ar);
-        let re = self.part_binary(B::Divide, element, re, div);
-        let im = self.part_binary(B::Divide, element, im, div);
-        self.emit_effect(InstData::Jump { dest: BlockCall::new(join, vec![re, im]) });
-        // Otherwise: ratio = bi/br, div = bi*ratio + br,
-        // (ai*ratio + ar) / div and (ai - ar*ratio) / div.
+        self.smith_quotient_arm(element, (br, bi), (ar, ai), true, join);
         self.switch_to(else_block);
-        let ratio = self.part_binary(B::Divide, element, bi, br);
-        let scaled = self.part_binary(B::Multiply, element, bi, ratio);
-        let div = self.part_binary(B::Plus, element, scaled, br);
-        let scaled = self.part_binary(B::Multiply, element, ai, ratio);
-        let re = self.part_binary(B::Plus, element, scaled, ar);
-        let scaled = self.part_binary(B::Multiply, element, ar, ratio);
-        let im = self.part_binary(B::Minus, element, ai, scaled);
-        let re = self.part_binary(B::Divide, element, re, div);
-        let im = self.part_binary(B::Divide, element, im, div);
-        self.emit_effect(InstData::Jump { dest: BlockCall::new(join, vec![re, im]) });
+        self.smith_quotient_arm(element, (bi, br), (ar, ai), false, join);
         self.switch_to(join);
         (tr, ti)
+    }
+
+    /// One arm of Smith's quotient, ending in a jump to `join` with the
+    /// quotient's parts: `ratio = small / large` of the divisor's parts
+    /// and `div = small * ratio + large`; when the imaginary part is the
+    /// larger, `((ar * ratio + ai) / div, (ai * ratio - ar) / div)`,
+    /// otherwise `((ai * ratio + ar) / div, (ai - ar * ratio) / div)`.
+    fn smith_quotient_arm(&mut self, element: &CType, (small, large): (Value, Value), (ar, ai): (Value, Value), imag_larger: bool, join: Block) {
+        use BinaryOperator as B;
+        let ratio = self.part_binary(B::Divide, element, small, large);
+        let scaled = self.part_binary(B::Multiply, element, small, ratio);
+        let div = self.part_binary(B::Plus, element, scaled, large);
+        let (first, second) = if imag_larger { (ar, ai) } else { (ai, ar) };
+        let scaled = self.part_binary(B::Multiply, element, first, ratio);
+        let re = self.part_binary(B::Plus, element, scaled, second);
+        let scaled = self.part_binary(B::Multiply, element, second, ratio);
+        let im = if imag_larger {
+            self.part_binary(B::Minus, element, scaled, ar)
+        } else {
+            self.part_binary(B::Minus, element, ai, scaled)
+        };
+        let re = self.part_binary(B::Divide, element, re, div);
+        let im = self.part_binary(B::Divide, element, im, div);
+        self.emit_effect(InstData::Jump { dest: BlockCall::new(join, vec![re, im]) });
     }
 
     /// `|a|` of a signed integer part, wrapping for the most negative.
