@@ -120,7 +120,9 @@ pub struct PgoOptions {
 /// for. Tail duplication paid on its own branch, but once `-O2` gained
 /// if-conversion and value numbering it gained at most 1.6% on any kernel
 /// and cost k131_dijkstra_dense 6.1% (same-input profiles, all 160
-/// kernels), so it runs only when asked for too. Unrolling gains up to
+/// kernels), so it runs only when asked for too. Complete peeling gains up
+/// to ×3.6 (k062) and costs no kernel more than 1% with either profile.
+/// Unrolling gains up to
 /// 46% and costs no kernel more than 1% with either profile; switch
 /// peeling made no kernel more than 1% slower with same- or cross-input
 /// profiles (`docs/measurements.md` has the numbers). Keeping
