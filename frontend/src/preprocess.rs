@@ -99,10 +99,12 @@ pub fn feature_macros() -> Vec<String> {
         flags.push(format!("-U{vector_extension}"));
     }
     // Nor does it announce `__float128`, which it lacks, and it says that
-    // it has no complex types (C11 §6.10.8.3), so that programs that test
-    // for them take their portable paths instead of failing on an
-    // `unsupported:` type. (It has `_Atomic` and `__int128`, whose
-    // `__SIZEOF_INT128__` gcc's own definition announces.)
+    // it has no complex types (C11 §6.10.8.3): it computes with `_Complex
+    // float` and `_Complex double`, but the standard's complex types
+    // include `_Complex long double`, which stays unsupported, so
+    // programs that test for them take their portable paths instead of
+    // failing on an `unsupported:` type. (It has `_Atomic` and `__int128`,
+    // whose `__SIZEOF_INT128__` gcc's own definition announces.)
     flags.push("-U__SIZEOF_FLOAT128__".to_string());
     flags.push("-D__STDC_NO_COMPLEX__=1".to_string());
     flags
