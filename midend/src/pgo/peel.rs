@@ -51,7 +51,7 @@
 use super::unroll::{counted_loop, CountedLoop, HOT_SHARE, MIN_HEADER_COUNT};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::LoopForest;
-use crate::ir::{Block, Function, InstData, Type, Value};
+use crate::ir::{Block, Function, Inst, InstData, IntCC, Type, Value};
 use crate::transform::demote::{demote_values, values_used_outside};
 use crate::transform::fold_constants::compare;
 use crate::transform::{eliminate_dead_code, fold_constants, mem2reg, simplify_cfg};
@@ -147,7 +147,7 @@ fn candidate(func: &Function, cfg: &Cfg, shape: CountedLoop, hottest: u64, budge
 /// How many times a bottom-tested loop runs its body when its induction
 /// variable of type `ty` starts at `start`, steps by `step`, and the loop
 /// continues while `iv + step CC bound`; `None` above [`MAX_TRIPS`].
-fn trip_count(start: i64, step: i64, cc: crate::ir::IntCC, bound: i64, ty: Type) -> Option<u64> {
+fn trip_count(start: i64, step: i64, cc: IntCC, bound: i64, ty: Type) -> Option<u64> {
     let mut iv = ty.canonical_imm(start);
     for trips in 1..=MAX_TRIPS {
         let next = ty.canonical_imm(iv.wrapping_add(step));
@@ -164,6 +164,15 @@ fn peel(func: &mut Function, c: &Candidate) {
     let shape = &c.shape;
     let trips = c.trips;
     let latch_term = func.terminator(shape.latch).expect("the latch ends in a brif");
+    // The edges into the loop, found before the copies add edges to it.
+    let cfg = Cfg::compute(func);
+    let entries: Vec<(Inst, usize)> = cfg
+        .preds(shape.header)
+        .iter()
+        .map(|&edge| cfg.edge(edge))
+        .filter(|e| !shape.blocks.contains(&e.from))
+        .map(|e| (e.branch, e.slot as usize))
+        .collect();
     let copies: Vec<HashMap<Block, Block>> =
         (0..trips).map(|_| shape.blocks.iter().map(|&b| (b, func.create_block())).collect()).collect();
     let share = |n: u64| n / trips;
@@ -219,12 +228,8 @@ fn peel(func: &mut Function, c: &Candidate) {
     // The edges into the loop enter the first copy; the original loop
     // keeps no count, since it runs only if the last test does not fold.
     let first = copies[0][&shape.header];
-    let cfg = Cfg::compute(func);
-    for &edge in cfg.preds(shape.header) {
-        let e = *cfg.edge(edge);
-        if !shape.blocks.contains(&e.from) && !copies.iter().any(|blocks| blocks.values().any(|&b| b == e.from)) {
-            func.successor_slot_mut(e.branch, e.slot as usize).block = first;
-        }
+    for (branch, slot) in entries {
+        func.successor_slot_mut(branch, slot).block = first;
     }
     for &block in &shape.blocks {
         func.blocks[block].count = Some(0);
