@@ -1,6 +1,6 @@
 //! Extending loads: `uextend.i32 (load.i8 p)` is emitted as Cranelift's
 //! single `uload8.i32 p` (and likewise for `sextend` and 16- and 32-bit
-//! loads), when the extension is the load's only use.
+//! loads), when extensions of one kind are the load's only uses.
 //!
 //! Cranelift's x64 backend can merge a load into the instruction that uses
 //! it (`movzbl (mem)` instead of a load and a `movzbl` of the register),
@@ -15,10 +15,10 @@ use nissecc_midend::ir::{Block, Function, Inst, InstData, Type, UnaryOp, Value, 
 use std::collections::HashMap;
 
 /// An extension that the load it extends absorbs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Fused {
-    /// The extension's result, which the extending load defines.
-    pub result: Value,
+    /// The extensions' results, which the extending load defines.
+    pub results: Vec<Value>,
     pub op: UnaryOp,
     /// The extended type: `i32` or `i64`.
     pub ty: Type,
@@ -33,12 +33,15 @@ pub(crate) struct ExtendingLoads {
 }
 
 impl ExtendingLoads {
-    /// Finds, among the instructions of `blocks`, every `sextend` or
-    /// `uextend` to `i32` or `i64` of a narrower load that nothing else
-    /// reads. The extension's position does not matter: the load, which
-    /// dominates it, computes the extended value in its own place.
+    /// Finds, among the instructions of `blocks`, every narrower load whose
+    /// every use is a `sextend` or `uextend` to one type, `i32` or `i64`,
+    /// and of one kind: value numbering names equal extensions but leaves
+    /// them in place (`c & 0xC0` and `c & 0x3F` each extend their `c`), so
+    /// a load may have several. The extensions' positions do not matter:
+    /// the load, which dominates them, computes the extended value in its
+    /// own place.
     pub(crate) fn plan(ir: &Function, blocks: &[Block], uses: &HashMap<Value, usize>) -> Self {
-        let mut plan = ExtendingLoads::default();
+        let mut extensions_of: HashMap<Inst, Vec<(Inst, Value, UnaryOp, Type)>> = HashMap::new();
         for inst in blocks.iter().filter_map(|&b| ir.blocks.get(b)).flat_map(|d| d.insts.iter().copied()) {
             let Some(&InstData::Unary { op: op @ (UnaryOp::Sextend | UnaryOp::Uextend), arg }) = ir.insts.get(inst) else {
                 continue;
@@ -51,17 +54,28 @@ impl ExtendingLoads {
                 Type::I32 => ty == Type::I64,
                 _ => false,
             };
-            if fits && uses.get(&arg) == Some(&1) && matches!(ir.insts.get(load), Some(InstData::Load { .. })) {
-                plan.by_load.insert(load, Fused { result, op, ty });
-                plan.extensions.insert(inst, load);
+            if fits && matches!(ir.insts.get(load), Some(InstData::Load { .. })) {
+                extensions_of.entry(load).or_default().push((inst, result, op, ty));
             }
+        }
+        let mut plan = ExtendingLoads::default();
+        for (load, extensions) in extensions_of {
+            let Some(loaded) = ir.inst_result(load) else { continue };
+            let (_, _, op, ty) = extensions[0];
+            let alike = extensions.iter().all(|&(_, _, o, t)| o == op && t == ty);
+            if !alike || uses.get(&loaded) != Some(&extensions.len()) {
+                continue;
+            }
+            let results = extensions.iter().map(|&(_, result, _, _)| result).collect();
+            plan.by_load.insert(load, Fused { results, op, ty });
+            plan.extensions.extend(extensions.iter().map(|&(inst, ..)| (inst, load)));
         }
         plan
     }
 
     /// The extension that `load` absorbs, if any.
-    pub(crate) fn absorbed_by(&self, load: Inst) -> Option<Fused> {
-        self.by_load.get(&load).copied()
+    pub(crate) fn absorbed_by(&self, load: Inst) -> Option<&Fused> {
+        self.by_load.get(&load)
     }
 
     /// True for an extension that its load computes.

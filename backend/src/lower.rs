@@ -292,7 +292,7 @@ impl Lowering<'_, '_, '_, '_> {
             // Its load defined the result.
             return Ok(());
         }
-        if let (Some(fused), InstData::Load { addr, offset }) = (self.extending_loads.absorbed_by(inst), data) {
+        if let (Some(fused), InstData::Load { addr, offset }) = (self.extending_loads.absorbed_by(inst).cloned(), data) {
             let addr = self.value(*addr)?;
             let (loaded, signed) = (self.result_type(inst)?, fused.op == UnaryOp::Sextend);
             let (ty, flags, ins) = (clif_type(fused.ty), MemFlagsData::new(), self.builder.ins());
@@ -304,7 +304,9 @@ impl Lowering<'_, '_, '_, '_> {
                 (_, false) => ins.uload32(flags, addr, *offset),
                 (_, true) => ins.sload32(flags, addr, *offset),
             };
-            self.values[fused.result] = value.into();
+            for result in fused.results {
+                self.values[result] = value.into();
+            }
             return Ok(());
         }
         let result = self.ir.inst_result(inst);

@@ -12,8 +12,9 @@
 //! The address of every load and store is split into a value and a
 //! constant through `iadd`/`isub` of a constant, `iadd` of two values (the
 //! constant may come from either), `imul` and `ishl` by a constant, and
-//! `sextend` of a 32-bit `iadd nsw` of a constant (the `nsw` says the sum
-//! did not wrap, so extending it equals adding to the extension). Integer
+//! `sextend` of a 32-bit `iadd nsw` or `isub nsw` of a constant (the `nsw`
+//! says the sum did not wrap, so extending it equals adding to the
+//! extension: `fail[k - 1]` reads `fail + sext(k) * 4` at offset -4). Integer
 //! arithmetic wraps, so every other step is exact in any case. The new
 //! instructions are placed just before the memory access; they are not in
 //! `no_signed_wrap`, since the value they compute, the address minus the
@@ -103,7 +104,7 @@ pub fn fold_address_offsets(func: &mut Function) -> usize {
 
 /// The values that some instruction reads other than as a load's or a
 /// store's address.
-fn values_used_as_values(func: &Function) -> HashSet<Value> {
+pub(crate) fn values_used_as_values(func: &Function) -> HashSet<Value> {
     let mut used = HashSet::new();
     for block in &func.layout {
         for &inst in &func.blocks[*block].insts {
@@ -175,6 +176,9 @@ fn split(func: &Function, value: Value, depth: u32) -> Option<(Rest, i64)> {
             match func.insts[sum] {
                 InstData::Binary { op: BinaryOp::Iadd, args: [a, b] } if func.no_signed_wrap.contains(sum) => {
                     (Rest::Sextend(a), func.constant_value(b)?)
+                }
+                InstData::Binary { op: BinaryOp::Isub, args: [a, b] } if func.no_signed_wrap.contains(sum) => {
+                    (Rest::Sextend(a), func.constant_value(b)?.checked_neg()?)
                 }
                 _ => return None,
             }
