@@ -60,6 +60,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("if-convert", crate::transform::filetest::if_convert_test),
     ("hoist-loads", crate::transform::filetest::hoist_loads_test),
     ("address-offsets", crate::transform::filetest::address_offsets_test),
+    ("invariant-addresses", crate::transform::filetest::invariant_addresses_test),
     ("unroll", crate::pgo::unroll::filetest),
     ("tpp", crate::instrument::tpp::filetest::tpp),
     // Register new test kinds here.

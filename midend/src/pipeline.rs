@@ -5,7 +5,7 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    fold_address_offsets, fold_constants, eliminate_dead_code, zero_extend_nonnegatives, divide_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
+    fold_address_offsets, fold_constants, eliminate_dead_code, group_invariant_addresses, zero_extend_nonnegatives, divide_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
     rotate_loops_with, simplify_cfg, widen_ivs,
 };
 use crate::verifier::{print_module_errors, verify_module};
@@ -111,6 +111,9 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     })?;
     each_function(module, options, "address-offsets", "address offset folding", |func| {
         fold_address_offsets(func);
+    })?;
+    each_function(module, options, "invariant-addresses", "invariant address grouping", |func| {
+        group_invariant_addresses(func);
     })?;
     each_function(module, options, "narrow-compares", "compare narrowing", |func| {
         // Before value numbering, which reuses a byte load only when

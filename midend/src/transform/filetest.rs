@@ -130,3 +130,9 @@ pub fn hoist_loads_test(module: &Module, _args: &str) -> Result<String, String> 
 pub fn address_offsets_test(module: &Module, _args: &str) -> Result<String, String> {
     run_pass_test(module, "folded", super::address_offsets::fold_address_offsets)
 }
+
+/// `test invariant-addresses`: the number of loads and stores whose
+/// address was regrouped, then the function.
+pub fn invariant_addresses_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "regrouped", super::invariant_addresses::group_invariant_addresses)
+}

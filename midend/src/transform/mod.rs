@@ -24,6 +24,9 @@
 //!   their signed divisions by powers of two become shifts.
 //! - [`address_offsets`]: moves the constant part of an address into
 //!   the load's or store's offset.
+//! - [`invariant_addresses`]: adds up the loop-invariant terms of an
+//!   address apart from the one that changes, so that their sum leaves the
+//!   loop.
 //! - [`hoist_loads`]: moves loads of unchanging memory out of loops.
 //! - [`value_numbering`]: removes recomputed values and reloads of known
 //!   memory.
@@ -44,6 +47,7 @@ pub mod fold_constants;
 pub mod hoist_loads;
 pub mod if_convert;
 pub mod inline_memops;
+pub mod invariant_addresses;
 pub mod mem2reg;
 pub mod narrow_compares;
 pub mod nonnegative_extensions;
@@ -60,6 +64,7 @@ pub use fold_constants::fold_constants;
 pub use hoist_loads::hoist_invariant_loads;
 pub use if_convert::if_convert;
 pub use inline_memops::inline_small_memops;
+pub use invariant_addresses::group_invariant_addresses;
 pub use dce::eliminate_dead_code;
 pub use rotate_loops::{rotate_loops, rotate_loops_with};
 pub use simplify_cfg::simplify_cfg;
