@@ -24,6 +24,7 @@ mod builtins;
 mod by_value;
 mod data;
 mod declare;
+mod doubled_indices;
 mod error;
 mod extending_loads;
 mod got_relaxation;

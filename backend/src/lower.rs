@@ -25,6 +25,7 @@ use crate::by_value;
 use crate::x87;
 use nissecc_midend::ir::abi::{Assignment, ResultPassing};
 use crate::error::{BackendError, Result};
+use crate::doubled_indices::{doubled_indices, doubled_operand};
 use crate::extending_loads::ExtendingLoads;
 use crate::loop_branches::LoopBranches;
 use cranelift_codegen::ir::condcodes::CondCode as _;
@@ -78,6 +79,7 @@ pub(crate) fn lower_function(
         } else {
             ExtendingLoads::default()
         },
+        doubled_indices: if enabled("doubled-indices") { doubled_indices(ir, &order) } else { HashSet::new() },
         frontend_config,
         assignment: by_value::assignment(&ir.signature, &ir.signature.params),
         result_slot: None,
@@ -104,6 +106,8 @@ struct Lowering<'a, 'f, 's, 'm> {
     blocks: SecondaryMap<Block, PackedOption<clif::Block>>,
     slots: SecondaryMap<StackSlot, PackedOption<clif::StackSlot>>,
     extending_loads: ExtendingLoads,
+    /// The doublings emitted as shifts ([`doubled_indices`]).
+    doubled_indices: HashSet<Inst>,
     frontend_config: TargetFrontendConfig,
     /// How the function's own parameters and result are passed.
     assignment: Assignment,
@@ -384,6 +388,13 @@ impl Lowering<'_, '_, '_, '_> {
             InstData::Unary { op, arg } => {
                 let arg = self.value(*arg)?;
                 self.unary(inst, *op, arg)?
+            }
+            InstData::Binary { op: BinaryOp::Imul, .. } if self.doubled_indices.contains(&inst) => {
+                let doubled = doubled_operand(self.ir, inst).expect("a doubling");
+                let x = self.value(doubled)?;
+                let ty = self.builder.func.dfg.value_type(x);
+                let one = self.builder.ins().iconst(ty, 1);
+                self.builder.ins().ishl(x, one)
             }
             InstData::Binary { op, args } => {
                 let [x, y] = self.values2(args)?;
