@@ -35,6 +35,7 @@ mod link;
 mod loop_branches;
 mod lower;
 mod module_emit;
+mod operand_order;
 mod pc_map;
 mod symbols;
 mod types;

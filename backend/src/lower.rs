@@ -25,6 +25,7 @@ use crate::by_value;
 use crate::x87;
 use nissecc_midend::ir::abi::{Assignment, ResultPassing};
 use crate::error::{BackendError, Result};
+use crate::operand_order::swapped_operands;
 use crate::doubled_indices::{doubled_indices, doubled_operand};
 use crate::extending_loads::ExtendingLoads;
 use crate::loop_branches::LoopBranches;
@@ -79,6 +80,7 @@ pub(crate) fn lower_function(
         } else {
             ExtendingLoads::default()
         },
+        swapped_operands: if enabled("operand-order") { swapped_operands(ir, &order, &uses) } else { HashSet::new() },
         doubled_indices: if enabled("doubled-indices") { doubled_indices(ir, &order) } else { HashSet::new() },
         frontend_config,
         assignment: by_value::assignment(&ir.signature, &ir.signature.params),
@@ -106,6 +108,9 @@ struct Lowering<'a, 'f, 's, 'm> {
     blocks: SecondaryMap<Block, PackedOption<clif::Block>>,
     slots: SecondaryMap<StackSlot, PackedOption<clif::StackSlot>>,
     extending_loads: ExtendingLoads,
+    /// The commutative operations emitted with their operands swapped
+    /// ([`swapped_operands`]).
+    swapped_operands: HashSet<Inst>,
     /// The doublings emitted as shifts ([`doubled_indices`]).
     doubled_indices: HashSet<Inst>,
     frontend_config: TargetFrontendConfig,
@@ -398,7 +403,11 @@ impl Lowering<'_, '_, '_, '_> {
             }
             InstData::Binary { op, args } => {
                 let [x, y] = self.values2(args)?;
-                self.binary(*op, x, y)
+                if self.swapped_operands.contains(&inst) {
+                    self.binary(*op, y, x)
+                } else {
+                    self.binary(*op, x, y)
+                }
             }
             InstData::Icmp { .. } | InstData::Fcmp { .. } => self.compare(data, false).expect("a comparison")?,
             InstData::Select {

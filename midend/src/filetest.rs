@@ -61,6 +61,8 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("hoist-loads", crate::transform::filetest::hoist_loads_test),
     ("address-offsets", crate::transform::filetest::address_offsets_test),
     ("invariant-addresses", crate::transform::filetest::invariant_addresses_test),
+    ("narrow-arithmetic", crate::transform::filetest::narrow_arithmetic_test),
+    ("truncated-parameters", crate::transform::filetest::truncated_parameters_test),
     ("unroll", crate::pgo::unroll::filetest),
     ("tpp", crate::instrument::tpp::filetest::tpp),
     // Register new test kinds here.

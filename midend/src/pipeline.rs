@@ -5,8 +5,8 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    fold_address_offsets, fold_constants, eliminate_dead_code, group_invariant_addresses, zero_extend_nonnegatives, divide_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_compares, number_values, remove_unreachable_blocks,
-    rotate_loops_with, simplify_cfg, widen_ivs,
+    fold_address_offsets, fold_constants, eliminate_dead_code, group_invariant_addresses, zero_extend_nonnegatives, divide_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_arithmetic, narrow_compares, number_values, remove_unreachable_blocks,
+    rotate_loops_with, simplify_cfg, widen_ivs, widen_truncated_parameters,
 };
 use crate::verifier::{print_module_errors, verify_module};
 
@@ -82,6 +82,9 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     each_function(module, options, "fold-constants", "constant folding", |func| {
         fold_constants(func);
     })?;
+    each_function(module, options, "narrow-arithmetic", "arithmetic narrowing", |func| {
+        narrow_arithmetic(func);
+    })?;
     each_function(module, options, "simplify-cfg", "CFG simplification", |func| {
         simplify_cfg(func);
     })?;
@@ -105,6 +108,9 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     })?;
     each_function(module, options, "widen", "induction-variable widening", |func| {
         widen_ivs(func);
+    })?;
+    each_function(module, options, "truncated-parameters", "truncated parameter widening", |func| {
+        widen_truncated_parameters(func);
     })?;
     each_function(module, options, "nonnegative-extensions", "zero extension of nonnegative values", |func| {
         zero_extend_nonnegatives(func);

@@ -136,3 +136,15 @@ pub fn address_offsets_test(module: &Module, _args: &str) -> Result<String, Stri
 pub fn invariant_addresses_test(module: &Module, _args: &str) -> Result<String, String> {
     run_pass_test(module, "regrouped", super::invariant_addresses::group_invariant_addresses)
 }
+
+/// `test narrow-arithmetic`: the number of truncations that became narrow
+/// operations, then the function.
+pub fn narrow_arithmetic_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "narrowed", super::narrow_arithmetic::narrow_arithmetic)
+}
+
+/// `test truncated-parameters`: the number of parameters widened, then the
+/// function.
+pub fn truncated_parameters_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "widened", super::truncated_parameters::widen_truncated_parameters)
+}

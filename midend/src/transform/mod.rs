@@ -9,6 +9,8 @@
 //!   `memset` calls into loads and stores.
 //! - [`fold_constants`]: integer instructions of constant operands become
 //!   constants.
+//! - [`narrow_arithmetic`]: does `char` and `short` arithmetic that the
+//!   integer promotions widened at its own width when only that is kept.
 //! - [`simplify_cfg`]: folds known branches and merges straight-line
 //!   blocks.
 //! - [`if_convert`]: turns small `if`s that assign a value into
@@ -17,6 +19,8 @@
 //!   ones.
 //! - [`widen_ivs`]: gives 32-bit loop counters a 64-bit twin so that
 //!   array indexing stops extending them.
+//! - [`truncated_parameters`]: a block parameter passed truncations
+//!   receives the wide values and is truncated once in its block.
 //! - [`narrow_compares`]: compares `char`s and `short`s without
 //!   extending them to `int` first.
 //! - [`nonnegative_extensions`]: sign extensions of values that cannot be
@@ -49,12 +53,14 @@ pub mod if_convert;
 pub mod inline_memops;
 pub mod invariant_addresses;
 pub mod mem2reg;
+pub mod narrow_arithmetic;
 pub mod narrow_compares;
 pub mod nonnegative_extensions;
 #[cfg(test)]
 mod narrow_compares_tests;
 pub mod rotate_loops;
 pub mod simplify_cfg;
+pub mod truncated_parameters;
 pub mod unreachable;
 pub mod value_numbering;
 pub mod widen_ivs;
@@ -68,7 +74,9 @@ pub use invariant_addresses::group_invariant_addresses;
 pub use dce::eliminate_dead_code;
 pub use rotate_loops::{rotate_loops, rotate_loops_with};
 pub use simplify_cfg::simplify_cfg;
+pub use truncated_parameters::widen_truncated_parameters;
 pub use mem2reg::{mem2reg, promotable_slots};
+pub use narrow_arithmetic::narrow_arithmetic;
 pub use narrow_compares::narrow_compares;
 pub use nonnegative_extensions::{divide_nonnegatives, zero_extend_nonnegatives};
 pub use unreachable::remove_unreachable_blocks;

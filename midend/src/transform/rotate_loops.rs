@@ -35,7 +35,10 @@
 //! al., TOPLAS 1991, §5.1). The stores and slot addresses this adds are
 //! not counted against [`MAX_HEADER_INSTS`]: the plan is made before the
 //! demotion. A 32-bit counter that the loop indexes with and uses after it
-//! is not demoted and its loop is left alone (see [`is_widened_counter`]).
+//! (insertion sort's `j`) reaches the exit through a 32-bit parameter;
+//! once widening has given the counter a 64-bit twin,
+//! [`super::truncated_parameters`] passes the twin there instead, so the
+//! latch does not compute the 32-bit counter too.
 //!
 //! Only headers of at most [`MAX_HEADER_INSTS`] side-effect-free
 //! instructions are duplicated. [`super::simplify_cfg`] afterwards merges
@@ -44,9 +47,9 @@
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dominators::DominatorTree;
-use crate::analysis::loops::{Loop, LoopData, LoopForest};
+use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::{
-    BinaryOp, Block, BlockCall, Edge, Function, Inst, InstData, IntCC, StackSlot, Type, UnaryOp, Value, ValueDef,
+    BinaryOp, Block, BlockCall, Edge, Function, Inst, InstData, IntCC, StackSlot, Value, ValueDef,
 };
 use crate::transform::demote::{demote_values, load_slot};
 use crate::transform::mem2reg;
@@ -187,9 +190,6 @@ fn plan(
         .last()
         .expect("a loop has blocks");
     escaping.sort_by_key(|v| values.iter().position(|w| w == v));
-    if escaping.iter().any(|&v| is_widened_counter(func, cfg, data, v)) {
-        return None;
-    }
     Some(Rotation { header, body_slot, back_edges, body_region, exit_region, last_in_layout, values, escaping })
 }
 
@@ -216,37 +216,6 @@ fn tests_carried_band(func: &Function, cfg: &Cfg, forest: &LoopForest, lp: Loop,
             let arg = func.successor_slot(e.branch, e.slot as usize).args[index as usize];
             matches!(func.values[arg].def, ValueDef::Result(i)
                 if matches!(func.insts[i], InstData::Binary { op: BinaryOp::Band, .. }))
-        })
-}
-
-/// True when `v` is a 32-bit parameter of the loop's header that some back
-/// edge steps by a constant (`j--`) and that the loop extends to 64 bits
-/// (`a[j]`): a counter that [`super::widen_ivs`] gives a 64-bit twin.
-/// Used after the loop, such a counter reaches the exits, once the loop is
-/// rotated, through a 32-bit block parameter that widening leaves alone:
-/// every latch then passes `ireduce(twin - 1)` to it, which Cranelift
-/// computes as a second, 32-bit subtraction on every iteration, and the
-/// old counter stays alive past the new one, so the back edge needs a move
-/// and a jump of its own (insertion sort's `while (j >= 0 && a[j] > key)
-/// j--;` followed by `a[j + 1] = key`: k009 +17.6%, k092 +21.4%, k113
-/// +1.1% rotated). A counter the loop does not index with stays 32 bits
-/// wide and rotates well (k104's `while (m && !(w & m)) { m >>= 1; n++; }`
-/// −11.5%).
-fn is_widened_counter(func: &Function, cfg: &Cfg, data: &LoopData, v: Value) -> bool {
-    let ValueDef::Param(block, index) = func.values[v].def else { return false };
-    let stepped = |x: Value| func.constant_offset(x).is_some_and(|(base, _)| base == v);
-    let extended = data.blocks.iter().any(|&b| {
-        func.blocks[b].insts.iter().any(|&i| {
-            matches!(func.insts[i], InstData::Unary { op: UnaryOp::Sextend | UnaryOp::Uextend, arg }
-                if (arg == v || stepped(arg)) && func.inst_result(i).is_some_and(|r| func.value_type(r) == Type::I64))
-        })
-    });
-    block == data.header
-        && func.value_type(v) == Type::I32
-        && extended
-        && data.back_edges.iter().any(|&edge| {
-            let e = cfg.edge(edge);
-            stepped(func.successor_slot(e.branch, e.slot as usize).args[index as usize])
         })
 }
 
