@@ -36,18 +36,24 @@
 //! 64-bit counter cost k145 1.4%).
 //! That rewrite runs before induction variables are widened, while loop
 //! counters are still the 32-bit parameters whose bounds it can see.
+//!
+//! For the same reason an unsigned conversion to floating point of such a
+//! value becomes a signed one: both give the same number, and x86-64
+//! converts only signed 64-bit integers, so Cranelift's unsigned
+//! conversion tests the sign bit and branches to halve the value first
+//! (a random number generator's `(double)(r >> 11)`, k156).
 
 use crate::analysis::cfg::Cfg;
 use crate::ir::{BinaryOp, Function, Inst, InstData, IntCC, UnaryOp, Value, ValueDef};
 
-/// Rewrites the sign extensions of values that cannot be negative;
-/// returns how many.
+/// Rewrites the sign extensions, and unsigned conversions to floating
+/// point, of values that cannot be negative; returns how many.
 pub fn zero_extend_nonnegatives(func: &mut Function) -> usize {
     let cfg = Cfg::compute(func);
     let mut rewritten = Vec::new();
     for &block in &func.layout {
         for &inst in &func.blocks[block].insts {
-            if let InstData::Unary { op: UnaryOp::Sextend, arg } = func.insts[inst] {
+            if let InstData::Unary { op: UnaryOp::Sextend | UnaryOp::FcvtFromUint, arg } = func.insts[inst] {
                 if nonnegative(func, &cfg, arg, 6) {
                     rewritten.push(inst);
                 }
@@ -56,7 +62,7 @@ pub fn zero_extend_nonnegatives(func: &mut Function) -> usize {
     }
     for &inst in &rewritten {
         if let InstData::Unary { op, .. } = &mut func.insts[inst] {
-            *op = UnaryOp::Uextend;
+            *op = if *op == UnaryOp::Sextend { UnaryOp::Uextend } else { UnaryOp::FcvtFromSint };
         }
     }
     rewritten.len()
@@ -328,5 +334,22 @@ mod tests {
         assert!(out.contains("v8 = sextend.i64 v1"), "{out}");
         assert!(out.contains("v17 = sextend.i64 v16"), "a shift by the width shifts by 0: {out}");
         assert!(out.contains("v11 = sextend.i64 v10"), "a mask with the sign bit set keeps the sign: {out}");
+    }
+
+    #[test]
+    fn unsigned_conversions_of_nonnegative_values_are_signed() {
+        let out = rewrite(
+            "function @f(i64) -> f64 local {
+            block0(v0: i64):
+                v1 = iconst.i64 11
+                v2 = ushr v0, v1
+                v3 = fcvt_from_uint.f64 v2
+                v4 = fcvt_from_uint.f64 v0
+                v5 = fadd v3, v4
+                return v5
+            }",
+        );
+        assert!(out.contains("v3 = fcvt_from_sint.f64 v2"), "{out}");
+        assert!(out.contains("v4 = fcvt_from_uint.f64 v0"), "the sign bit may be set: {out}");
     }
 }
