@@ -3,6 +3,7 @@
 #
 # Usage: scripts/csmith.sh --seeds A-B[,C,D-E...] [--profile basic|structs|unions]
 #                          [--jobs N] [--keep DIR] [--nissecc PATH] [--timeout SECS]
+#                          [--pgo]
 #
 # For every seed, csmith generates a program (the profile picks which C
 # features it may use), gcc -O0 builds the reference, and nissecc builds it
@@ -23,24 +24,42 @@
 # When the two levels differ, the seed takes the worse category (the later
 # one in the list above).
 #
+# With --pgo, a seed whose -O0 and -O2 builds passed is also built the
+# profile-guided way, at -O2: with -fprofile-instr=naive -fprofile-values,
+# whose run writes the profile, with -fprofile-instr=sese -fprofile-values,
+# and with -fprofile-use of the naive profile (and -Werror=profile-mismatch,
+# since the source did not change), once with the default transforms and
+# once with every transform (-fprofile-use-transforms=all). Each of the four
+# builds is classified as the two above, and two more categories join the
+# list, between ice and wrong-output:
+#   profile-mismatch  the sese profile is not the naive one: `nissecc-profdata
+#                     show --json` prints them differently (the comparison
+#                     of tests/profile_oracle.rs), or a run wrote no profile;
+#   pgo-wrong-output  an instrumented or profile-guided build printed
+#                     something else or exited with another status.
+#
 # Every seed that did not pass is listed, with its category and the first
-# line of what went wrong, in DIR/PROFILE-failures.txt; the program and
-# nissecc's messages of every failure other than skip and unsupported are
-# kept beside it as DIR/PROFILE-SEED.c and DIR/PROFILE-SEED-O0.txt (and
-# -O2). DIR defaults to target/csmith under the project root. The last line
-# printed is the summary, in the form
+# line of what went wrong, in DIR/PROFILE-failures.txt (with --pgo,
+# DIR/PROFILE-pgo-failures.txt); the program and nissecc's messages of
+# every failure other than skip and unsupported are kept beside it as
+# DIR/PROFILE-SEED.c and DIR/PROFILE-SEED-O0.txt (and -O2, and with --pgo
+# -naive, -sese, -use-default, -use-all and -profdata, nissecc-profdata's),
+# with the profiles as DIR/PROFILE-SEED-naive.nprof and -sese.nprof. DIR
+# defaults to target/csmith under the project root. The last line printed
+# is the summary, in the form
 #   csmith PROFILE seeds SPEC: pass N, skip N, unsupported N, compile-error N,
 #   ice N, wrong-output N, timeout N, crash N
-# The exit status is 0 when every seed passed, was skipped or was
-# unsupported, 1 when any other category occurred and 2 on a usage or setup
-# error.
+# (with --pgo, `csmith PROFILE --pgo seeds SPEC:` and the two categories
+# above in their place). The exit status is 0 when every seed passed, was
+# skipped or was unsupported, 1 when any other category occurred and 2 on a
+# usage or setup error.
 set -u
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-seeds="" profile=basic jobs=2 keep="$root/target/csmith" nissecc="$root/target/release/nissecc" limit=10
+seeds="" profile=basic jobs=2 keep="$root/target/csmith" nissecc="$root/target/release/nissecc" limit=10 pgo=0
 
 usage() {
-    sed -n '4,5p' "$0" | sed 's/^# //' >&2
+    sed -n '4,6p' "$0" | sed 's/^# //' >&2
     exit 2
 }
 die() {
@@ -49,6 +68,11 @@ die() {
 }
 
 while [ $# -gt 0 ]; do
+    if [ "$1" = --pgo ]; then
+        pgo=1
+        shift
+        continue
+    fi
     [ $# -ge 2 ] || usage
     case "$1" in
         --seeds) seeds="$2" ;;
@@ -101,6 +125,9 @@ done
 [ -n "$include" ] || die "csmith.h not found (Debian's libcsmith-dev): run scripts/setup.sh, or set CSMITH_INCLUDE"
 [ -x "$nissecc" ] || die "no nissecc at '$nissecc': run cargo build --release, or pass --nissecc"
 nissecc="$(cd "$(dirname "$nissecc")" && pwd)/$(basename "$nissecc")"
+# The profile reader is built next to the compiler.
+profdata="$(dirname "$nissecc")/nissecc-profdata"
+[ "$pgo" = 0 ] || [ -x "$profdata" ] || die "no nissecc-profdata next to '$nissecc': run cargo build --release"
 mkdir -p "$keep" || die "cannot create '$keep'"
 keep="$(cd "$keep" && pwd)"
 
@@ -117,7 +144,9 @@ trap 'exit 130' INT TERM
 
 compile_limit=120
 nissecc_limit=$((limit * 5))
-categories=(pass skip unsupported compile-error ice wrong-output timeout crash)
+categories=(pass skip unsupported compile-error ice)
+[ "$pgo" = 0 ] || categories+=(profile-mismatch pgo-wrong-output)
+categories+=(wrong-output timeout crash)
 
 # The index of a category in `categories`, which orders them by severity.
 severity() {
@@ -129,7 +158,7 @@ severity() {
 
 # Writes `SEED<TAB>CATEGORY<TAB>DETAIL` for one seed to $tmp/results/SEED.
 run_seed() {
-    local seed="$1" dir="$tmp/work/$1" category=pass detail="" level rc err message
+    local seed="$1" dir="$tmp/work/$1" category=pass detail="" rc file
     mkdir -p "$dir"
     cd "$dir" || return
     local result="$tmp/results/$seed"
@@ -137,8 +166,11 @@ run_seed() {
         printf '%s\t%s\t%s\n' "$seed" "$category" "$detail" >"$result"
         if [ "$category" != pass ] && [ "$category" != skip ] && [ "$category" != unsupported ]; then
             cp prog.c "$keep/$profile-$seed.c"
-            for level in O0 O2; do
-                [ -f "$level.err" ] && cp "$level.err" "$keep/$profile-$seed-$level.txt"
+            for file in *.err; do
+                [ -f "$file" ] && cp "$file" "$keep/$profile-$seed-${file%.err}.txt"
+            done
+            for file in *.nprof; do
+                [ -f "$file" ] && cp "$file" "$keep/$profile-$seed-$file"
             done
         fi
         cd "$tmp" && rm -rf "$dir"
@@ -168,36 +200,76 @@ run_seed() {
             category="$1" detail="$2"
         fi
     }
-    for level in O0 O2; do
-        err="$level.err"
-        timeout -k 5 "$compile_limit" "$nissecc" -w -I"$include" "-$level" prog.c -o "$level.exe" >"$err" 2>&1
+    # Builds the program as NAME.exe with nissecc's FLAGS, runs it with
+    # NAME.nprof as its profile file (which a build without instrumentation
+    # ignores) and raises the seed's category by what went wrong, calling
+    # a wrong output WRONG. Usage: check NAME LABEL WRONG FLAGS...; LABEL
+    # starts the detail. Fails unless the build printed what gcc's printed.
+    check() {
+        local name="$1" label="$2" wrong="$3" err="$1.err" message
+        shift 3
+        timeout -k 5 "$compile_limit" "$nissecc" -w -I"$include" "$@" prog.c -o "$name.exe" >"$err" 2>&1
         rc=$?
         if [ $rc -ne 0 ]; then
             if [ $rc -eq 124 ]; then
-                raise ice "-$level: compiling timed out after ${compile_limit}s"
+                raise ice "$label: compiling timed out after ${compile_limit}s"
             elif grep -q -e 'internal compiler error' -e 'panicked' "$err" || [ $rc -ne 1 ]; then
                 message="$(grep -m1 -e 'internal compiler error' -e 'panicked' "$err")"
-                raise ice "-$level: exit status $rc: ${message:-$(head -n1 "$err")}"
+                raise ice "$label: exit status $rc: ${message:-$(head -n1 "$err")}"
             elif grep -q 'error: unsupported:' "$err"; then
-                raise unsupported "-$level: $(grep -m1 -o 'error: unsupported:.*' "$err")"
+                raise unsupported "$label: $(grep -m1 -o 'error: unsupported:.*' "$err")"
             else
                 message="$(grep -m1 'error' "$err")"
-                raise compile-error "-$level: ${message:-$(head -n1 "$err")}"
+                raise compile-error "$label: ${message:-$(head -n1 "$err")}"
             fi
-            continue
+            return 1
         fi
         # The braces silence bash's own report of a binary killed by a signal.
-        { timeout -k 5 "$nissecc_limit" "./$level.exe" >"$level.out"; } 2>/dev/null
+        { NISSE_PROFILE_FILE="$name.nprof" timeout -k 5 "$nissecc_limit" "./$name.exe" >"$name.out"; } 2>/dev/null
         rc=$?
         if [ $rc -eq 124 ]; then
-            raise timeout "-$level: timed out after ${nissecc_limit}s (gcc's binary finished within ${limit}s)"
+            raise timeout "$label: timed out after ${nissecc_limit}s (gcc's binary finished within ${limit}s)"
         elif [ $rc -gt 128 ]; then
-            raise crash "-$level: killed by signal $((rc - 128))"
-        elif [ $rc -ne 0 ] || ! cmp -s gcc.out "$level.out"; then
-            raise wrong-output "-$level: gcc printed '$(head -c 200 gcc.out | head -n1)', nissecc '$(head -c 200 "$level.out" | head -n1)' and exited with status $rc"
+            raise crash "$label: killed by signal $((rc - 128))"
+        elif [ $rc -ne 0 ] || ! cmp -s gcc.out "$name.out"; then
+            raise "$wrong" "$label: gcc printed '$(head -c 200 gcc.out | head -n1)', nissecc '$(head -c 200 "$name.out" | head -n1)' and exited with status $rc"
+        else
+            return 0
         fi
-    done
+        return 1
+    }
+    check O0 -O0 wrong-output -O0
+    check O2 -O2 wrong-output -O2
+    if [ "$pgo" = 1 ] && [ "$category" = pass ]; then
+        check_pgo
+    fi
     finish
+}
+
+# The builds of --pgo for the seed that run_seed is checking (its helpers
+# and variables are in scope): naive and sese profiles, which must be
+# equal, and the naive profile's -fprofile-use builds.
+check_pgo() {
+    local transforms
+    check naive "-O2 -fprofile-instr=naive" pgo-wrong-output -O2 -fprofile-instr=naive -fprofile-values || return
+    if [ ! -f naive.nprof ]; then
+        raise profile-mismatch "-O2 -fprofile-instr=naive: the run wrote no profile"
+        return
+    fi
+    if check sese "-O2 -fprofile-instr=sese" pgo-wrong-output -O2 -fprofile-instr=sese -fprofile-values; then
+        if [ ! -f sese.nprof ]; then
+            raise profile-mismatch "-O2 -fprofile-instr=sese: the run wrote no profile"
+        elif ! "$profdata" show --json naive.nprof >naive.json 2>profdata.err ||
+            ! "$profdata" show --json sese.nprof >sese.json 2>>profdata.err; then
+            raise profile-mismatch "nissecc-profdata show: $(head -n1 profdata.err)"
+        elif ! cmp -s naive.json sese.json; then
+            raise profile-mismatch "-O2 -fprofile-instr=sese: show --json differs from the naive profile's"
+        fi
+    fi
+    for transforms in default all; do
+        check "use-$transforms" "-O2 -fprofile-use (transforms $transforms)" pgo-wrong-output \
+            -O2 -fprofile-use=naive.nprof -fprofile-use-transforms="$transforms" -Werror=profile-mismatch
+    done
 }
 
 mkdir -p "$tmp/results" "$tmp/work"
@@ -212,7 +284,9 @@ for seed in "${seed_list[@]}"; do
 done
 wait
 
-failures="$keep/$profile-failures.txt"
+mode="$profile"
+[ "$pgo" = 0 ] || mode="$profile --pgo"
+failures="$keep/${mode/ --/-}-failures.txt"
 : >"$failures"
 declare -A count
 for category in "${categories[@]}"; do count[$category]=0; done
@@ -230,7 +304,7 @@ for seed in "${seed_list[@]}"; do
     fi
 done
 
-summary="csmith $profile seeds $seeds:"
+summary="csmith $mode seeds $seeds:"
 separator=" "
 for category in "${categories[@]}"; do
     summary+="$separator$category ${count[$category]}"
@@ -238,7 +312,8 @@ for category in "${categories[@]}"; do
 done
 [ -s "$failures" ] && echo "Seeds that did not pass are listed in $failures."
 echo "$summary"
-for category in compile-error ice wrong-output timeout crash; do
+# Every category after pass, skip and unsupported is a failure.
+for category in "${categories[@]:3}"; do
     [ "${count[$category]}" -eq 0 ] || exit 1
 done
 exit 0
