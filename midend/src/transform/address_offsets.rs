@@ -89,17 +89,22 @@ pub fn fold_address_offsets(func: &mut Function) -> usize {
             let mut position = index - 1;
             let new_addr = build(func, rest, block, &mut position);
             index = position + 1;
-            match &mut func.insts[inst] {
-                InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => {
-                    *addr = new_addr;
-                    *offset = new_offset;
-                }
-                _ => unreachable!("the instruction was a load or a store"),
-            }
+            set_address(func, inst, new_addr, new_offset);
             folded += 1;
         }
     }
     folded
+}
+
+/// Makes the load or store `inst` access `addr + offset`.
+pub(crate) fn set_address(func: &mut Function, inst: Inst, new_addr: Value, new_offset: i32) {
+    match &mut func.insts[inst] {
+        InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => {
+            *addr = new_addr;
+            *offset = new_offset;
+        }
+        _ => unreachable!("the instruction is a load or a store"),
+    }
 }
 
 /// The values that some instruction reads other than as a load's or a

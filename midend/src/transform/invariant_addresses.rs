@@ -29,7 +29,7 @@
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value, ValueDef};
-use crate::transform::address_offsets::values_used_as_values;
+use crate::transform::address_offsets::{set_address, values_used_as_values};
 use std::collections::HashMap;
 
 /// How deep the decomposition follows an address's operands.
@@ -101,13 +101,7 @@ pub fn group_invariant_addresses(func: &mut Function) -> usize {
             let index_value = build_term(func, block, &mut position, step);
             let new_addr = binary(func, block, &mut position, BinaryOp::Iadd, base, index_value);
             index = position + 1;
-            match &mut func.insts[inst] {
-                InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => {
-                    *addr = new_addr;
-                    *offset = new_offset;
-                }
-                _ => unreachable!("the instruction was a load or a store"),
-            }
+            set_address(func, inst, new_addr, new_offset);
             rebuilt += 1;
         }
     }
