@@ -41,21 +41,30 @@ pub(crate) fn doubled_indices(ir: &Function, blocks: &[Block]) -> HashSet<Inst> 
         })
     };
     insts()
+        .filter(|&inst| matches!(ir.insts[inst], InstData::Binary { op: BinaryOp::Imul, .. }))
         .filter(|&inst| doubled_operand(ir, inst).is_some())
         .filter(|&inst| ir.inst_result(inst).is_some_and(feeds_addresses_only))
         .collect()
 }
 
-/// The operand that `inst` multiplies by the constant 2, if it does.
+/// The operand that `inst` multiplies by the constant 2, if it does: an
+/// `imul` by 2 or an `fmul` by 2.0. The backend emits the latter as
+/// `x + x`, which is exact in IEEE arithmetic (infinities, NaNs and signed
+/// zeros included) and needs no constant, where Cranelift materializes a
+/// float constant in every block that uses it (k141's `2.0 * zr * zi`).
 pub(crate) fn doubled_operand(ir: &Function, inst: Inst) -> Option<Value> {
-    let InstData::Binary { op: BinaryOp::Imul, args: [a, b] } = ir.insts[inst] else { return None };
-    let constant = |v: Value| match ir.values[v].def {
-        ValueDef::Result(i) => matches!(ir.insts[i], InstData::Iconst { imm: 2 }),
+    let InstData::Binary { op: op @ (BinaryOp::Imul | BinaryOp::Fmul), args: [a, b] } = ir.insts[inst] else { return None };
+    let two = |v: Value| match ir.values[v].def {
+        ValueDef::Result(i) => match ir.insts[i] {
+            InstData::Iconst { imm } => op == BinaryOp::Imul && imm == 2,
+            InstData::Fconst { value } => op == BinaryOp::Fmul && value == 2.0,
+            _ => false,
+        },
         ValueDef::Param(..) => false,
     };
-    if constant(b) {
+    if two(b) {
         Some(a)
-    } else if constant(a) {
+    } else if two(a) {
         Some(b)
     } else {
         None

@@ -401,14 +401,9 @@ impl Lowering<'_, '_, '_, '_> {
                 let one = self.builder.ins().iconst(ty, 1);
                 self.builder.ins().ishl(x, one)
             }
-            InstData::Binary { op: BinaryOp::Fmul, args } if self.doubled_float(args).is_some() => {
-                // `x * 2.0` is `x + x` in every rounding, for infinities,
-                // NaNs and signed zeros too; Cranelift materializes a
-                // float constant in every block that uses it (a `movabs`
-                // and a `movq`, on every iteration of a loop), and the
-                // addition needs none (k141's `2.0 * zr * zi`).
-                let doubled = self.doubled_float(args).expect("checked above");
-                let x = self.value(doubled)?;
+            InstData::Binary { op: BinaryOp::Fmul, .. } if doubled_operand(self.ir, inst).is_some() => {
+                // See `doubled_operand`: `x * 2.0` is `x + x`.
+                let x = self.value(doubled_operand(self.ir, inst).expect("checked above"))?;
                 self.builder.ins().fadd(x, x)
             }
             InstData::Binary { op, args } => {
@@ -549,22 +544,6 @@ impl Lowering<'_, '_, '_, '_> {
             converted
         } else {
             self.builder.ins().ireduce(ty, converted)
-        }
-    }
-
-    /// The operand that a floating-point multiplication `args` doubles:
-    /// the other one is the constant 2.0.
-    fn doubled_float(&self, args: &[Value; 2]) -> Option<Value> {
-        let two = |v: Value| match self.ir.values[v].def {
-            ValueDef::Result(i) => matches!(self.ir.insts[i], InstData::Fconst { value } if value == 2.0),
-            ValueDef::Param(..) => false,
-        };
-        if two(args[1]) {
-            Some(args[0])
-        } else if two(args[0]) {
-            Some(args[1])
-        } else {
-            None
         }
     }
 

@@ -66,12 +66,7 @@ pub(crate) fn swapped_operands(ir: &Function, blocks: &[Block], uses: &HashMap<V
         }
     }
     // The values that loads and stores use as addresses.
-    let addresses: HashSet<Value> = insts()
-        .filter_map(|inst| match ir.insts[inst] {
-            InstData::Load { addr, .. } | InstData::Store { addr, .. } => Some(addr),
-            _ => None,
-        })
-        .collect();
+    let addresses: HashSet<Value> = insts().filter_map(|inst| Some(ir.insts[inst].memory_address()?.0)).collect();
     // Where each value is read: the block and the position in it.
     let mut reads: HashMap<Value, Vec<(Block, usize)>> = HashMap::new();
     for &block in blocks {

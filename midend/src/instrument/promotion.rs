@@ -154,10 +154,7 @@ fn is_atomic_add(data: &InstData) -> bool {
 /// The counter that the `load` or `store` `data` accesses in the array
 /// `symbol`, if it accesses that array.
 fn memory_counter(func: &Function, data: &InstData, symbol: &str) -> Option<usize> {
-    let (addr, offset) = match *data {
-        InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => (addr, offset),
-        _ => return None,
-    };
+    let (addr, offset) = data.memory_address()?;
     let base = symbol_offset(func, addr, symbol)?;
     Some(((base + i64::from(offset)) / 8) as usize)
 }
@@ -246,13 +243,7 @@ fn redirect(func: &mut Function, slot: StackSlot, access: Access) {
     let register = func.insert_before(block, inst, InstData::StackAddr { slot, offset: 0 }, Type::I64);
     match access {
         Access::Memory(_) => {
-            match &mut func.insts[inst] {
-                InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => {
-                    *addr = register;
-                    *offset = 0;
-                }
-                _ => unreachable!("a memory access"),
-            }
+            func.insts[inst].set_memory_address(register, 0);
         }
         Access::AtomicAdd(_) => {
             let InstData::Call { args, .. } = &func.insts[inst] else { unreachable!("an atomic add") };

@@ -277,6 +277,30 @@ impl InstData {
         }
     }
 
+    /// The address a load or store accesses, as its address value and
+    /// constant offset; `None` for any other instruction.
+    pub fn memory_address(&self) -> Option<(Value, i32)> {
+        match *self {
+            InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => Some((addr, offset)),
+            _ => None,
+        }
+    }
+
+    /// Makes a load or store access `addr + offset` instead.
+    ///
+    /// # Panics
+    ///
+    /// If the instruction is neither a load nor a store.
+    pub fn set_memory_address(&mut self, new_addr: Value, new_offset: i32) {
+        match self {
+            InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => {
+                *addr = new_addr;
+                *offset = new_offset;
+            }
+            _ => panic!("only a load or a store has an address"),
+        }
+    }
+
     /// Every value the instruction reads: operands and branch arguments.
     pub fn all_uses(&self) -> Vec<Value> {
         let mut uses = self.operands();

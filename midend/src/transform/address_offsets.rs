@@ -75,10 +75,7 @@ pub fn fold_address_offsets(func: &mut Function) -> usize {
         while index < func.blocks[block].insts.len() {
             let inst = func.blocks[block].insts[index];
             index += 1;
-            let (addr, offset) = match func.insts[inst] {
-                InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => (addr, offset),
-                _ => continue,
-            };
+            let Some((addr, offset)) = func.insts[inst].memory_address() else { continue };
             let split_off = if used_as_value.contains(&addr) {
                 stepped_param(func, addr).map(|(base, c)| (Rest::Existing(base), c))
             } else {
@@ -89,22 +86,11 @@ pub fn fold_address_offsets(func: &mut Function) -> usize {
             let mut position = index - 1;
             let new_addr = build(func, rest, block, &mut position);
             index = position + 1;
-            set_address(func, inst, new_addr, new_offset);
+            func.insts[inst].set_memory_address(new_addr, new_offset);
             folded += 1;
         }
     }
     folded
-}
-
-/// Makes the load or store `inst` access `addr + offset`.
-pub(crate) fn set_address(func: &mut Function, inst: Inst, new_addr: Value, new_offset: i32) {
-    match &mut func.insts[inst] {
-        InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => {
-            *addr = new_addr;
-            *offset = new_offset;
-        }
-        _ => unreachable!("the instruction is a load or a store"),
-    }
 }
 
 /// The values that some instruction reads other than as a load's or a

@@ -29,7 +29,7 @@
 use crate::analysis::cfg::Cfg;
 use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value, ValueDef};
-use crate::transform::address_offsets::{set_address, values_used_as_values};
+use crate::transform::address_offsets::values_used_as_values;
 use std::collections::HashMap;
 
 /// How deep the decomposition follows an address's operands.
@@ -64,10 +64,7 @@ pub fn group_invariant_addresses(func: &mut Function) -> usize {
         while index < func.blocks[block].insts.len() {
             let inst = func.blocks[block].insts[index];
             index += 1;
-            let (addr, offset) = match func.insts[inst] {
-                InstData::Load { addr, offset } | InstData::Store { addr, offset, .. } => (addr, offset),
-                _ => continue,
-            };
+            let Some((addr, offset)) = func.insts[inst].memory_address() else { continue };
             if used_as_value.contains(&addr) || func.value_type(addr) != Type::I64 {
                 continue;
             }
@@ -101,7 +98,7 @@ pub fn group_invariant_addresses(func: &mut Function) -> usize {
             let index_value = build_term(func, block, &mut position, step);
             let new_addr = binary(func, block, &mut position, BinaryOp::Iadd, base, index_value);
             index = position + 1;
-            set_address(func, inst, new_addr, new_offset);
+            func.insts[inst].set_memory_address(new_addr, new_offset);
             rebuilt += 1;
         }
     }

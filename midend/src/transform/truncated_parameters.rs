@@ -27,6 +27,10 @@ use super::edit::replace_uses;
 /// Widens every parameter that some edge passes a truncation of a 64-bit
 /// value; returns how many.
 pub fn widen_truncated_parameters(func: &mut Function) -> usize {
+    // Widening adds parameters, arguments and instructions but no edge, so
+    // the CFG and its loops stay those of the function as it was.
+    let cfg = Cfg::compute(func);
+    let forest = LoopForest::compute(&cfg);
     let mut widened = 0;
     for block in func.layout.clone() {
         if Some(block) == func.entry() {
@@ -34,7 +38,7 @@ pub fn widen_truncated_parameters(func: &mut Function) -> usize {
         }
         let mut index = 0;
         while index < func.blocks[block].params.len() {
-            if widen_parameter(func, block, index) {
+            if widen_parameter(func, &cfg, &forest, block, index) {
                 widened += 1;
             }
             index += 1;
@@ -55,16 +59,14 @@ fn truncated(func: &Function, v: Value) -> Option<Value> {
 /// Widens the `index`-th parameter of `block` if some edge into it passes
 /// a truncation and every other edge passes a constant or comes from a
 /// block less deeply nested in loops than the deepest truncating edge.
-fn widen_parameter(func: &mut Function, block: Block, index: usize) -> bool {
+fn widen_parameter(func: &mut Function, cfg: &Cfg, forest: &LoopForest, block: Block, index: usize) -> bool {
     let param = func.blocks[block].params[index];
     let ty = func.value_type(param);
     if !matches!(ty, Type::I8 | Type::I16 | Type::I32) {
         return false;
     }
-    let cfg = Cfg::compute(func);
-    let edges: Vec<_> = cfg.preds(block).iter().map(|&e| cfg.edge(e).clone()).collect();
+    let edges: Vec<EdgeData> = cfg.preds(block).iter().map(|&e| *cfg.edge(e)).collect();
     let args: Vec<Value> = edges.iter().map(|e| func.successor_slot(e.branch, e.slot as usize).args[index]).collect();
-    let forest = LoopForest::compute(&cfg);
     let depth = |b: Block| forest.loop_depth(b);
     let truncating_depth = edges
         .iter()
