@@ -32,6 +32,7 @@ mod invariant_carriers;
 mod value_liveness;
 mod isa;
 mod link;
+mod load_users;
 mod loop_branches;
 mod lower;
 mod module_emit;

@@ -19,7 +19,9 @@ use crate::variadic_thunk::VariadicThunks;
 use crate::x87::X87Helpers;
 use crate::BackendOptions;
 use cranelift_codegen::ir::{self as clif, UserExternalName, UserFuncName};
-use cranelift_codegen::{verify_function, CodegenError, Context};
+use cranelift_codegen::control::ControlPlane;
+use cranelift_codegen::isa::TargetIsa;
+use cranelift_codegen::{verify_function, CodegenError, CompiledCode, Context};
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::{default_libcall_names, DataId, FuncId, FuncOrDataId, Module as _};
 use cranelift_object::{ObjectBuilder, ObjectModule};
@@ -43,6 +45,13 @@ pub(crate) struct ObjectEmitter<'m> {
     disasm: bool,
     /// The ISA for variadic definitions, which keep frame pointers.
     frame_isa: cranelift_codegen::isa::OwnedTargetIsa,
+    /// With optimization, whether [`crate::load_users`] adjusts the
+    /// schedule that Cranelift's e-graph pass leaves.
+    place_load_users: bool,
+    /// The register allocator's reusable state.
+    regalloc: regalloc2::Ctx,
+    /// The current function's machine code, once compiled.
+    compiled: Option<CompiledCode>,
     /// The module's functions and externs declared variadic, found once
     /// rather than by a search at every call.
     variadic: std::collections::HashSet<&'m str>,
@@ -98,6 +107,9 @@ impl<'m> ObjectEmitter<'m> {
             carry_invariants: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("invariant-carriers"),
             disasm: false,
             frame_isa,
+            place_load_users: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("load-users"),
+            regalloc: regalloc2::Ctx::default(),
+            compiled: None,
             sampled,
         })
     }
@@ -149,7 +161,7 @@ impl<'m> ObjectEmitter<'m> {
     pub(crate) fn define(&mut self, func: &Function) -> Result<()> {
         self.define_code(func)?;
         let Some(data) = self.sampled.get(func.name.as_str()) else { return Ok(()) };
-        let code = self.ctx.compiled_code().expect("the function was just compiled");
+        let code = self.compiled.as_ref().expect("the function was just compiled");
         let (map_bytes, mapped) = pc_map::pc_map(func, code);
         let map = DataObject { bytes: map_bytes, ..data.pc_map.clone() };
         let descriptor_bytes = pc_map::descriptor_with_mapped_sizes(&data.descriptor.bytes, &mapped).map_err(|e| in_data(&data.descriptor.name, e))?;
@@ -183,22 +195,8 @@ impl<'m> ObjectEmitter<'m> {
             })?;
         }
         let id = self.function_id(&func.name)?;
-        if keeps_frame {
-            return self.define_with_frame_pointer(id).map_err(in_func);
-        }
-        self.object
-            .define_function(id, &mut self.ctx)
-            .map_err(|e| in_func(BackendError::from_module(e, Some(&self.ctx.func))))
-    }
-
-    /// Compiles the current function with the frame-preserving ISA and
-    /// defines its bytes, as `define_function` does with the module's ISA.
-    fn define_with_frame_pointer(&mut self, id: FuncId) -> Result<()> {
-        let failure = self.ctx.compile(&*self.frame_isa, &mut Default::default()).err().map(|e| e.inner);
-        if let Some(error) = failure {
-            return Err(BackendError::from_codegen(error, &self.ctx.func));
-        }
-        let code = self.ctx.compiled_code().expect("the function was just compiled");
+        self.compiled = None;
+        let code = compile(&mut self.ctx, &mut self.regalloc, isa, self.place_load_users).map_err(in_func)?;
         let alignment = code.buffer.alignment as u64;
         let relocs: Vec<cranelift_module::ModuleReloc> = code
             .buffer
@@ -206,10 +204,11 @@ impl<'m> ObjectEmitter<'m> {
             .iter()
             .map(|r| cranelift_module::ModuleReloc::from_mach_reloc(r, &self.ctx.func, id))
             .collect();
-        let bytes = code.code_buffer().to_vec();
         self.object
-            .define_function_bytes(id, alignment, &bytes, &relocs)
-            .map_err(|e| BackendError::from_module(e, Some(&self.ctx.func)))
+            .define_function_bytes(id, alignment, code.code_buffer(), &relocs)
+            .map_err(|e| in_func(BackendError::from_module(e, Some(&self.ctx.func))))?;
+        self.compiled = Some(code);
+        Ok(())
     }
 
     /// Defines the thunks and writes the object file, with its GOT loads
@@ -239,8 +238,8 @@ impl<'m> ObjectEmitter<'m> {
     /// `userextnameN`.
     pub(crate) fn current_asm(&self, name: &str) -> String {
         let vcode = self
-            .ctx
-            .compiled_code()
+            .compiled
+            .as_ref()
             .and_then(|code| code.vcode.as_deref())
             .unwrap_or("");
         let vcode = self.resolve_ext_names(vcode.to_string(), |name| self.symbol_name(name));
@@ -311,4 +310,22 @@ impl<'m> ObjectEmitter<'m> {
 /// An error about the data object `name`.
 fn in_data(name: &str, error: impl std::fmt::Display) -> BackendError {
     BackendError::new(format!("in data object `{name}`: {error}"))
+}
+
+/// Compiles the function in `ctx` for `isa`: Cranelift's optimizations
+/// (its e-graph pass when `isa` asks for speed), then, if
+/// `place_load_users`, the backend's adjustment of the schedule they leave
+/// ([`crate::load_users`]), then lowering, register allocation and
+/// emission. This is `Context::compile` with a step in the middle.
+fn compile(ctx: &mut Context, regalloc: &mut regalloc2::Ctx, isa: &dyn TargetIsa, place_load_users: bool) -> Result<CompiledCode> {
+    let mut control = ControlPlane::default();
+    let failed = |error, func: &clif::Function| BackendError::from_codegen(error, func);
+    ctx.optimize(isa, &mut control).map_err(|e| failed(e, &ctx.func))?;
+    if place_load_users {
+        crate::load_users::place_load_users(&mut ctx.func);
+    }
+    let stencil = isa
+        .compile_function(&ctx.func, &ctx.domtree, regalloc, ctx.want_disasm, &mut control)
+        .map_err(|e| failed(e, &ctx.func))?;
+    Ok(stencil.apply_params(&ctx.func.params))
 }

@@ -1,0 +1,244 @@
+//! Places a load's only user right after the load, once Cranelift's e-graph
+//! pass has scheduled the function and before it is lowered.
+//!
+//! x86 reads a memory operand inside an arithmetic instruction
+//! (`mulss (%rsi,%r8,4), %xmm1`), and Cranelift's lowering folds a load
+//! into its user when no other instruction with side effects lies between
+//! them ("sinking", `Lower::get_value_as_source_or_const`). The folded
+//! load then reads its address registers at the user's position, not at
+//! the load's. The e-graph's elaborator, however, places a block's pure
+//! instructions by demand of its branch, condition first: in
+//! `acc += x[i] * y[i]` it puts `i + 1` and the compare between the loads
+//! and the multiply. Once `y[i]` is folded into the multiply, `i` is still
+//! read after `i + 1` is written, so the two need two registers, and the
+//! rotated loop's back edge gets a `mov` and a `jmp` (gcc's loop is 6
+//! instructions; this was 9).
+//!
+//! The pass moves such a user up to directly after its last operand when
+//! that operand is a load it alone reads: the load can then be folded,
+//! and its address registers are read where the load was. It moves only
+//! pure instructions that cannot trap and have an x86 form with a memory
+//! operand; loads and stores stay where they are, in their order.
+//!
+//! This is a scheduling decision, one that GCC's and LLVM's instruction
+//! selectors make implicitly by matching the load and its user as one
+//! pattern over the DAG of a block (LLVM's `SelectionDAG` "folding" of
+//! loads, `X86DAGToDAGISel::tryFoldLoad`).
+
+use cranelift_codegen::ir::{Function, Inst, InstructionData, Opcode, Value};
+use std::collections::{HashMap, HashSet};
+
+/// How far apart, in instructions, a load and its user may be for the
+/// pass to look between them, which keeps it linear in huge blocks; the
+/// loads it is for sit a few instructions before their users.
+const MAX_DISTANCE: usize = 32;
+
+/// Moves the pure instructions that lie between a load and its only user,
+/// and that the user does not depend on, to right after the user, when
+/// the load is foldable into the user; returns how many it moved.
+pub(crate) fn place_load_users(func: &mut Function) -> usize {
+    let readers = readers(func);
+    let mut moved = 0;
+    let blocks: Vec<_> = func.layout.blocks().collect();
+    for block in blocks {
+        let loads: Vec<Inst> = func.layout.block_insts(block).filter(|&i| is_load(func, i)).collect();
+        for load in loads {
+            let Some(user) = only_user_in_block(func, load, &readers) else { continue };
+            let Some(independent) = independent_between(func, load, user) else { continue };
+            let anchor = func.layout.next_inst(user).expect("a pure instruction is never a block's last");
+            for &inst in &independent {
+                func.layout.remove_inst(inst);
+                func.layout.insert_inst(inst, anchor);
+            }
+            moved += independent.len();
+        }
+    }
+    moved
+}
+
+/// Whether `inst` is a plain load with one result.
+fn is_load(func: &Function, inst: Inst) -> bool {
+    matches!(func.dfg.insts[inst], InstructionData::Load { opcode: Opcode::Load, .. }) && func.dfg.inst_results(inst).len() == 1
+}
+
+/// The only reader of `load`'s result, if it is an instruction later in
+/// the same block, at most [`MAX_DISTANCE`] instructions on, that x86 can
+/// fold a load into.
+fn only_user_in_block(func: &Function, load: Inst, readers: &HashMap<Value, Reader>) -> Option<Inst> {
+    let Some(&Reader::Only(user)) = readers.get(&func.dfg.first_result(load)) else { return None };
+    let same_block = func.layout.inst_block(user) == func.layout.inst_block(load);
+    let after = func.layout.pp_cmp(user, load) == std::cmp::Ordering::Greater;
+    (same_block && after && has_memory_operand_form(func, user)).then_some(user)
+}
+
+/// The instructions strictly between `load` and `user` that `user` does
+/// not depend on, in order, if every instruction between them is pure
+/// (otherwise the load cannot be folded, and nothing is moved).
+fn independent_between(func: &Function, load: Inst, user: Inst) -> Option<Vec<Inst>> {
+    let mut needed: HashSet<Value> = func.dfg.inst_args(user).iter().copied().collect();
+    let mut independent = Vec::new();
+    let mut cursor = func.layout.prev_inst(user);
+    let mut distance = 0;
+    while let Some(inst) = cursor.filter(|&i| i != load) {
+        distance += 1;
+        if !is_pure(func, inst) || distance > MAX_DISTANCE {
+            return None;
+        }
+        if func.dfg.inst_results(inst).iter().any(|r| needed.contains(r)) {
+            needed.extend(func.dfg.inst_args(inst).iter().copied());
+        } else {
+            independent.push(inst);
+        }
+        cursor = func.layout.prev_inst(inst);
+    }
+    independent.reverse();
+    Some(independent)
+}
+
+/// Whether `inst` neither reads nor writes memory, cannot trap, and is no
+/// call or branch: it can move anywhere its operands and users allow.
+fn is_pure(func: &Function, inst: Inst) -> bool {
+    let opcode = func.dfg.insts[inst].opcode();
+    !(opcode.can_load()
+        || opcode.can_store()
+        || opcode.can_trap()
+        || opcode.other_side_effects()
+        || opcode.is_call()
+        || opcode.is_branch()
+        || opcode.is_terminator())
+}
+
+/// Whether `inst` is one of the pure, non-trapping operations that x86
+/// has a form of reading one operand from memory, so that Cranelift's
+/// lowering can fold a load into it.
+fn has_memory_operand_form(func: &Function, inst: Inst) -> bool {
+    use Opcode::*;
+    let opcode = func.dfg.insts[inst].opcode();
+    matches!(opcode, Iadd | Isub | Imul | Band | Bor | Bxor | Icmp | Fadd | Fsub | Fmul | Fdiv | Fcmp)
+        && func.dfg.inst_results(inst).len() == 1
+}
+
+/// Who reads a value: one instruction, once, or more than that.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reader {
+    Only(Inst),
+    Several,
+}
+
+/// The readers of each value read at all, as an operand or a branch
+/// argument.
+fn readers(func: &Function) -> HashMap<Value, Reader> {
+    let mut readers = HashMap::new();
+    for block in func.layout.blocks() {
+        for inst in func.layout.block_insts(block) {
+            for value in func.dfg.inst_values(inst) {
+                readers.entry(value).and_modify(|r| *r = Reader::Several).or_insert(Reader::Only(inst));
+            }
+        }
+    }
+    readers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_codegen::cursor::{Cursor, FuncCursor};
+    use cranelift_codegen::ir::condcodes::IntCC;
+    use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, Signature};
+    use cranelift_codegen::isa::CallConv;
+    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+
+    /// The order the e-graph leaves in a rotated dot-product loop, `acc +=
+    /// x[i] * y[i]`: both loads, then the counter's increment and compare,
+    /// then the multiply the second load folds into. With `store_between`,
+    /// a store between the second load and the multiply keeps that load
+    /// from being folded. Returns the function and its loop block's
+    /// instructions, named.
+    fn dot_product(store_between: bool) -> (Function, HashMap<&'static str, Inst>) {
+        let mut sig = Signature::new(CallConv::SystemV);
+        for _ in 0..3 {
+            sig.params.push(AbiParam::new(types::I64));
+        }
+        sig.returns.push(AbiParam::new(types::F32));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let mut context = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut func, &mut context);
+        let (entry, body, exit) = (b.create_block(), b.create_block(), b.create_block());
+        b.append_block_params_for_function_params(entry);
+        let acc = b.append_block_param(body, types::F32);
+        let i = b.append_block_param(body, types::I64);
+        let result = b.append_block_param(exit, types::F32);
+        b.switch_to_block(entry);
+        let [x, y, n] = [0, 1, 2].map(|k| b.block_params(entry)[k]);
+        let zero = b.ins().f32const(0.0);
+        let start = b.ins().iconst(types::I64, 0);
+        b.ins().jump(body, &[zero.into(), start.into()]);
+        b.switch_to_block(body);
+        let x_i = b.ins().iadd(x, i);
+        let y_i = b.ins().iadd(y, i);
+        let first = b.ins().load(types::F32, MemFlagsData::new(), x_i, 0);
+        let second = b.ins().load(types::F32, MemFlagsData::new(), y_i, 0);
+        if store_between {
+            b.ins().store(MemFlagsData::new(), acc, x, 0);
+        }
+        let four = b.ins().iconst(types::I64, 4);
+        let next = b.ins().iadd(i, four);
+        let more = b.ins().icmp(IntCC::SignedLessThan, next, n);
+        let product = b.ins().fmul(first, second);
+        let sum = b.ins().fadd(acc, product);
+        b.ins().brif(more, body, &[sum.into(), next.into()], exit, &[sum.into()]);
+        b.switch_to_block(exit);
+        b.ins().return_(&[result]);
+        b.seal_all_blocks();
+        b.finalize(cranelift_codegen::isa::TargetFrontendConfig {
+            default_call_conv: CallConv::SystemV,
+            pointer_width: target_lexicon::PointerWidth::U64,
+            page_size_align_log2: 12,
+        });
+        let def = |v: Value| func.dfg.value_def(v).unwrap_inst();
+        let names = [("second", def(second)), ("next", def(next)), ("more", def(more)), ("product", def(product)), ("sum", def(sum))];
+        (func.clone(), names.into_iter().collect())
+    }
+
+    /// The names of `insts`, in the order `func`'s layout has them.
+    fn order(func: &Function, names: &HashMap<&'static str, Inst>) -> Vec<&'static str> {
+        let block = func.layout.inst_block(names["sum"]).unwrap();
+        let by_inst: HashMap<Inst, &'static str> = names.iter().map(|(&n, &i)| (i, n)).collect();
+        func.layout.block_insts(block).filter_map(|i| by_inst.get(&i).copied()).collect()
+    }
+
+    #[test]
+    fn the_counter_update_moves_after_the_multiply_the_load_folds_into() {
+        let (mut func, names) = dot_product(false);
+        assert_eq!(order(&func, &names), ["second", "next", "more", "product", "sum"]);
+        // The constant 4, `next` and `more`.
+        assert_eq!(place_load_users(&mut func), 3);
+        assert_eq!(order(&func, &names), ["second", "product", "next", "more", "sum"]);
+        // The first load's user is the same multiply, but the second load
+        // lies between them, so that load cannot be folded and nothing
+        // moves for it.
+    }
+
+    #[test]
+    fn nothing_moves_across_a_store() {
+        let (mut func, names) = dot_product(true);
+        assert_eq!(place_load_users(&mut func), 0);
+        assert_eq!(order(&func, &names), ["second", "next", "more", "product", "sum"]);
+    }
+
+    #[test]
+    fn what_the_user_depends_on_stays_before_it() {
+        let (mut func, names) = dot_product(false);
+        // Make the multiply read the counter's compare, through a `select`
+        // of its first operand, so that `next` and `more` are what it
+        // depends on.
+        let product = names["product"];
+        let more = func.dfg.first_result(names["more"]);
+        let mut cursor = FuncCursor::new(&mut func).at_inst(product);
+        let first = cursor.func.dfg.inst_args(product)[0];
+        let chosen = cursor.ins().select(more, first, first);
+        cursor.func.dfg.inst_args_mut(product)[0] = chosen;
+        assert_eq!(place_load_users(&mut func), 0);
+        assert_eq!(order(&func, &names), ["second", "next", "more", "product", "sum"]);
+    }
+}
