@@ -26,6 +26,7 @@
 //! loads, `X86DAGToDAGISel::tryFoldLoad`).
 
 use cranelift_codegen::ir::{Function, Inst, InstructionData, Opcode, Value};
+use crate::schedule::is_pure;
 use std::collections::{HashMap, HashSet};
 
 /// How far apart, in instructions, a load and its user may be for the
@@ -93,19 +94,6 @@ fn independent_between(func: &Function, load: Inst, user: Inst) -> Option<Vec<In
     }
     independent.reverse();
     Some(independent)
-}
-
-/// Whether `inst` neither reads nor writes memory, cannot trap, and is no
-/// call or branch: it can move anywhere its operands and users allow.
-fn is_pure(func: &Function, inst: Inst) -> bool {
-    let opcode = func.dfg.insts[inst].opcode();
-    !(opcode.can_load()
-        || opcode.can_store()
-        || opcode.can_trap()
-        || opcode.other_side_effects()
-        || opcode.is_call()
-        || opcode.is_branch()
-        || opcode.is_terminator())
 }
 
 /// Whether `inst` is one of the pure, non-trapping operations that x86

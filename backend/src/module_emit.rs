@@ -45,9 +45,9 @@ pub(crate) struct ObjectEmitter<'m> {
     disasm: bool,
     /// The ISA for variadic definitions, which keep frame pointers.
     frame_isa: cranelift_codegen::isa::OwnedTargetIsa,
-    /// With optimization, whether [`crate::load_users`] adjusts the
-    /// schedule that Cranelift's e-graph pass leaves.
-    place_load_users: bool,
+    /// With optimization, whether the backend adjusts the schedule that
+    /// Cranelift's e-graph pass leaves ([`crate::schedule`]).
+    adjust_schedule: bool,
     /// The register allocator's reusable state.
     regalloc: regalloc2::Ctx,
     /// The current function's machine code, once compiled.
@@ -107,7 +107,7 @@ impl<'m> ObjectEmitter<'m> {
             carry_invariants: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("invariant-carriers"),
             disasm: false,
             frame_isa,
-            place_load_users: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("load-users"),
+            adjust_schedule: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("load-users"),
             regalloc: regalloc2::Ctx::default(),
             compiled: None,
             sampled,
@@ -196,7 +196,7 @@ impl<'m> ObjectEmitter<'m> {
         }
         let id = self.function_id(&func.name)?;
         self.compiled = None;
-        let code = compile(&mut self.ctx, &mut self.regalloc, isa, self.place_load_users).map_err(in_func)?;
+        let code = compile(&mut self.ctx, &mut self.regalloc, isa, self.adjust_schedule).map_err(in_func)?;
         let alignment = code.buffer.alignment as u64;
         let relocs: Vec<cranelift_module::ModuleReloc> = code
             .buffer
@@ -314,15 +314,15 @@ fn in_data(name: &str, error: impl std::fmt::Display) -> BackendError {
 
 /// Compiles the function in `ctx` for `isa`: Cranelift's optimizations
 /// (its e-graph pass when `isa` asks for speed), then, if
-/// `place_load_users`, the backend's adjustment of the schedule they leave
-/// ([`crate::load_users`]), then lowering, register allocation and
+/// `adjust_schedule`, the backend's adjustments of the schedule they leave
+/// ([`crate::schedule`]), then lowering, register allocation and
 /// emission. This is `Context::compile` with a step in the middle.
-fn compile(ctx: &mut Context, regalloc: &mut regalloc2::Ctx, isa: &dyn TargetIsa, place_load_users: bool) -> Result<CompiledCode> {
+fn compile(ctx: &mut Context, regalloc: &mut regalloc2::Ctx, isa: &dyn TargetIsa, adjust_schedule: bool) -> Result<CompiledCode> {
     let mut control = ControlPlane::default();
     let failed = |error, func: &clif::Function| BackendError::from_codegen(error, func);
     ctx.optimize(isa, &mut control).map_err(|e| failed(e, &ctx.func))?;
-    if place_load_users {
-        crate::load_users::place_load_users(&mut ctx.func);
+    if adjust_schedule {
+        crate::schedule::adjust(&mut ctx.func, &ctx.domtree);
     }
     let stencil = isa
         .compile_function(&ctx.func, &ctx.domtree, regalloc, ctx.want_disasm, &mut control)

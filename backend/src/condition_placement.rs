@@ -1,0 +1,261 @@
+//! Places a two-way branch's condition right before the branch, once
+//! Cranelift's e-graph pass has scheduled the function and before it is
+//! lowered.
+//!
+//! The e-graph's elaborator places a block's pure instructions by demand
+//! of its instructions with side effects and its terminator, arguments in
+//! order; a `brif`'s condition is its first argument, so the compare and
+//! what only it reads come before the values its edges carry. In
+//! k106_prime_sieve's counting loop, `count += !composite[k]`, that put
+//! `k + 1` and the compare between the byte test and the sum, and the
+//! register allocator answered with three moves per iteration.
+//!
+//! The pass moves the condition's own computation (the pure instructions
+//! after the block's last side effect that the condition depends on and
+//! nothing else in the block reads) to just before the branch, in its
+//! order. It does not when that would keep a value alive across an
+//! instruction that reads it last: in k068_inet_checksum's loop the
+//! compare reads `i + 3` and the back edge carries `i + 2`; computed
+//! after `i + 2`, the compare would need `i` and `i + 2` at once, and the
+//! increment could no longer update `i`'s register in place.
+//!
+//! Like [`crate::load_users`], this is a local scheduling decision that
+//! GCC's and LLVM's schedulers make after instruction selection (LLVM's
+//! pre-RA `MachineScheduler` with its register-pressure heuristics).
+
+use cranelift_codegen::dominator_tree::DominatorTree;
+use cranelift_codegen::ir::{Block, Function, Inst, Opcode, Value, ValueDef};
+use crate::schedule::is_pure;
+use std::collections::{HashMap, HashSet};
+
+/// Moves each `brif`'s condition computation to right before it where
+/// that lengthens no live range; returns how many instructions it moved.
+pub(crate) fn place_branch_conditions(func: &mut Function, domtree: &DominatorTree) -> usize {
+    let mut moved = 0;
+    let blocks: Vec<_> = func.layout.blocks().collect();
+    for block in blocks {
+        let Some(branch) = func.layout.last_inst(block) else { continue };
+        if func.dfg.insts[branch].opcode() != Opcode::Brif || !is_latch(func, domtree, block, branch) {
+            continue;
+        }
+        let insts: Vec<Inst> = func.layout.block_insts(block).collect();
+        let computation = condition_computation(func, &insts, branch);
+        let Some(&first) = computation.first() else { continue };
+        let start = insts.iter().position(|&i| i == first).expect("the computation is in the block");
+        let passed: Vec<Inst> = insts[start..insts.len() - 1].iter().copied().filter(|i| !computation.contains(i)).collect();
+        if passed.is_empty() || lengthens_a_live_range(func, &computation, &passed, branch) {
+            continue;
+        }
+        for &inst in &computation {
+            func.layout.remove_inst(inst);
+            func.layout.insert_inst(inst, branch);
+        }
+        moved += computation.len();
+    }
+    moved
+}
+
+/// Whether `branch`, the terminator of `block`, is a loop's back edge: one
+/// of its successors dominates `block`.
+fn is_latch(func: &Function, domtree: &DominatorTree, block: Block, branch: Inst) -> bool {
+    successors(func, branch).into_iter().any(|s| domtree.block_dominates(s, block))
+}
+
+/// The blocks `branch` may jump to.
+fn successors(func: &Function, branch: Inst) -> Vec<Block> {
+    func.dfg.insts[branch]
+        .branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables)
+        .iter()
+        .map(|call| call.block(&func.dfg.value_lists))
+        .collect()
+}
+
+/// The pure instructions of the block (`insts`, ending with `branch`)
+/// after its last instruction with side effects that `branch`'s
+/// condition depends on and that no other instruction of the block reads,
+/// in block order.
+fn condition_computation(func: &Function, insts: &[Inst], branch: Inst) -> Vec<Inst> {
+    let last_effect = insts[..insts.len() - 1].iter().rposition(|&i| !is_pure(func, i));
+    let movable: &[Inst] = &insts[last_effect.map_or(0, |p| p + 1)..insts.len() - 1];
+    let position: HashMap<Inst, usize> = movable.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let defined_here = |v: Value| match func.dfg.value_def(v) {
+        ValueDef::Result(def, _) if position.contains_key(&def) => Some(def),
+        _ => None,
+    };
+    // What the condition depends on, among the movable instructions.
+    let condition = func.dfg.inst_args(branch)[0];
+    let mut depends: HashSet<Inst> = HashSet::new();
+    let mut work: Vec<Value> = vec![condition];
+    while let Some(v) = work.pop() {
+        if let Some(def) = defined_here(v) {
+            if depends.insert(def) {
+                work.extend(func.dfg.inst_args(def));
+            }
+        }
+    }
+    // Those that another instruction reads stay, and so does what they
+    // depend on.
+    let mut pinned: Vec<Value> = Vec::new();
+    for &inst in movable.iter().filter(|i| !depends.contains(i)) {
+        pinned.extend(func.dfg.inst_args(inst).iter().copied());
+    }
+    while let Some(v) = pinned.pop() {
+        if let Some(def) = defined_here(v) {
+            if depends.remove(&def) {
+                pinned.extend(func.dfg.inst_args(def));
+            }
+        }
+    }
+    let mut computation: Vec<Inst> = depends.into_iter().collect();
+    computation.sort_by_key(|i| position[i]);
+    computation
+}
+
+/// Whether computing `computation` after the `passed` instructions would
+/// keep one of its operands alive across the instruction that reads it
+/// last: an operand defined before it that a passed instruction reads, and
+/// that neither the branch nor any block after this one reads.
+fn lengthens_a_live_range(func: &Function, computation: &[Inst], passed: &[Inst], branch: Inst) -> bool {
+    let results: HashSet<Value> = computation.iter().flat_map(|&i| func.dfg.inst_results(i).iter().copied()).collect();
+    let read_by_passed: HashSet<Value> = passed.iter().flat_map(|&i| func.dfg.inst_args(i).iter().copied()).collect();
+    let read_by_branch: HashSet<Value> = func.dfg.inst_values(branch).collect();
+    computation
+        .iter()
+        .flat_map(|&i| func.dfg.inst_args(i).iter().copied())
+        .filter(|v| !results.contains(v) && read_by_passed.contains(v) && !read_by_branch.contains(v))
+        .any(|v| !is_live_out(func, v, branch))
+}
+
+/// How many blocks [`is_live_out`] visits before it gives up and answers
+/// that the value is live, which leaves the block as it is.
+const MAX_VISITED: usize = 64;
+
+/// Whether `v` is read after `branch`, the terminator of its block: in a
+/// block reachable from it without passing through the block that defines
+/// `v` (which would define it anew).
+fn is_live_out(func: &Function, v: Value, branch: Inst) -> bool {
+    let home = match func.dfg.value_def(v) {
+        ValueDef::Result(def, _) => func.layout.inst_block(def),
+        ValueDef::Param(block, _) => Some(block),
+        _ => None,
+    };
+    let mut seen: HashSet<Block> = HashSet::new();
+    let mut work = successors(func, branch);
+    while let Some(block) = work.pop() {
+        if Some(block) == home || !seen.insert(block) {
+            continue;
+        }
+        if seen.len() > MAX_VISITED {
+            return true;
+        }
+        for inst in func.layout.block_insts(block) {
+            if func.dfg.inst_values(inst).any(|u| u == v) {
+                return true;
+            }
+        }
+        if let Some(last) = func.layout.last_inst(block) {
+            work.extend(successors(func, last));
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_codegen::flowgraph::ControlFlowGraph;
+    use cranelift_codegen::ir::condcodes::IntCC;
+    use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Signature};
+    use cranelift_codegen::isa::CallConv;
+    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+
+    /// A rotated counting loop in the order the e-graph leaves it: the
+    /// counter's compare first, then what the back edge carries, `i + 1`
+    /// and `sum + n`. If `compare_reads_carried`, the compare reads the
+    /// carried `i + 1` (k106's loop); otherwise it reads `i + 2`, and `i`
+    /// is read last by the carried `i + 1` (k068's). With `in_loop`
+    /// false, the block branches forward only. Returns the function and
+    /// the names of the body's instructions.
+    fn counting_loop(compare_reads_carried: bool, in_loop: bool) -> (Function, HashMap<&'static str, Inst>) {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.push(AbiParam::new(types::I64));
+        sig.returns.push(AbiParam::new(types::I64));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let mut context = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut func, &mut context);
+        let (entry, body, exit) = (b.create_block(), b.create_block(), b.create_block());
+        b.append_block_params_for_function_params(entry);
+        let i = b.append_block_param(body, types::I64);
+        let sum = b.append_block_param(body, types::I64);
+        let result = b.append_block_param(exit, types::I64);
+        b.switch_to_block(entry);
+        let n = b.block_params(entry)[0];
+        let zero = b.ins().iconst(types::I64, 0);
+        b.ins().jump(body, &[zero.into(), zero.into()]);
+        b.switch_to_block(body);
+        let step = b.ins().iconst(types::I64, if compare_reads_carried { 1 } else { 2 });
+        let ahead = b.ins().iadd(i, step);
+        let more = b.ins().icmp(IntCC::SignedLessThan, ahead, n);
+        let next = if compare_reads_carried {
+            ahead
+        } else {
+            let one = b.ins().iconst(types::I64, 1);
+            b.ins().iadd(i, one)
+        };
+        let total = b.ins().iadd(sum, n);
+        let again = if in_loop { body } else { exit };
+        let carried: Vec<_> = if in_loop { vec![next.into(), total.into()] } else { vec![total.into()] };
+        b.ins().brif(more, again, &carried, exit, &[total.into()]);
+        b.switch_to_block(exit);
+        b.ins().return_(&[result]);
+        b.seal_all_blocks();
+        b.finalize(cranelift_codegen::isa::TargetFrontendConfig {
+            default_call_conv: CallConv::SystemV,
+            pointer_width: target_lexicon::PointerWidth::U64,
+            page_size_align_log2: 12,
+        });
+        let def = |v: Value| func.dfg.value_def(v).unwrap_inst();
+        let mut names: HashMap<&'static str, Inst> = [("more", def(more)), ("next", def(next)), ("total", def(total))].into_iter().collect();
+        if !compare_reads_carried {
+            names.insert("ahead", def(ahead));
+        }
+        (func.clone(), names)
+    }
+
+    /// The named instructions of the body, in layout order.
+    fn order(func: &Function, names: &HashMap<&'static str, Inst>) -> Vec<&'static str> {
+        let block = func.layout.inst_block(names["more"]).unwrap();
+        let by_inst: HashMap<Inst, &'static str> = names.iter().map(|(&n, &i)| (i, n)).collect();
+        func.layout.block_insts(block).filter_map(|i| by_inst.get(&i).copied()).collect()
+    }
+
+    fn place(func: &mut Function) -> usize {
+        let cfg = ControlFlowGraph::with_function(func);
+        let domtree = DominatorTree::with_function(func, &cfg);
+        place_branch_conditions(func, &domtree)
+    }
+
+    #[test]
+    fn a_latch_computes_its_condition_last() {
+        let (mut func, names) = counting_loop(true, true);
+        assert_eq!(order(&func, &names), ["next", "more", "total"]);
+        // The constant 1, `i + 1` (which the branch also reads) and the
+        // compare.
+        assert_eq!(place(&mut func), 3);
+        assert_eq!(order(&func, &names), ["total", "next", "more"]);
+    }
+
+    #[test]
+    fn a_condition_stays_where_moving_it_would_keep_a_value_alive() {
+        let (mut func, names) = counting_loop(false, true);
+        assert_eq!(place(&mut func), 0);
+        assert_eq!(order(&func, &names), ["ahead", "more", "next", "total"]);
+    }
+
+    #[test]
+    fn blocks_outside_loops_keep_their_order() {
+        let (mut func, names) = counting_loop(true, false);
+        assert_eq!(place(&mut func), 0);
+        assert_eq!(order(&func, &names), ["next", "more", "total"]);
+    }
+}
