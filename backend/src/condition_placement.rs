@@ -114,16 +114,34 @@ fn condition_computation(func: &Function, insts: &[Inst], branch: Inst) -> Vec<I
 /// Whether computing `computation` after the `passed` instructions would
 /// keep one of its operands alive across the instruction that reads it
 /// last: an operand defined before it that a passed instruction reads, and
-/// that neither the branch nor any block after this one reads.
+/// that neither the branch nor any block after this one reads. Such an
+/// operand is acceptable only where the computation holds its update for
+/// the next iteration (as `j + 1` updates `j`) and no passed instruction
+/// does: the update then reads it last and may take its register.
 fn lengthens_a_live_range(func: &Function, computation: &[Inst], passed: &[Inst], branch: Inst) -> bool {
     let results: HashSet<Value> = computation.iter().flat_map(|&i| func.dfg.inst_results(i).iter().copied()).collect();
     let read_by_passed: HashSet<Value> = passed.iter().flat_map(|&i| func.dfg.inst_args(i).iter().copied()).collect();
     let read_by_branch: HashSet<Value> = func.dfg.inst_values(branch).collect();
+    let updated_in = |insts: &[Inst], v: Value| update(func, branch, v).is_some_and(|u| insts.contains(&u));
     computation
         .iter()
         .flat_map(|&i| func.dfg.inst_args(i).iter().copied())
         .filter(|v| !results.contains(v) && read_by_passed.contains(v) && !read_by_branch.contains(v))
-        .any(|v| !is_live_out(func, v, branch))
+        .filter(|&v| !is_live_out(func, v, branch))
+        .any(|v| updated_in(passed, v) || !updated_in(computation, v))
+}
+
+/// The instruction that computes, from `v`, the value `branch` passes to
+/// `v`'s own parameter slot, if `v` is a block parameter and `branch` jumps
+/// back to its block with such a value: `i + 1` for a counter `i`.
+fn update(func: &Function, branch: Inst, v: Value) -> Option<Inst> {
+    let ValueDef::Param(block, index) = func.dfg.value_def(v) else { return None };
+    let destinations = func.dfg.insts[branch].branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables);
+    destinations.iter().filter(|call| call.block(&func.dfg.value_lists) == block).find_map(|call| {
+        let arg = call.args(&func.dfg.value_lists).nth(index)?.as_value()?;
+        let ValueDef::Result(def, _) = func.dfg.value_def(arg) else { return None };
+        func.dfg.inst_args(def).contains(&v).then_some(def)
+    })
 }
 
 /// How many blocks [`is_live_out`] visits before it gives up and answers
@@ -171,12 +189,13 @@ mod tests {
 
     /// A rotated counting loop in the order the e-graph leaves it: the
     /// counter's compare first, then what the back edge carries, `i + 1`
-    /// and `sum + n`. If `compare_reads_carried`, the compare reads the
-    /// carried `i + 1` (k106's loop); otherwise it reads `i + 2`, and `i`
-    /// is read last by the carried `i + 1` (k068's). With `in_loop`
-    /// false, the block branches forward only. Returns the function and
-    /// the names of the body's instructions.
-    fn counting_loop(compare_reads_carried: bool, in_loop: bool) -> (Function, HashMap<&'static str, Inst>) {
+    /// and `sum + n` (or `sum + i` if `sum_reads_i`). If
+    /// `compare_reads_carried`, the compare reads the carried `i + 1`
+    /// (k106's loop, and k100's with `sum_reads_i`); otherwise it reads
+    /// `i + 2`, and `i` is read last by the carried `i + 1` (k068's). With
+    /// `in_loop` false, the block branches forward only. Returns the
+    /// function and the names of the body's instructions.
+    fn counting_loop(compare_reads_carried: bool, sum_reads_i: bool, in_loop: bool) -> (Function, HashMap<&'static str, Inst>) {
         let mut sig = Signature::new(CallConv::SystemV);
         sig.params.push(AbiParam::new(types::I64));
         sig.returns.push(AbiParam::new(types::I64));
@@ -202,7 +221,7 @@ mod tests {
             let one = b.ins().iconst(types::I64, 1);
             b.ins().iadd(i, one)
         };
-        let total = b.ins().iadd(sum, n);
+        let total = b.ins().iadd(sum, if sum_reads_i { i } else { n });
         let again = if in_loop { body } else { exit };
         let carried: Vec<_> = if in_loop { vec![next.into(), total.into()] } else { vec![total.into()] };
         b.ins().brif(more, again, &carried, exit, &[total.into()]);
@@ -237,7 +256,7 @@ mod tests {
 
     #[test]
     fn a_latch_computes_its_condition_last() {
-        let (mut func, names) = counting_loop(true, true);
+        let (mut func, names) = counting_loop(true, false, true);
         assert_eq!(order(&func, &names), ["next", "more", "total"]);
         // The constant 1, `i + 1` (which the branch also reads) and the
         // compare.
@@ -247,15 +266,24 @@ mod tests {
 
     #[test]
     fn a_condition_stays_where_moving_it_would_keep_a_value_alive() {
-        let (mut func, names) = counting_loop(false, true);
+        let (mut func, names) = counting_loop(false, false, true);
         assert_eq!(place(&mut func), 0);
         assert_eq!(order(&func, &names), ["ahead", "more", "next", "total"]);
     }
 
     #[test]
     fn blocks_outside_loops_keep_their_order() {
-        let (mut func, names) = counting_loop(true, false);
+        let (mut func, names) = counting_loop(true, false, false);
         assert_eq!(place(&mut func), 0);
         assert_eq!(order(&func, &names), ["next", "more", "total"]);
+    }
+
+    #[test]
+    fn the_counter_update_may_become_the_last_reader_of_the_counter() {
+        // `sum + i` reads `i` after `i + 1` has been computed; with the
+        // compare and `i + 1` moved after it, `i + 1` reads `i` last.
+        let (mut func, names) = counting_loop(true, true, true);
+        assert_eq!(place(&mut func), 3);
+        assert_eq!(order(&func, &names), ["total", "next", "more"]);
     }
 }
