@@ -99,13 +99,18 @@ fn disassembly(path: &Path, function: &str) -> Vec<String> {
 #[test]
 fn reductions_read_their_loads_inside_the_arithmetic() {
     let dir = scratch_dir("object-code-reductions");
-    let object = dir.join("reductions.o");
-    let source = project_root().join("tests/object_code/reductions.c");
-    let status = Command::new(nissecc()).args(["-O2", "-c"]).arg(&source).arg("-o").arg(&object).status().expect("run nissecc");
-    assert!(status.success(), "nissecc -O2 -c failed");
-    for (function, folded) in [("dot_product", "mulss ("), ("horner", "addsd ("), ("sum", "add (")] {
+    let root = project_root();
+    let cases = [
+        ("jotai-subset/k019_dot_product_float.c", "dot_product", "mulss ("),
+        ("jotai-subset/k020_horner_poly.c", "horner", "addsd ("),
+        ("tests/object_code/reductions.c", "sum", "add ("),
+    ];
+    for (source, function, folded) in cases {
+        let object = dir.join(format!("{function}.o"));
+        let status = Command::new(nissecc()).args(["-O2", "-c"]).arg(root.join(source)).arg("-o").arg(&object).status().expect("run nissecc");
+        assert!(status.success(), "nissecc -O2 -c {source} failed");
         let code = disassembly(&object, function);
-        assert!(!code.is_empty(), "{function} is not in the object");
+        assert!(!code.is_empty(), "{function} is not in {source}'s object");
         assert!(code.iter().any(|inst| inst.starts_with(folded)), "{function}: no `{folded}...`: {code:#?}");
         assert!(!code.iter().any(|inst| inst.starts_with("jmp")), "{function}: a jump in the loop: {code:#?}");
     }

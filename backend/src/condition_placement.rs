@@ -181,11 +181,10 @@ fn is_live_out(func: &Function, v: Value, branch: Inst) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schedule::loops::{loop_function, order};
     use cranelift_codegen::flowgraph::ControlFlowGraph;
     use cranelift_codegen::ir::condcodes::IntCC;
-    use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Signature};
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    use cranelift_codegen::ir::{types, InstBuilder};
 
     /// A rotated counting loop in the order the e-graph leaves it: the
     /// counter's compare first, then what the back edge carries, `i + 1`
@@ -196,56 +195,29 @@ mod tests {
     /// `in_loop` false, the block branches forward only. Returns the
     /// function and the names of the body's instructions.
     fn counting_loop(compare_reads_carried: bool, sum_reads_i: bool, in_loop: bool) -> (Function, HashMap<&'static str, Inst>) {
-        let mut sig = Signature::new(CallConv::SystemV);
-        sig.params.push(AbiParam::new(types::I64));
-        sig.returns.push(AbiParam::new(types::I64));
-        let mut func = Function::with_name_signature(Default::default(), sig);
-        let mut context = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut context);
-        let (entry, body, exit) = (b.create_block(), b.create_block(), b.create_block());
-        b.append_block_params_for_function_params(entry);
-        let i = b.append_block_param(body, types::I64);
-        let sum = b.append_block_param(body, types::I64);
-        let result = b.append_block_param(exit, types::I64);
-        b.switch_to_block(entry);
-        let n = b.block_params(entry)[0];
-        let zero = b.ins().iconst(types::I64, 0);
-        b.ins().jump(body, &[zero.into(), zero.into()]);
-        b.switch_to_block(body);
-        let step = b.ins().iconst(types::I64, if compare_reads_carried { 1 } else { 2 });
-        let ahead = b.ins().iadd(i, step);
-        let more = b.ins().icmp(IntCC::SignedLessThan, ahead, n);
-        let next = if compare_reads_carried {
-            ahead
-        } else {
-            let one = b.ins().iconst(types::I64, 1);
-            b.ins().iadd(i, one)
-        };
-        let total = b.ins().iadd(sum, if sum_reads_i { i } else { n });
-        let again = if in_loop { body } else { exit };
-        let carried: Vec<_> = if in_loop { vec![next.into(), total.into()] } else { vec![total.into()] };
-        b.ins().brif(more, again, &carried, exit, &[total.into()]);
-        b.switch_to_block(exit);
-        b.ins().return_(&[result]);
-        b.seal_all_blocks();
-        b.finalize(cranelift_codegen::isa::TargetFrontendConfig {
-            default_call_conv: CallConv::SystemV,
-            pointer_width: target_lexicon::PointerWidth::U64,
-            page_size_align_log2: 12,
-        });
-        let def = |v: Value| func.dfg.value_def(v).unwrap_inst();
-        let mut names: HashMap<&'static str, Inst> = [("more", def(more)), ("next", def(next)), ("total", def(total))].into_iter().collect();
-        if !compare_reads_carried {
-            names.insert("ahead", def(ahead));
-        }
-        (func.clone(), names)
-    }
-
-    /// The named instructions of the body, in layout order.
-    fn order(func: &Function, names: &HashMap<&'static str, Inst>) -> Vec<&'static str> {
-        let block = func.layout.inst_block(names["more"]).unwrap();
-        let by_inst: HashMap<Inst, &'static str> = names.iter().map(|(&n, &i)| (i, n)).collect();
-        func.layout.block_insts(block).filter_map(|i| by_inst.get(&i).copied()).collect()
+        let start = |b: &mut cranelift_frontend::FunctionBuilder| vec![b.ins().iconst(types::I64, 0); 2];
+        loop_function(1, &[types::I64, types::I64], types::I64, start, |b, shape| {
+            let n = shape.params[0];
+            let [i, sum] = [0, 1].map(|k| shape.carried[k]);
+            let step = b.ins().iconst(types::I64, if compare_reads_carried { 1 } else { 2 });
+            let ahead = b.ins().iadd(i, step);
+            let more = b.ins().icmp(IntCC::SignedLessThan, ahead, n);
+            let next = if compare_reads_carried {
+                ahead
+            } else {
+                let one = b.ins().iconst(types::I64, 1);
+                b.ins().iadd(i, one)
+            };
+            let total = b.ins().iadd(sum, if sum_reads_i { i } else { n });
+            let again = if in_loop { shape.body } else { shape.exit };
+            let carried: Vec<_> = if in_loop { vec![next.into(), total.into()] } else { vec![total.into()] };
+            b.ins().brif(more, again, &carried, shape.exit, &[total.into()]);
+            let mut names = vec![("more", more), ("next", next), ("total", total)];
+            if !compare_reads_carried {
+                names.push(("ahead", ahead));
+            }
+            names
+        })
     }
 
     fn place(func: &mut Function) -> usize {

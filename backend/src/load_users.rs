@@ -159,11 +159,10 @@ fn readers(func: &Function) -> HashMap<Value, Reader> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schedule::loops::{loop_function, order};
     use cranelift_codegen::cursor::{Cursor, FuncCursor};
     use cranelift_codegen::ir::condcodes::IntCC;
-    use cranelift_codegen::ir::{types, AbiParam, InstBuilder, MemFlagsData, Signature};
-    use cranelift_codegen::isa::CallConv;
-    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
 
     /// The order the e-graph leaves in a rotated dot-product loop, `acc +=
     /// x[i] * y[i]`: both loads, then the counter's increment and compare,
@@ -172,56 +171,25 @@ mod tests {
     /// from being folded. Returns the function and its loop block's
     /// instructions, named.
     fn dot_product(store_between: bool) -> (Function, HashMap<&'static str, Inst>) {
-        let mut sig = Signature::new(CallConv::SystemV);
-        for _ in 0..3 {
-            sig.params.push(AbiParam::new(types::I64));
-        }
-        sig.returns.push(AbiParam::new(types::F32));
-        let mut func = Function::with_name_signature(Default::default(), sig);
-        let mut context = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut func, &mut context);
-        let (entry, body, exit) = (b.create_block(), b.create_block(), b.create_block());
-        b.append_block_params_for_function_params(entry);
-        let acc = b.append_block_param(body, types::F32);
-        let i = b.append_block_param(body, types::I64);
-        let result = b.append_block_param(exit, types::F32);
-        b.switch_to_block(entry);
-        let [x, y, n] = [0, 1, 2].map(|k| b.block_params(entry)[k]);
-        let zero = b.ins().f32const(0.0);
-        let start = b.ins().iconst(types::I64, 0);
-        b.ins().jump(body, &[zero.into(), start.into()]);
-        b.switch_to_block(body);
-        let x_i = b.ins().iadd(x, i);
-        let y_i = b.ins().iadd(y, i);
-        let first = b.ins().load(types::F32, MemFlagsData::new(), x_i, 0);
-        let second = b.ins().load(types::F32, MemFlagsData::new(), y_i, 0);
-        if store_between {
-            b.ins().store(MemFlagsData::new(), acc, x, 0);
-        }
-        let four = b.ins().iconst(types::I64, 4);
-        let next = b.ins().iadd(i, four);
-        let more = b.ins().icmp(IntCC::SignedLessThan, next, n);
-        let product = b.ins().fmul(first, second);
-        let sum = b.ins().fadd(acc, product);
-        b.ins().brif(more, body, &[sum.into(), next.into()], exit, &[sum.into()]);
-        b.switch_to_block(exit);
-        b.ins().return_(&[result]);
-        b.seal_all_blocks();
-        b.finalize(cranelift_codegen::isa::TargetFrontendConfig {
-            default_call_conv: CallConv::SystemV,
-            pointer_width: target_lexicon::PointerWidth::U64,
-            page_size_align_log2: 12,
-        });
-        let def = |v: Value| func.dfg.value_def(v).unwrap_inst();
-        let names = [("second", def(second)), ("next", def(next)), ("more", def(more)), ("product", def(product)), ("sum", def(sum))];
-        (func.clone(), names.into_iter().collect())
-    }
-
-    /// The names of `insts`, in the order `func`'s layout has them.
-    fn order(func: &Function, names: &HashMap<&'static str, Inst>) -> Vec<&'static str> {
-        let block = func.layout.inst_block(names["sum"]).unwrap();
-        let by_inst: HashMap<Inst, &'static str> = names.iter().map(|(&n, &i)| (i, n)).collect();
-        func.layout.block_insts(block).filter_map(|i| by_inst.get(&i).copied()).collect()
+        let start = |b: &mut cranelift_frontend::FunctionBuilder| vec![b.ins().f32const(0.0), b.ins().iconst(types::I64, 0)];
+        loop_function(3, &[types::F32, types::I64], types::F32, start, |b, shape| {
+            let [x, y, n] = [0, 1, 2].map(|k| shape.params[k]);
+            let [acc, i] = [0, 1].map(|k| shape.carried[k]);
+            let x_i = b.ins().iadd(x, i);
+            let y_i = b.ins().iadd(y, i);
+            let first = b.ins().load(types::F32, MemFlagsData::new(), x_i, 0);
+            let second = b.ins().load(types::F32, MemFlagsData::new(), y_i, 0);
+            if store_between {
+                b.ins().store(MemFlagsData::new(), acc, x, 0);
+            }
+            let four = b.ins().iconst(types::I64, 4);
+            let next = b.ins().iadd(i, four);
+            let more = b.ins().icmp(IntCC::SignedLessThan, next, n);
+            let product = b.ins().fmul(first, second);
+            let sum = b.ins().fadd(acc, product);
+            b.ins().brif(more, shape.body, &[sum.into(), next.into()], shape.exit, &[sum.into()]);
+            vec![("second", second), ("next", next), ("more", more), ("product", product), ("sum", sum)]
+        })
     }
 
     #[test]

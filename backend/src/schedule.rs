@@ -40,3 +40,75 @@ pub(crate) fn is_pure(func: &Function, inst: Inst) -> bool {
         || opcode.is_branch()
         || opcode.is_terminator())
 }
+
+/// Test scaffolding shared by the schedule rules' tests: one-loop
+/// functions built with Cranelift's `FunctionBuilder`, and the order of
+/// named instructions.
+#[cfg(test)]
+pub(crate) mod loops {
+    use cranelift_codegen::ir::{types, AbiParam, Block, Function, Inst, InstBuilder, Signature, Type, Value};
+    use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
+    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    use std::collections::HashMap;
+
+    /// The blocks and values a loop's body is built from.
+    pub(crate) struct Loop {
+        /// The function's parameters.
+        pub params: Vec<Value>,
+        /// The loop block, which the builder is positioned in.
+        pub body: Block,
+        /// The loop block's parameters, the carried values.
+        pub carried: Vec<Value>,
+        /// The block after the loop, with one parameter, which it returns.
+        pub exit: Block,
+    }
+
+    /// A function of `params` (all `i64`) returning a `result`: its entry
+    /// block jumps to a loop block with parameters of the `carried` types,
+    /// passing what `start` builds; `body` builds the loop block, ending
+    /// with its branch, and names the values whose instructions the test
+    /// looks at.
+    pub(crate) fn loop_function(
+        params: usize,
+        carried: &[Type],
+        result: Type,
+        start: impl FnOnce(&mut FunctionBuilder) -> Vec<Value>,
+        body: impl FnOnce(&mut FunctionBuilder, &Loop) -> Vec<(&'static str, Value)>,
+    ) -> (Function, HashMap<&'static str, Inst>) {
+        let mut sig = Signature::new(CallConv::SystemV);
+        sig.params.extend((0..params).map(|_| AbiParam::new(types::I64)));
+        sig.returns.push(AbiParam::new(result));
+        let mut func = Function::with_name_signature(Default::default(), sig);
+        let mut context = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut func, &mut context);
+        let (entry, body_block, exit) = (b.create_block(), b.create_block(), b.create_block());
+        b.append_block_params_for_function_params(entry);
+        let carried: Vec<Value> = carried.iter().map(|&ty| b.append_block_param(body_block, ty)).collect();
+        let returned = b.append_block_param(exit, result);
+        b.switch_to_block(entry);
+        let initial: Vec<_> = start(&mut b).into_iter().map(Into::into).collect();
+        b.ins().jump(body_block, &initial);
+        b.switch_to_block(body_block);
+        let shape = Loop { params: b.block_params(entry).to_vec(), body: body_block, carried, exit };
+        let named = body(&mut b, &shape);
+        b.switch_to_block(exit);
+        b.ins().return_(&[returned]);
+        b.seal_all_blocks();
+        b.finalize(TargetFrontendConfig {
+            default_call_conv: CallConv::SystemV,
+            pointer_width: target_lexicon::PointerWidth::U64,
+            page_size_align_log2: 12,
+        });
+        let names = named.into_iter().map(|(name, v)| (name, func.dfg.value_def(v).unwrap_inst())).collect();
+        (func, names)
+    }
+
+    /// The names of the named instructions, in the order `func`'s layout
+    /// has them (they are all in one block).
+    pub(crate) fn order(func: &Function, names: &HashMap<&'static str, Inst>) -> Vec<&'static str> {
+        let any = names.values().next().expect("at least one named instruction");
+        let block = func.layout.inst_block(*any).expect("the instruction is in the layout");
+        let by_inst: HashMap<Inst, &'static str> = names.iter().map(|(&n, &i)| (i, n)).collect();
+        func.layout.block_insts(block).filter_map(|i| by_inst.get(&i).copied()).collect()
+    }
+}
