@@ -35,7 +35,7 @@ pub(crate) fn place_branch_conditions(func: &mut Function, domtree: &DominatorTr
     let blocks: Vec<_> = func.layout.blocks().collect();
     for block in blocks {
         let Some(branch) = func.layout.last_inst(block) else { continue };
-        if func.dfg.insts[branch].opcode() != Opcode::Brif || !is_latch(func, domtree, block, branch) {
+        if func.dfg.insts[branch].opcode() != Opcode::Brif || !is_latch(func, domtree, block) {
             continue;
         }
         let insts: Vec<Inst> = func.layout.block_insts(block).collect();
@@ -55,19 +55,10 @@ pub(crate) fn place_branch_conditions(func: &mut Function, domtree: &DominatorTr
     moved
 }
 
-/// Whether `branch`, the terminator of `block`, is a loop's back edge: one
-/// of its successors dominates `block`.
-fn is_latch(func: &Function, domtree: &DominatorTree, block: Block, branch: Inst) -> bool {
-    successors(func, branch).into_iter().any(|s| domtree.block_dominates(s, block))
-}
-
-/// The blocks `branch` may jump to.
-fn successors(func: &Function, branch: Inst) -> Vec<Block> {
-    func.dfg.insts[branch]
-        .branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables)
-        .iter()
-        .map(|call| call.block(&func.dfg.value_lists))
-        .collect()
+/// Whether `block` ends a loop's iteration: one of its successors
+/// dominates it.
+fn is_latch(func: &Function, domtree: &DominatorTree, block: Block) -> bool {
+    func.block_successors(block).any(|s| domtree.block_dominates(s, block))
 }
 
 /// The pure instructions of the block (`insts`, ending with `branch`)
@@ -127,7 +118,7 @@ fn lengthens_a_live_range(func: &Function, computation: &[Inst], passed: &[Inst]
         .iter()
         .flat_map(|&i| func.dfg.inst_args(i).iter().copied())
         .filter(|v| !results.contains(v) && read_by_passed.contains(v) && !read_by_branch.contains(v))
-        .filter(|&v| !is_live_out(func, v, branch))
+        .filter(|&v| !is_live_out(func, v, func.layout.inst_block(branch).expect("the branch is in the layout")))
         .any(|v| updated_in(passed, v) || !updated_in(computation, v))
 }
 
@@ -145,20 +136,21 @@ fn update(func: &Function, branch: Inst, v: Value) -> Option<Inst> {
 }
 
 /// How many blocks [`is_live_out`] visits before it gives up and answers
-/// that the value is live, which leaves the block as it is.
+/// that the value is live (so that moving the condition lengthens nothing
+/// that was not already live to the end of the block).
 const MAX_VISITED: usize = 64;
 
-/// Whether `v` is read after `branch`, the terminator of its block: in a
-/// block reachable from it without passing through the block that defines
-/// `v` (which would define it anew).
-fn is_live_out(func: &Function, v: Value, branch: Inst) -> bool {
+/// Whether `v` is read after the end of `block`: in a block reachable from
+/// it without passing through the block that defines `v` (which would
+/// define it anew).
+fn is_live_out(func: &Function, v: Value, block: Block) -> bool {
     let home = match func.dfg.value_def(v) {
         ValueDef::Result(def, _) => func.layout.inst_block(def),
         ValueDef::Param(block, _) => Some(block),
         _ => None,
     };
     let mut seen: HashSet<Block> = HashSet::new();
-    let mut work = successors(func, branch);
+    let mut work: Vec<Block> = func.block_successors(block).collect();
     while let Some(block) = work.pop() {
         if Some(block) == home || !seen.insert(block) {
             continue;
@@ -171,9 +163,7 @@ fn is_live_out(func: &Function, v: Value, branch: Inst) -> bool {
                 return true;
             }
         }
-        if let Some(last) = func.layout.last_inst(block) {
-            work.extend(successors(func, last));
-        }
+        work.extend(func.block_successors(block));
     }
     false
 }
@@ -188,7 +178,8 @@ mod tests {
 
     /// A rotated counting loop in the order the e-graph leaves it: the
     /// counter's compare first, then what the back edge carries, `i + 1`
-    /// and `sum + n` (or `sum + i` if `sum_reads_i`). If
+    /// and `sum + sum` (or `sum + i` if `sum_reads_i`), which reads
+    /// nothing the compare reads unless `sum_reads_i`. If
     /// `compare_reads_carried`, the compare reads the carried `i + 1`
     /// (k106's loop, and k100's with `sum_reads_i`); otherwise it reads
     /// `i + 2`, and `i` is read last by the carried `i + 1` (k068's). With
@@ -208,7 +199,7 @@ mod tests {
                 let one = b.ins().iconst(types::I64, 1);
                 b.ins().iadd(i, one)
             };
-            let total = b.ins().iadd(sum, if sum_reads_i { i } else { n });
+            let total = b.ins().iadd(sum, if sum_reads_i { i } else { sum });
             let again = if in_loop { shape.body } else { shape.exit };
             let carried: Vec<_> = if in_loop { vec![next.into(), total.into()] } else { vec![total.into()] };
             b.ins().brif(more, again, &carried, shape.exit, &[total.into()]);
@@ -257,5 +248,26 @@ mod tests {
         let (mut func, names) = counting_loop(true, true, true);
         assert_eq!(place(&mut func), 3);
         assert_eq!(order(&func, &names), ["total", "next", "more"]);
+    }
+
+    #[test]
+    fn a_condition_stays_before_the_last_reader_of_a_value_it_does_not_update() {
+        // `t = i * 3` is read by the compare `i + 1 < t` and last by the
+        // carried `sum + t`; computed after `sum + t`, the compare would
+        // keep `t` alive past it.
+        let start = |b: &mut cranelift_frontend::FunctionBuilder| vec![b.ins().iconst(types::I64, 0); 2];
+        let (mut func, names) = loop_function(1, &[types::I64, types::I64], types::I64, start, |b, shape| {
+            let [i, sum] = [0, 1].map(|k| shape.carried[k]);
+            let three = b.ins().iconst(types::I64, 3);
+            let t = b.ins().imul(i, three);
+            let one = b.ins().iconst(types::I64, 1);
+            let next = b.ins().iadd(i, one);
+            let more = b.ins().icmp(IntCC::SignedLessThan, next, t);
+            let total = b.ins().iadd(sum, t);
+            b.ins().brif(more, shape.body, &[next.into(), total.into()], shape.exit, &[total.into()]);
+            vec![("t", t), ("next", next), ("more", more), ("total", total)]
+        });
+        assert_eq!(place(&mut func), 0);
+        assert_eq!(order(&func, &names), ["t", "next", "more", "total"]);
     }
 }

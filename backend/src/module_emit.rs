@@ -107,7 +107,7 @@ impl<'m> ObjectEmitter<'m> {
             carry_invariants: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("invariant-carriers"),
             disasm: false,
             frame_isa,
-            adjust_schedule: opts.opt_level == crate::OptLevel::Speed && nissecc_midend::pipeline::enabled("load-users"),
+            adjust_schedule: opts.opt_level == crate::OptLevel::Speed,
             regalloc: regalloc2::Ctx::default(),
             compiled: None,
             sampled,
@@ -319,13 +319,12 @@ fn in_data(name: &str, error: impl std::fmt::Display) -> BackendError {
 /// emission. This is `Context::compile` with a step in the middle.
 fn compile(ctx: &mut Context, regalloc: &mut regalloc2::Ctx, isa: &dyn TargetIsa, adjust_schedule: bool) -> Result<CompiledCode> {
     let mut control = ControlPlane::default();
-    let failed = |error, func: &clif::Function| BackendError::from_codegen(error, func);
-    ctx.optimize(isa, &mut control).map_err(|e| failed(e, &ctx.func))?;
+    ctx.optimize(isa, &mut control).map_err(|e| BackendError::from_codegen(e, &ctx.func))?;
     if adjust_schedule {
         crate::schedule::adjust(&mut ctx.func, &ctx.domtree);
     }
     let stencil = isa
         .compile_function(&ctx.func, &ctx.domtree, regalloc, ctx.want_disasm, &mut control)
-        .map_err(|e| failed(e, &ctx.func))?;
+        .map_err(|e| BackendError::from_codegen(e, &ctx.func))?;
     Ok(stencil.apply_params(&ctx.func.params))
 }

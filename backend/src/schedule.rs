@@ -13,15 +13,17 @@
 //!   right before its branch.
 //!
 //! Both move only pure instructions within a block, so they change no
-//! value and no memory access; `NISSECC_DISABLE_PASSES=load-users` (both)
-//! or `branch-conditions` (the second) turns them off.
+//! value and no memory access; `NISSECC_DISABLE_PASSES=load-users` or
+//! `branch-conditions` turns one off.
 
 use cranelift_codegen::dominator_tree::DominatorTree;
 use cranelift_codegen::ir::{Function, Inst};
 
 /// Applies both rules to `func`, whose dominator tree is `domtree`.
 pub(crate) fn adjust(func: &mut Function, domtree: &DominatorTree) {
-    crate::load_users::place_load_users(func);
+    if nissecc_midend::pipeline::enabled("load-users") {
+        crate::load_users::place_load_users(func);
+    }
     if nissecc_midend::pipeline::enabled("branch-conditions") {
         crate::condition_placement::place_branch_conditions(func, domtree);
     }
