@@ -115,3 +115,26 @@ fn reductions_read_their_loads_inside_the_arithmetic() {
         assert!(!code.iter().any(|inst| inst.starts_with("jmp")), "{function}: a jump in the loop: {code:#?}");
     }
 }
+
+/// Kernighan's `while (x) { x &= x - 1; c++; }` is rotated and runs gcc's
+/// loop but for one `test`: `x - 1` is a `lea` into a register of its own,
+/// where `sub` would need a `mov` of `x` first, and the latch tests the
+/// `and`'s result, not its two operands, which would both have to stay
+/// alive (`backend/src/selection_forms.rs`; the rotation's exception for
+/// such loops is gone).
+#[test]
+fn a_loop_clearing_bits_runs_without_copies_or_jumps() {
+    let dir = scratch_dir("object-code-bits");
+    let object = dir.join("bits.o");
+    let source = project_root().join("tests/object_code/bits.c");
+    let status = Command::new(nissecc()).args(["-O2", "-c"]).arg(&source).arg("-o").arg(&object).status().expect("run nissecc");
+    assert!(status.success(), "nissecc -O2 -c bits.c failed");
+    let code = disassembly(&object, "popcount");
+    assert!(!code.is_empty(), "popcount is not in the object");
+    assert!(code.iter().any(|inst| inst.starts_with("lea -0x1(")), "popcount: `x - 1` is no `lea`: {code:#?}");
+    assert!(!code.iter().any(|inst| inst.starts_with("jmp")), "popcount: a jump in the loop: {code:#?}");
+    for inst in code.iter().filter(|inst| inst.starts_with("test ")) {
+        let operands: Vec<&str> = inst["test ".len()..].split(',').collect();
+        assert!(operands.len() == 2 && operands[0] == operands[1], "popcount: `{inst}` tests two values: {code:#?}");
+    }
+}

@@ -25,7 +25,7 @@
 
 use cranelift_codegen::dominator_tree::DominatorTree;
 use cranelift_codegen::ir::{Block, Function, Inst, Opcode, Value, ValueDef};
-use crate::schedule::is_pure;
+use crate::schedule::{is_live_out, is_pure};
 use std::collections::{HashMap, HashSet};
 
 /// Moves each `brif`'s condition computation to right before it where
@@ -133,39 +133,6 @@ fn update(func: &Function, branch: Inst, v: Value) -> Option<Inst> {
         let ValueDef::Result(def, _) = func.dfg.value_def(arg) else { return None };
         func.dfg.inst_args(def).contains(&v).then_some(def)
     })
-}
-
-/// How many blocks [`is_live_out`] visits before it gives up and answers
-/// that the value is live (so that moving the condition lengthens nothing
-/// that was not already live to the end of the block).
-const MAX_VISITED: usize = 64;
-
-/// Whether `v` is read after the end of `block`: in a block reachable from
-/// it without passing through the block that defines `v` (which would
-/// define it anew).
-fn is_live_out(func: &Function, v: Value, block: Block) -> bool {
-    let home = match func.dfg.value_def(v) {
-        ValueDef::Result(def, _) => func.layout.inst_block(def),
-        ValueDef::Param(block, _) => Some(block),
-        _ => None,
-    };
-    let mut seen: HashSet<Block> = HashSet::new();
-    let mut work: Vec<Block> = func.block_successors(block).collect();
-    while let Some(block) = work.pop() {
-        if Some(block) == home || !seen.insert(block) {
-            continue;
-        }
-        if seen.len() > MAX_VISITED {
-            return true;
-        }
-        for inst in func.layout.block_insts(block) {
-            if func.dfg.inst_values(inst).any(|u| u == v) {
-                return true;
-            }
-        }
-        work.extend(func.block_successors(block));
-    }
-    false
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ mod module_emit;
 mod operand_order;
 mod pc_map;
 mod schedule;
+mod selection_forms;
 mod symbols;
 mod types;
 mod use_counts;

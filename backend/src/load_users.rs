@@ -34,7 +34,7 @@
 //! loads, `X86DAGToDAGISel::tryFoldLoad`).
 
 use cranelift_codegen::ir::{Function, Inst, InstructionData, Opcode, Value, ValueDef};
-use crate::schedule::is_pure;
+use crate::schedule::{is_pure, readers, Reader};
 use std::collections::{HashMap, HashSet};
 
 /// How far apart, in instructions, a load and its user may be for the
@@ -133,27 +133,6 @@ fn has_memory_operand_form(func: &Function, inst: Inst) -> bool {
     let opcode = func.dfg.insts[inst].opcode();
     matches!(opcode, Iadd | Isub | Imul | Band | Bor | Bxor | Icmp | Fadd | Fsub | Fmul | Fdiv | Fcmp)
         && func.dfg.inst_results(inst).len() == 1
-}
-
-/// Who reads a value: one instruction, once, or more than that.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Reader {
-    Only(Inst),
-    Several,
-}
-
-/// The readers of each value read at all, as an operand or a branch
-/// argument.
-fn readers(func: &Function) -> HashMap<Value, Reader> {
-    let mut readers = HashMap::new();
-    for block in func.layout.blocks() {
-        for inst in func.layout.block_insts(block) {
-            for value in func.dfg.inst_values(inst) {
-                readers.entry(value).and_modify(|r| *r = Reader::Several).or_insert(Reader::Only(inst));
-            }
-        }
-    }
-    readers
 }
 
 #[cfg(test)]

@@ -17,7 +17,8 @@
 //! `branch-conditions` turns one off.
 
 use cranelift_codegen::dominator_tree::DominatorTree;
-use cranelift_codegen::ir::{Function, Inst};
+use cranelift_codegen::ir::{Block, Function, Inst, Value, ValueDef};
+use std::collections::{HashMap, HashSet};
 
 /// Applies both rules to `func`, whose dominator tree is `domtree`.
 pub(crate) fn adjust(func: &mut Function, domtree: &DominatorTree) {
@@ -41,6 +42,61 @@ pub(crate) fn is_pure(func: &Function, inst: Inst) -> bool {
         || opcode.is_call()
         || opcode.is_branch()
         || opcode.is_terminator())
+}
+
+/// Who reads a value: one instruction, once, or more than that.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reader {
+    Only(Inst),
+    Several,
+}
+
+/// The readers of each value read at all, as an operand or a branch
+/// argument.
+pub(crate) fn readers(func: &Function) -> HashMap<Value, Reader> {
+    let mut readers = HashMap::new();
+    for block in func.layout.blocks() {
+        for inst in func.layout.block_insts(block) {
+            for value in func.dfg.inst_values(inst) {
+                readers.entry(value).and_modify(|r| *r = Reader::Several).or_insert(Reader::Only(inst));
+            }
+        }
+    }
+    readers
+}
+
+/// How many blocks [`is_live_out`] visits before it gives up and answers
+/// that the value is live: then moving a condition lengthens nothing that
+/// was not already live to the end of the block, and a subtraction from
+/// it becomes a `lea` that costs nothing where a `sub` would do.
+const MAX_VISITED: usize = 64;
+
+/// Whether `v` is read after the end of `block`: in a block reachable from
+/// it without passing through the block that defines `v` (which would
+/// define it anew).
+pub(crate) fn is_live_out(func: &Function, v: Value, block: Block) -> bool {
+    let home = match func.dfg.value_def(v) {
+        ValueDef::Result(def, _) => func.layout.inst_block(def),
+        ValueDef::Param(block, _) => Some(block),
+        _ => None,
+    };
+    let mut seen: HashSet<Block> = HashSet::new();
+    let mut work: Vec<Block> = func.block_successors(block).collect();
+    while let Some(block) = work.pop() {
+        if Some(block) == home || !seen.insert(block) {
+            continue;
+        }
+        if seen.len() > MAX_VISITED {
+            return true;
+        }
+        for inst in func.layout.block_insts(block) {
+            if func.dfg.inst_values(inst).any(|u| u == v) {
+                return true;
+            }
+        }
+        work.extend(func.block_successors(block));
+    }
+    false
 }
 
 /// Test scaffolding shared by the schedule rules' tests: one-loop

@@ -49,7 +49,7 @@ use crate::analysis::cfg::Cfg;
 use crate::analysis::dominators::DominatorTree;
 use crate::analysis::loops::{Loop, LoopForest};
 use crate::ir::{
-    BinaryOp, Block, BlockCall, Edge, Function, Inst, InstData, IntCC, StackSlot, Value, ValueDef,
+    Block, BlockCall, Edge, Function, Inst, InstData, StackSlot, Value,
 };
 use crate::transform::demote::{demote_values, load_slot};
 use crate::transform::mem2reg;
@@ -146,7 +146,6 @@ fn plan(
     let insts = &func.blocks[header].insts;
     let duplicated = &insts[..insts.len() - 1];
     if body == header
-        || tests_carried_band(func, cfg, forest, lp, term)
         || duplicated.len() > MAX_HEADER_INSTS
         || !duplicated.iter().all(|&i| func.insts[i].is_pure())
         || cfg.preds(body).len() != 1
@@ -191,32 +190,6 @@ fn plan(
         .expect("a loop has blocks");
     escaping.sort_by_key(|v| values.iter().position(|w| w == v));
     Some(Rotation { header, body_slot, back_edges, body_region, exit_region, last_in_layout, values, escaping })
-}
-
-/// True when the header's branch tests a parameter against zero and some
-/// back edge passes a `band` for that parameter (`while (x) x &= x - 1;`).
-/// Rotated, the latch would test the `band`'s result, and Cranelift lowers
-/// a zero test of a `band` to `test a, b` even when the `and` itself is
-/// needed too: both run, the old `x` stays alive past the `and`, and the
-/// back edge needs a move and a jump of its own (k002: 8 instructions per
-/// iteration rotated, 6 not).
-fn tests_carried_band(func: &Function, cfg: &Cfg, forest: &LoopForest, lp: Loop, term: Inst) -> bool {
-    let InstData::Brif { cond, .. } = func.insts[term] else { return false };
-    let ValueDef::Result(test) = func.values[cond].def else { return false };
-    let InstData::Icmp { cond: IntCC::Eq | IntCC::Ne, args: [a, b] } = func.insts[test] else { return false };
-    let tested = match (func.constant_value(a), func.constant_value(b)) {
-        (_, Some(0)) => a,
-        (Some(0), _) => b,
-        _ => return false,
-    };
-    let ValueDef::Param(block, index) = func.values[tested].def else { return false };
-    block == forest.data(lp).header
-        && forest.data(lp).back_edges.iter().any(|&edge| {
-            let e = cfg.edge(edge);
-            let arg = func.successor_slot(e.branch, e.slot as usize).args[index as usize];
-            matches!(func.values[arg].def, ValueDef::Result(i)
-                if matches!(func.insts[i], InstData::Binary { op: BinaryOp::Band, .. }))
-        })
 }
 
 /// The values a block defines: its parameters, then its instructions'
