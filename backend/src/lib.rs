@@ -35,6 +35,7 @@ mod link;
 mod condition_placement;
 mod load_users;
 mod loop_branches;
+mod loop_boundary_copies;
 mod lower;
 mod module_emit;
 mod operand_order;

@@ -315,8 +315,9 @@ fn in_data(name: &str, error: impl std::fmt::Display) -> BackendError {
 /// Compiles the function in `ctx` for `isa`: Cranelift's optimizations
 /// (its e-graph pass when `isa` asks for speed), then, if
 /// `adjust_schedule`, the backend's adjustments of the schedule they leave
-/// ([`crate::schedule`]) and of the forms selection sees
-/// ([`crate::selection_forms`]), then lowering, register allocation and
+/// ([`crate::schedule`]), of the forms selection sees
+/// ([`crate::selection_forms`]) and of live ranges at loop boundaries
+/// ([`crate::loop_boundary_copies`]), then lowering, register allocation and
 /// emission. This is `Context::compile` with a step in the middle.
 fn compile(ctx: &mut Context, regalloc: &mut regalloc2::Ctx, isa: &dyn TargetIsa, adjust_schedule: bool) -> Result<CompiledCode> {
     let mut control = ControlPlane::default();
@@ -324,6 +325,7 @@ fn compile(ctx: &mut Context, regalloc: &mut regalloc2::Ctx, isa: &dyn TargetIsa
     if adjust_schedule {
         crate::schedule::adjust(&mut ctx.func, &ctx.domtree);
         crate::selection_forms::choose(&mut ctx.func);
+        crate::loop_boundary_copies::copy_at_loop_boundaries(&mut ctx.func, &ctx.domtree);
     }
     let stencil = isa
         .compile_function(&ctx.func, &ctx.domtree, regalloc, ctx.want_disasm, &mut control)

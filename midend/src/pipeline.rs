@@ -162,7 +162,7 @@ fn each_function(
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `fold-constants`, `simplify-cfg`,
 /// `if-convert`, `rotate`, `nonnegative-divisions`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads`, `loop-branches`,
-/// `invariant-carriers` (with `call-split-carriers`, its second rule), `load-users`, `branch-conditions`, `constant-subtractions`, `shared-band-tests`, `extremum-operands` and `unused-slots`; `rotate-multi-exit` keeps rotation from loops whose
+/// `invariant-carriers` (with `call-split-carriers`, its second rule), `load-users`, `branch-conditions`, `constant-subtractions`, `shared-band-tests`, `extremum-operands`, `loop-exit-copies`, `loop-entry-copies` and `unused-slots`; `rotate-multi-exit` keeps rotation from loops whose
 /// header values must be demoted), which exists to measure what each pass
 /// is worth.
 pub fn enabled(pass: &str) -> bool {

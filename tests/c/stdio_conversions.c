@@ -24,7 +24,8 @@ int main(void) {
     printf("FLT_EPSILON=%g DBL_EPSILON=%g DBL_MAX=%g DBL_MIN=%g FLT_MAX=%g\n", FLT_EPSILON, DBL_EPSILON, DBL_MAX, DBL_MIN, FLT_MAX);
     printf("%d %d %d %d\n", FLT_DIG, DBL_DIG, DBL_MANT_DIG, LDBL_MANT_DIG);
     printf("%Lg\n", LDBL_EPSILON);
-    int a, b; unsigned u; long long ll; char s[32], c; double d; float f; long double ld;
+    /* Initialized, since the conversion stops at "0x1f" and leaves the rest unassigned. */
+    int a = 0, b = 0; unsigned u = 0; long long ll = 0; char s[32] = "", c = '-'; double d = 0; float f = 0; long double ld = 0;
     int r = sscanf("12 34 0x1f -77777777777 word Z 2.5 1e3 7.25", "%d %*d %d %x %lld %s %c %lf %f %Lf", &a, &b, &u, &ll, s, &c, &d, &f, &ld);
     printf("r=%d a=%d b=%d u=%u ll=%lld s=%s c=%c d=%g f=%g ld=%Lg\n", r, a, b, u, ll, s, c, d, f, ld);
     signed char hh; unsigned short hu; uint32_t u32; int64_t i64;
