@@ -260,6 +260,35 @@ fn static_archives_calling_libm_link_without_dash_lm() {
     }
 }
 
+/// `__attribute__((symver("name@VERSION")))` versions a shared library's
+/// symbols as GCC's `.symver` does (liblzma 5.4's, built by its
+/// configure with a version script, which lists the bare names): a
+/// program linked against the library gets the default version (`@@`),
+/// and the older one stays in the library. nissecc ignored the attribute,
+/// so `scale` was missing from the library and the program did not link.
+#[test]
+fn symbol_versions_reach_a_shared_library() {
+    let dir = scratch_dir("symver");
+    std::fs::write(
+        dir.join("lib.c"),
+        "extern __attribute__((__symver__(\"scale@VERS_1\"))) int scale_1(int x);\n\
+         extern __attribute__((__symver__(\"scale@@VERS_2\"))) int scale_2(int x);\n\
+         int scale_1(int x) { return x + 1; }\nint scale_2(int x) { return x * 2; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("lib.map"), "VERS_1 { global: scale; local: *; };\nVERS_2 { global: scale; } VERS_1;\n").unwrap();
+    std::fs::write(dir.join("main.c"), "#include <stdio.h>\nint scale(int);\nint main(void) { printf(\"%d\\n\", scale(5)); return 0; }\n").unwrap();
+    let out = Command::new(nissecc()).args(["-O2", "-fPIC", "-shared", "lib.c", "-Wl,--version-script=lib.map", "-o", "libscale.so"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let symbols = Command::new("nm").args(["-D", "--defined-only", "libscale.so"]).current_dir(&dir).output().unwrap();
+    let symbols = String::from_utf8_lossy(&symbols.stdout);
+    assert!(symbols.contains("scale@VERS_1") && symbols.contains("scale@@VERS_2"), "{symbols}");
+    let out = Command::new(nissecc()).args(["main.c", "-L.", "-lscale", "-Wl,-rpath,.", "-o", "main"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = Command::new(dir.join("main")).current_dir(&dir).output().unwrap();
+    assert_eq!(run.stdout, b"10\n");
+}
+
 /// `-E` preprocesses as compiling would (configure scripts run `$CC -E`):
 /// nissecc's own predefinitions apply, `-D` reaches the preprocessor, and
 /// the text goes to the standard output or the `-o` file.

@@ -452,6 +452,11 @@ pub struct Attributes {
     /// keyed as `section` is, in `Lowerer::alias_targets` (see
     /// `lower::aliases`).
     pub alias: Option<(usize, usize)>,
+    /// Where the first `__attribute__((symver("name@VERSION")))` of an
+    /// attribute list was written in user code, keyed as `section` is, in
+    /// `Lowerer::symver_names`, which holds the names of all the list's
+    /// `symver`s (see `lower::aliases`).
+    pub symver: Option<(usize, usize)>,
     /// `__attribute__((transparent_union))` on a union or a typedef of
     /// one (see `Record::transparent`).
     pub transparent_union: bool,
@@ -531,6 +536,7 @@ impl Attributes {
             ms_struct: self.ms_struct || other.ms_struct,
             cleanup: other.cleanup.or(self.cleanup),
             alias: other.alias.or(self.alias),
+            symver: other.symver.or(self.symver),
             transparent_union: self.transparent_union || other.transparent_union,
         }
     }

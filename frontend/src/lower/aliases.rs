@@ -8,6 +8,11 @@
 //! symbol is written into the object file at `target`'s address
 //! (`ir::Alias`). A target the unit does not define is an error, as in
 //! GCC.
+//!
+//! `__attribute__((symver("name@VERSION")))` (GCC manual, "Common
+//! Function Attributes") on a function or variable the unit defines gives
+//! it a versioned name, which is an alias too (see
+//! `declare_symbol_versions`).
 
 use super::declarations::{Declared, Storage};
 use super::scope::Symbol;
@@ -42,6 +47,7 @@ impl Lowerer {
             declared_at: declared.name_span,
         });
         self.scopes.declare(name, Symbol::Global { symbol: target.clone(), ty: declared.ty.clone() });
+        self.note_symver(&target, declared.attributes, linkage, declared.name_span)?;
         self.module.aliases.push(Alias { name: symbol, target, linkage });
         self.alias_spans.push(Span { start: at.0, end: at.1 });
         Ok(true)
@@ -58,6 +64,32 @@ impl Lowerer {
             let symbol = self.globals.get(&name).map_or(name.clone(), |g| g.symbol.clone());
             let target = self.globals.get(&target).map_or(target.clone(), |g| g.symbol.clone());
             self.module.aliases.push(Alias { name: symbol, target, linkage: Linkage::Weak });
+            self.alias_spans.push(span);
+        }
+        Ok(())
+    }
+
+    /// Makes each versioned name of a symbol (`symver`, noted by
+    /// `note_symver`) an alias of it: the assembler, given GCC's
+    /// `.symver foo_1, foo@VERS_1`, writes a second symbol named
+    /// `foo@VERS_1` at `foo_1`'s address, which the linker reads as the
+    /// version of `foo` (with `@@`, the default one). The symbol must be
+    /// defined in the unit, as in GCC.
+    pub(super) fn declare_symbol_versions(&mut self) -> LowerResult<()> {
+        let mut seen = std::collections::HashSet::new();
+        for (symbol, name, weak, span) in std::mem::take(&mut self.symvers) {
+            if !seen.insert(name.clone()) {
+                continue;
+            }
+            let defined = self.module.functions.iter().any(|f| f.name == symbol)
+                || self.data.get(&symbol).is_some_and(|d| !d.external)
+                || self.module.aliases.iter().any(|a| a.name == symbol);
+            if !defined {
+                return Err(Diagnostic::error_at(span, format!("symbol '{symbol}' needs to be defined to have a version")));
+            }
+            let linkage = if weak || self.weak_symbols.contains(&symbol) { Linkage::Weak } else { Linkage::Export };
+            let target = self.module.aliases.iter().find(|a| a.name == symbol).map_or(symbol, |a| a.target.clone());
+            self.module.aliases.push(Alias { name, target, linkage });
             self.alias_spans.push(span);
         }
         Ok(())

@@ -17,8 +17,8 @@
 //! puts a variable in the named section; on a function it is ignored
 //! (the code stays in `.text`). `cleanup` on an automatic variable calls
 //! its function when the variable's scope is left (see `cleanup`), and
-//! `alias` defines a second symbol for a function or variable (see
-//! `aliases`).
+//! `alias` defines a second symbol for a function or variable, and
+//! `symver` a versioned one (see `aliases`).
 
 use super::{LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
@@ -129,6 +129,20 @@ impl Lowerer {
         Ok(())
     }
 
+    /// Records the versioned names `attributes` give `symbol` (`symver`,
+    /// see `aliases`). As in GCC, a versioned symbol must have external
+    /// linkage.
+    pub fn note_symver(&mut self, symbol: &str, attributes: Attributes, linkage: Linkage, at: Span) -> LowerResult<()> {
+        let Some(key) = attributes.symver else { return Ok(()) };
+        if linkage == Linkage::Local {
+            return Err(Diagnostic::error_at(at, "versioned symbol must be public"));
+        }
+        for name in self.symver_names.get(&key).cloned().unwrap_or_default() {
+            self.symvers.push((symbol.to_string(), name, attributes.weak || linkage == Linkage::Weak, at));
+        }
+        Ok(())
+    }
+
     /// Gives the weak linkage to the module's definitions of the symbols
     /// declared weak ([`Self::note_weak`]), wherever the declaration came.
     pub fn apply_weak_linkage(&mut self) {
@@ -204,6 +218,16 @@ impl Lowerer {
                     let target = string_argument(attr).ok_or_else(|| Diagnostic::error_at(ext.span, "alias argument not a string"))?;
                     found.alias = Some(keyed(&mut self.alias_targets, ext.span, target));
                 }
+                "symver" if !system => {
+                    let name = string_argument(attr).ok_or_else(|| Diagnostic::error_at(ext.span, "symver attribute argument not a string constant"))?;
+                    if !name.contains('@') || name.starts_with('@') {
+                        return Err(Diagnostic::error_at(ext.span, format!("symver attribute argument '{name}' must have the form 'name@nodename'")));
+                    }
+                    match found.symver {
+                        Some(at) => self.symver_names.entry(at).or_default().push(name),
+                        None => found.symver = Some(keyed_list(&mut self.symver_names, ext.span, name)),
+                    }
+                }
                 "cleanup" if !system => {
                     let function = match attr.arguments.first().map(|a| &a.node) {
                         Some(Expression::Identifier(id)) => id.node.name.clone(),
@@ -239,6 +263,14 @@ fn string_argument(attr: &lang_c::ast::Attribute) -> Option<String> {
         Some(Expression::StringLiteral(parts)) => Some(parts.node.iter().map(|p| p.trim_matches('"')).collect()),
         _ => None,
     }
+}
+
+/// Records `value` as the first of the list keyed by the attribute written
+/// at `span`, and returns the key, as `keyed` does.
+fn keyed_list(table: &mut std::collections::HashMap<(usize, usize), Vec<String>>, span: Span, value: String) -> (usize, usize) {
+    let at = (span.start, span.end);
+    table.insert(at, vec![value]);
+    at
 }
 
 /// Records `value` under the attribute written at `span`, and returns

@@ -5,7 +5,9 @@
 //! The bit builtins (`bswap`, `clz`, `ctz`, `popcount`, `parity`, `ffs`,
 //! `clrsb`,
 //! and the scalar ones of `<x86intrin.h>`: bit scan and 8- and 16-bit
-//! rotations) become the IR's bit operations.
+//! rotations) become the IR's bit operations, and the SSE scalar
+//! conversions of a vector's low element to an integer
+//! (`_mm_cvtsd_si32`…) a conversion with x86's out-of-range result.
 //! `__builtin_frame_address(0)` and `__builtin_return_address(0)` become
 //! the calls of `nissecc_midend::ir::frame`; higher levels follow the
 //! saved frame pointers from there. `__builtin_thread_pointer()` is a
@@ -19,7 +21,7 @@ use crate::extended_float::X80;
 use crate::types::{CType, IntKind};
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, BlockCall, InstData, IntCC, Type, UnaryOp};
+use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp};
 
 /// The value and type of the builtins that glibc's `HUGE_VAL`,
 /// `INFINITY` and `NAN` expand to (`base` is the name after
@@ -232,6 +234,45 @@ impl Lowerer {
                 let top = self.iconst(Type::I32, if base == "ia32_bsrsi" { 31 } else { 63 });
                 let r = self.binary(BinaryOp::Isub, top, zeros);
                 Operand { ty: CType::INT, place: Place::Value(r) }
+            }
+            // `<xmmintrin.h>`'s and `<emmintrin.h>`'s scalar conversions
+            // to integers (`_mm_cvtsd_si32`, `_mm_cvttss_si64`…), which
+            // programs reach by `__SSE2_MATH__` (libvorbis's
+            // `vorbis_ftoi`): the low element of a vector of `double`s or
+            // `float`s, rounded as the rounding mode says (`rint`) or, for
+            // the `cvtt` ones, truncated, and the integer indefinite
+            // (the type's minimum) for a NaN or a result out of range.
+            "ia32_cvtsd2si" | "ia32_cvtsd2si64" | "ia32_cvttsd2si" | "ia32_cvttsd2si64" | "ia32_cvtss2si" | "ia32_cvtss2si64"
+            | "ia32_cvttss2si" | "ia32_cvttss2si64" => {
+                let vector = self.lower_expr(arg(0)?)?;
+                let single = base.contains("ss2si");
+                let element = if single { CType::Float } else { CType::Double };
+                if !matches!(&vector.ty, CType::Vector(e, _) if **e == element) {
+                    return Err(Diagnostic::error_at(span, format!("incompatible type for argument 1 of '{id}'")));
+                }
+                let wide = base.ends_with("64");
+                let address = self.rvalue(&vector, span)?;
+                let ir = if single { Type::F32 } else { Type::F64 };
+                let x = self.emit(InstData::Load { addr: address, offset: 0 }, ir);
+                let x = if single { self.unary(UnaryOp::Fpromote, x, Type::F64) } else { x };
+                let x = if base.contains("cvtt") {
+                    x
+                } else {
+                    let signature = nissecc_midend::ir::Signature::scalars(vec![Type::F64], Some(Type::F64), false);
+                    self.call_helper("rint", signature, vec![x]).expect("a result")
+                };
+                let (ty, kind, bound) = if wide { (Type::I64, IntKind::Long, 9223372036854775808.0) } else { (Type::I32, IntKind::Int, 2147483648.0) };
+                // In range: -bound - 1 < x < bound, which a NaN is not.
+                let low = self.fconst(Type::F64, if wide { -bound } else { -bound - 1.0 });
+                let high = self.fconst(Type::F64, bound);
+                let low_cond = if wide { FloatCC::Ge } else { FloatCC::Gt };
+                let above = self.emit(InstData::Fcmp { cond: low_cond, args: [x, low] }, Type::I8);
+                let below = self.emit(InstData::Fcmp { cond: FloatCC::Lt, args: [x, high] }, Type::I8);
+                let in_range = self.binary(BinaryOp::Band, above, below);
+                let converted = self.unary(UnaryOp::FcvtToSint, x, ty);
+                let indefinite = self.iconst(ty, if wide { i64::MIN } else { i32::MIN as i64 });
+                let r = self.emit(InstData::Select { cond: in_range, if_true: converted, if_false: indefinite }, ty);
+                Operand { ty: CType::Int(kind), place: Place::Value(r) }
             }
             // `<x86intrin.h>`'s `__rolb`, `__rolw`, `__rorb` and `__rorw`.
             "ia32_rolqi" | "ia32_rolhi" | "ia32_rorqi" | "ia32_rorhi" => {

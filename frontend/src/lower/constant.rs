@@ -247,6 +247,10 @@ impl Lowerer {
             }
             (ConstValue::Int(x, _), t) if t.is_integer() => ConstValue::Int(self.wrap_to(x, t), t.clone()),
             (ConstValue::Int(x, _), t @ CType::Pointer(..)) => ConstValue::Int(x, t.clone()),
+            // The address of an object or function is not null, so it
+            // converts to `_Bool` as 1, as GCC folds it (gnulib's
+            // test-stdbool.c: `bool e = &s;`); a weak symbol's may be null.
+            (ConstValue::Addr { symbol, .. }, CType::Int(IntKind::Bool)) if !self.weak_symbols.contains(&symbol) => ConstValue::Int(1, to.clone()),
             (ConstValue::Addr { symbol, offset, .. }, t) if t.is_pointer() || matches!(t, CType::Int(k) if k.size() == 8) => {
                 ConstValue::Addr { symbol, offset, ty: t.clone() }
             }

@@ -369,7 +369,15 @@ impl Lowerer {
         let record_attributes = std::mem::take(&mut self.pending_record_attributes);
         let mut members = Vec::new();
         for decl in declarations {
-            let StructDeclaration::Field(field) = &decl.node else { continue };
+            // C11 §6.7.2.1: a static assertion among the members (gnulib's
+            // `verify_expr` asserts inside `sizeof (struct { … })`).
+            let field = match &decl.node {
+                StructDeclaration::Field(field) => field,
+                StructDeclaration::StaticAssert(assertion) => {
+                    self.check_static_assert(assertion)?;
+                    continue;
+                }
+            };
             let (base, field_attributes, base_quals) = self.qualified_base_type(&field.node.specifiers, field.span)?;
             if field.node.declarators.is_empty() {
                 // An anonymous struct or union member.

@@ -204,6 +204,7 @@ impl Lowerer {
             _ => declared.ty.clone(),
         };
         let symbol = self.linker_symbol(&name, &declared);
+        self.note_symver(&symbol, base.attributes.merge(declared.attributes), linkage, declared.name_span)?;
         self.globals.insert(
             name.clone(),
             GlobalInfo { symbol: symbol.clone(), ty: ty.clone(), linkage, defined: true, declared_at: declared.name_span },

@@ -165,6 +165,12 @@ pub struct Lowerer {
     pub alias_targets: HashMap<(usize, usize), String>,
     /// Where each of the module's aliases was declared, in order.
     pub alias_spans: Vec<Span>,
+    /// The versioned names of each list of `__attribute__((symver(…)))`,
+    /// keyed as `section_names` are (`Attributes::symver`).
+    pub symver_names: HashMap<(usize, usize), Vec<String>>,
+    /// The versioned names declared so far: the symbol, a versioned name
+    /// of it, whether the declaration is weak, and where it was declared.
+    pub symvers: Vec<(String, String, bool, Span)>,
     /// The `__label__` declarations, by offset, with the names each
     /// declares (see `crate::local_labels`).
     pub local_labels: Vec<(usize, Vec<String>)>,
@@ -224,6 +230,8 @@ impl Lowerer {
             cleanup_functions: HashMap::new(),
             alias_targets: HashMap::new(),
             alias_spans: Vec::new(),
+            symver_names: HashMap::new(),
+            symvers: Vec::new(),
             declared_alignments: HashMap::new(),
             last_parameter_scope: None,
             incomplete_tentatives: Vec::new(),
@@ -271,6 +279,7 @@ impl Lowerer {
         }
         self.declare_pragma_aliases()?;
         self.complete_tentative_definitions()?;
+        self.declare_symbol_versions()?;
         self.check_alias_targets()?;
         Ok(self.finish())
     }

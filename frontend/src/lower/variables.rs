@@ -73,6 +73,7 @@ impl Lowerer {
         }
         let (symbol, ty, linkage) = (info.symbol.clone(), info.ty.clone(), info.linkage);
         self.note_weak(&symbol, declared.attributes, linkage, declared.name_span)?;
+        self.note_symver(&symbol, declared.attributes, linkage, declared.name_span)?;
         self.scopes.declare(name, Symbol::Global { symbol, ty });
         Ok(())
     }
@@ -91,6 +92,7 @@ impl Lowerer {
         self.check_redeclaration(name, &ty, declared.name_span)?;
         let section = declared.attributes.section.and_then(|at| self.section_names.get(&at).cloned());
         self.note_weak(symbol, declared.attributes, linkage, declared.name_span)?;
+        self.note_symver(symbol, declared.attributes, linkage, declared.name_span)?;
         let previous = self.globals.get(name).cloned();
         // A later declaration that renames the object (`extern int n;
         // extern int n __asm__("count");`) leaves no reference to the
