@@ -304,12 +304,22 @@ mod tests {
         assert_eq!((cond, tested, constant(&func, zero)), (IntCC::UnsignedGreaterThan, func.dfg.first_result(names["cleared"]), Some(0)));
     }
 
-    #[test]
-    fn a_band_only_the_test_reads_keeps_its_test() {
-        let (mut func, _) = loop_function(1, &[types::I32], types::I32, |b| vec![b.ins().iconst(types::I32, 0)], |b, shape| {
+    /// A loop over an `i32` `c` that computes `c & 12` and then ends with
+    /// what `branch` builds from the loop, `c` and `c & 12`.
+    fn low_bits_loop(
+        branch: impl FnOnce(&mut FunctionBuilder, &crate::schedule::loops::Loop, Value, Value) -> Vec<(&'static str, Value)>,
+    ) -> (Function, HashMap<&'static str, Inst>) {
+        loop_function(1, &[types::I32], types::I32, |b| vec![b.ins().iconst(types::I32, 0)], |b, shape| {
             let c = shape.carried[0];
             let mask = b.ins().iconst(types::I32, 12);
             let low = b.ins().band(c, mask);
+            branch(b, shape, c, low)
+        })
+    }
+
+    #[test]
+    fn a_band_only_the_test_reads_keeps_its_test() {
+        let (mut func, _) = low_bits_loop(|b, shape, c, low| {
             let one = b.ins().iconst(types::I32, 1);
             let next = b.ins().iadd(c, one);
             b.ins().brif(low, shape.body, &[next.into()], shape.exit, &[next.into()]);
@@ -320,10 +330,7 @@ mod tests {
 
     #[test]
     fn an_equality_test_of_a_shared_band_becomes_unsigned() {
-        let (mut func, names) = loop_function(1, &[types::I32], types::I32, |b| vec![b.ins().iconst(types::I32, 0)], |b, shape| {
-            let c = shape.carried[0];
-            let mask = b.ins().iconst(types::I32, 12);
-            let low = b.ins().band(c, mask);
+        let (mut func, names) = low_bits_loop(|b, shape, _, low| {
             let zero = b.ins().iconst(types::I32, 0);
             let done = b.ins().icmp(IntCC::Equal, zero, low);
             b.ins().brif(done, shape.exit, &[low.into()], shape.body, &[low.into()]);
