@@ -118,8 +118,8 @@ fn copy_at_exits(func: &mut Function, cfg: &ControlFlowGraph, domtree: &Dominato
         let in_exited = |b: Block| exited.iter().any(|&lp| loops.is_in_loop(b, lp));
         crossing.retain(|&v| is_copyable(func, v) && read_only_in(func, v, |b| reached(b) || in_exited(b)));
         let Some(top) = func.layout.first_inst(block) else { continue };
+        let readers: Vec<Inst> = func.layout.blocks().filter(|&b| reached(b)).flat_map(|b| func.layout.block_insts(b)).collect();
         for v in crossing {
-            let readers: Vec<Inst> = func.layout.blocks().filter(|&b| reached(b)).flat_map(|b| func.layout.block_insts(b)).collect();
             copy_for(func, v, top, &readers);
             copied += 1;
         }
@@ -220,19 +220,15 @@ fn crosses_a_call_before(func: &Function, domtree: &DominatorTree, v: Value, ent
 /// The blocks outside a loop, whose blocks are `inside`, that control
 /// reaches from its `header`.
 fn reachable_outside(func: &Function, inside: &[Block], header: Block) -> HashSet<Block> {
-    let mut seen: HashSet<Block> = HashSet::new();
-    let mut work = vec![header];
     let mut visited: HashSet<Block> = HashSet::new();
+    let mut work = vec![header];
     while let Some(b) = work.pop() {
-        if !visited.insert(b) {
-            continue;
+        if visited.insert(b) {
+            work.extend(func.block_successors(b));
         }
-        if !inside.contains(&b) {
-            seen.insert(b);
-        }
-        work.extend(func.block_successors(b));
     }
-    seen
+    visited.retain(|b| !inside.contains(b));
+    visited
 }
 
 /// Whether every reader of `v` is in a block that `allowed` accepts.
