@@ -90,6 +90,9 @@ fn copy_at_exits(func: &mut Function, cfg: &ControlFlowGraph, domtree: &Dominato
             .flat_map(|lp| std::iter::successors(Some(lp), |&l| loops.loop_parent(l)))
             .filter(|&lp| !loops.is_in_loop(block, lp))
             .collect();
+        if exited.is_empty() {
+            continue;
+        }
         let (calls_in_loop, quiet): (Vec<Loop>, Vec<Loop>) = exited.iter().partition(|lp| calling.contains(lp));
         let mut crossing: Vec<Value> = Vec::new();
         if !calls_in_loop.is_empty() {
@@ -118,6 +121,9 @@ fn copy_at_exits(func: &mut Function, cfg: &ControlFlowGraph, domtree: &Dominato
         let in_exited = |b: Block| exited.iter().any(|&lp| loops.is_in_loop(b, lp));
         crossing.retain(|&v| is_copyable(func, v) && read_only_in(func, v, |b| reached(b) || in_exited(b)));
         let Some(top) = func.layout.first_inst(block) else { continue };
+        if crossing.is_empty() {
+            continue;
+        }
         let readers: Vec<Inst> = func.layout.blocks().filter(|&b| reached(b)).flat_map(|b| func.layout.block_insts(b)).collect();
         for v in crossing {
             copy_for(func, v, top, &readers);

@@ -84,7 +84,9 @@ fn check(suite: &Suite, file: &Path, dir: &Path) -> Result<Option<Vec<Verdict>>,
                 verdicts.push(Verdict::Matches);
             }
             Err(message) => {
-                let first = message.lines().find(|l| l.contains("error:")).unwrap_or("").to_string();
+                // A build that timed out or crashed has no `error:` line: report
+                // what `build_nissecc` said instead.
+                let first = message.lines().find(|l| l.contains("error:")).unwrap_or(message.trim()).to_string();
                 if !(first.contains("error:") && first.contains("unsupported:")) {
                     return Err(format!("{what}: {first}"));
                 }
