@@ -58,6 +58,15 @@ use std::collections::HashSet;
 /// The most values one loop carries.
 pub(crate) const MAX_CARRIED: usize = 4;
 
+/// The most blocks, summed over the liveness queries of
+/// `call-split-carriers`, that one function's queries may walk. Each query
+/// walks the whole function, and a function has a query per value a loop
+/// reads from outside, so a generated function of 2,000 loops, each
+/// followed by a `printf`, spent 29 s in them. Past the budget the rule
+/// stops applying (the code stays correct); a function of 1,000 blocks
+/// still gets 1,000 queries.
+const MAX_LIVENESS_BLOCKS: usize = 1_000_000;
+
 /// `func` with the loop-invariant values that Cranelift would
 /// rematerialize in its loops, and those a call would split (see the
 /// module comment), carried through their headers, or `None` when there
@@ -67,6 +76,7 @@ pub(crate) fn carry_loop_invariants(module: &Module, func: &Function) -> Option<
     let cfg = Cfg::compute(func);
     let loops = LoopForest::compute(&cfg);
     let mut carried_any = false;
+    let mut liveness_budget = MAX_LIVENESS_BLOCKS;
     let mut copy = func.clone();
     for lp in loops.natural_loops() {
         let data = loops.data(lp);
@@ -82,9 +92,12 @@ pub(crate) fn carry_loop_invariants(module: &Module, func: &Function) -> Option<
                         ValueDef::Result(def) => copy.block_of(def).is_some_and(|b| !inside.contains(&b)),
                         ValueDef::Param(b, _) => !inside.contains(&b),
                     };
-                    let wanted = || {
+                    let mut wanted = || {
                         matches!(copy.values[v].def, ValueDef::Result(_)) && is_rematerialized(&copy, v)
-                            || !calls_around && carry_split_values && is_split_by_a_call(module, &copy, &cfg, &after, v)
+                            || !calls_around
+                                && carry_split_values
+                                && spend(&mut liveness_budget, cfg.blocks().len())
+                                && is_split_by_a_call(module, &copy, &cfg, &after, v)
                     };
                     if defined_outside && !carried.contains(&v) && carried.len() < MAX_CARRIED && wanted() {
                         carried.push(v);
@@ -98,6 +111,17 @@ pub(crate) fn carry_loop_invariants(module: &Module, func: &Function) -> Option<
         carried_any |= !carried.is_empty();
     }
     carried_any.then_some(copy)
+}
+
+/// Takes `cost` from `budget`; false, leaving it, when it has less.
+fn spend(budget: &mut usize, cost: usize) -> bool {
+    match budget.checked_sub(cost) {
+        Some(rest) => {
+            *budget = rest;
+            true
+        }
+        None => false,
+    }
 }
 
 /// True when `v`, an integer that is not a constant, is live across a

@@ -11,7 +11,14 @@
 //! conversion), an `if`/`else if` chain (value numbering copied its tables
 //! per dominator-tree child), many small functions (the verifier searched
 //! the module per symbol), and `if (x % k == c) …; else …;` statements
-//! on one `long`.
+//! on one `long`; and many loops in one function, each followed by a
+//! guarded `printf` (loop rotation recomputed its analyses per rotation,
+//! the backend's call-split liveness queries walked the function per
+//! value, and SESE counter selection searched a list of one edge per
+//! loop), and one `switch` of many cases (the backend's loop-exit copies
+//! walked the function per block; gcc's `limits-caselabels` took 77 s).
+//! Each program is also compiled with `-fprofile-instr=sese`, whose
+//! counter selection is the instrumentation's costliest planning.
 
 use super::options::Options;
 use crate::programs::process::{read_usage_log, run_limited, usage_wrapper, Usage};
@@ -27,10 +34,19 @@ enum Shape {
     ElseIfChain,
     Functions,
     ModuloStatements,
+    SequentialLoops,
+    SwitchCases,
 }
 
 impl Shape {
-    const ALL: [Shape; 4] = [Shape::SequentialIfs, Shape::ElseIfChain, Shape::Functions, Shape::ModuloStatements];
+    const ALL: [Shape; 6] = [
+        Shape::SequentialIfs,
+        Shape::ElseIfChain,
+        Shape::Functions,
+        Shape::ModuloStatements,
+        Shape::SequentialLoops,
+        Shape::SwitchCases,
+    ];
 
     fn name(self) -> &'static str {
         match self {
@@ -38,6 +54,8 @@ impl Shape {
             Shape::ElseIfChain => "else-if chain",
             Shape::Functions => "functions",
             Shape::ModuloStatements => "x % k statements",
+            Shape::SequentialLoops => "sequential loops",
+            Shape::SwitchCases => "switch cases",
         }
     }
 
@@ -47,6 +65,8 @@ impl Shape {
             Shape::ElseIfChain => "chain",
             Shape::Functions => "functions",
             Shape::ModuloStatements => "modulo",
+            Shape::SequentialLoops => "loops",
+            Shape::SwitchCases => "switch",
         }
     }
 
@@ -86,6 +106,25 @@ impl Shape {
                 }
                 out += "    printf(\"%ld\\n\", x);\n    return 0;\n}\n";
             }
+            Shape::SequentialLoops => {
+                out += "int a[16];\nint main(int argc, char **argv) {\n    int s = 0, n = argc + 9;\n";
+                out += "    for (int i = 0; i < 16; i++) a[i] = i * argc;\n";
+                for i in 0..n {
+                    let _ = writeln!(out, "    for (int i = 0; i < n; i++) s += a[(i + {i}) % 16] * {};", i % 11 + 1);
+                    let _ = writeln!(out, "    if (s % 1000 == {}) printf(\"%d\\n\", s);", i % 1000);
+                }
+                out += "    printf(\"%d\\n\", s);\n    return 0;\n}\n";
+            }
+            Shape::SwitchCases => {
+                out += "static int pick(long x) {\n    switch (x) {\n";
+                for i in 0..n {
+                    let _ = writeln!(out, "    case {}: return {};", i * 3, i % 17);
+                }
+                out += "    default: return -1;\n    }\n}\n";
+                out += "int main(int argc, char **argv) {\n    long s = 0;\n";
+                let _ = writeln!(out, "    for (long x = 0; x < {}; x += argc) s += pick(x);", n * 3 + 5);
+                out += "    printf(\"%ld\\n\", s);\n    return 0;\n}\n";
+            }
         }
         out
     }
@@ -114,10 +153,13 @@ fn compile(compiler: &str, flags: &[&str], source: &Path, binary: &Path, log: &P
     Ok(Measured { usage, binary: binary.to_path_buf() })
 }
 
-/// What a built program prints.
-fn run_output(binary: &Path) -> Result<Vec<u8>, String> {
+/// What a built program prints; an instrumented one writes its profile
+/// to `profile`.
+fn run_output(binary: &Path, profile: &Path) -> Result<Vec<u8>, String> {
     let what = binary.display().to_string();
-    let output = run_limited(Command::new(binary), None, Duration::from_secs(60), &what)?;
+    let mut command = Command::new(binary);
+    command.env("NISSE_PROFILE_FILE", profile);
+    let output = run_limited(command, None, Duration::from_secs(60), &what)?;
     if !output.status.success() {
         return Err(format!("{what} exited with {}", output.status));
     }
@@ -138,53 +180,63 @@ pub fn run(options: &Options) -> Result<(), String> {
     let scratch = options.out.join("scale");
     std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
     let log = scratch.join("usage.log");
-    let mut table = String::from("## nissecc-bench: scale tier\n\nCompile CPU time (s) and peak resident memory (MiB) of generated programs; growth exponents fitted between the smallest and the largest size.\n\n| shape | size | nissecc -O2 s | MiB | gcc -O1 s | MiB |\n|---|---:|---:|---:|---:|---:|\n");
-    let mut exponents = String::from("\n| shape | nissecc time exponent | memory exponent | gcc -O1 time exponent | memory exponent |\n|---|---:|---:|---:|---:|\n");
+    let mut table = String::from("## nissecc-bench: scale tier\n\nCompile CPU time (s) and peak resident memory (MiB) of generated programs, by nissecc -O2, nissecc -O2 -fprofile-instr=sese and gcc -O1; growth exponents fitted between the smallest and the largest size.\n\n| shape | size | nissecc -O2 s | MiB | sese s | MiB | gcc -O1 s | MiB |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut exponents = String::from("\n| shape | nissecc time exponent | memory exponent | sese time exponent | memory exponent | gcc -O1 time exponent | memory exponent |\n|---|---:|---:|---:|---:|---:|---:|\n");
     let mut failures = Vec::new();
+    let builds: [(&str, &[&str], &str); 3] =
+        [(&nissecc, &["-O2"], "nissecc"), (&nissecc, &["-O2", "-fprofile-instr=sese"], "sese"), ("gcc", &["-O1"], "gcc")];
     for shape in Shape::ALL {
-        let mut points: Vec<(usize, Usage, Usage)> = Vec::new();
+        let mut points: Vec<(usize, Vec<Usage>)> = Vec::new();
         for &n in &sizes {
             eprintln!("nissecc-bench: scale: {} × {n}", shape.name());
-            let source = scratch.join(format!("{}-{n}.c", shape.file_stem()));
+            let stem = format!("{}-{n}", shape.file_stem());
+            let source = scratch.join(format!("{stem}.c"));
             std::fs::write(&source, shape.source(n)).map_err(|e| format!("{}: {e}", source.display()))?;
-            let ours = compile(&nissecc, &["-O2"], &source, &scratch.join(format!("{}-{n}.nissecc", shape.file_stem())), &log);
-            let gcc = compile("gcc", &["-O1"], &source, &scratch.join(format!("{}-{n}.gcc", shape.file_stem())), &log);
-            let (ours, gcc) = match (ours, gcc) {
-                (Ok(ours), Ok(gcc)) => (ours, gcc),
-                (Err(e), _) | (_, Err(e)) => {
+            let measured: Result<Vec<Measured>, String> = builds
+                .iter()
+                .map(|&(compiler, flags, name)| compile(compiler, flags, &source, &scratch.join(format!("{stem}.{name}")), &log))
+                .collect();
+            let measured = match measured {
+                Ok(measured) => measured,
+                Err(e) => {
                     failures.push(e);
                     continue;
                 }
             };
-            match (run_output(&ours.binary), run_output(&gcc.binary)) {
-                (Ok(a), Ok(b)) if a == b => {}
-                (Ok(_), Ok(_)) => failures.push(format!("{} × {n}: nissecc's build prints something else than gcc's", shape.name())),
-                (Err(e), _) | (_, Err(e)) => failures.push(e),
+            let profile = scratch.join(format!("{stem}.nprof"));
+            let outputs: Result<Vec<Vec<u8>>, String> = measured.iter().map(|m| run_output(&m.binary, &profile)).collect();
+            match outputs {
+                Ok(outputs) => {
+                    let reference = outputs.last().expect("gcc's build runs last");
+                    for ((_, _, name), output) in builds.iter().zip(&outputs) {
+                        if output != reference {
+                            failures.push(format!("{} × {n}: the {name} build prints something else than gcc's", shape.name()));
+                        }
+                    }
+                }
+                Err(e) => failures.push(e),
             }
             let mib = |u: &Usage| u.peak_rss_kib as f64 / 1024.0;
-            let _ = writeln!(
-                table,
-                "| {} | {n} | {:.2} | {:.1} | {:.2} | {:.1} |",
-                shape.name(),
-                ours.usage.cpu.as_secs_f64(),
-                mib(&ours.usage),
-                gcc.usage.cpu.as_secs_f64(),
-                mib(&gcc.usage)
-            );
-            points.push((n, ours.usage, gcc.usage));
+            let _ = write!(table, "| {} | {n} |", shape.name());
+            for m in &measured {
+                let _ = write!(table, " {:.2} | {:.1} |", m.usage.cpu.as_secs_f64(), mib(&m.usage));
+            }
+            table.push('\n');
+            points.push((n, measured.into_iter().map(|m| m.usage).collect()));
         }
         if let (Some(first), Some(last)) = (points.first(), points.last()) {
             if points.len() > 1 {
-                let exponent = |f: &dyn Fn(&(usize, Usage, Usage)) -> f64| growth_exponent((first.0, f(first)), (last.0, f(last)));
-                let _ = writeln!(
-                    exponents,
-                    "| {} | {:.2} | {:.2} | {:.2} | {:.2} |",
-                    shape.name(),
-                    exponent(&|p| p.1.cpu.as_secs_f64()),
-                    exponent(&|p| p.1.peak_rss_kib as f64),
-                    exponent(&|p| p.2.cpu.as_secs_f64()),
-                    exponent(&|p| p.2.peak_rss_kib as f64)
-                );
+                let exponent = |f: &dyn Fn(&Usage) -> f64, i: usize| growth_exponent((first.0, f(&first.1[i])), (last.0, f(&last.1[i])));
+                let _ = write!(exponents, "| {} |", shape.name());
+                for i in 0..builds.len() {
+                    let _ = write!(
+                        exponents,
+                        " {:.2} | {:.2} |",
+                        exponent(&|u| u.cpu.as_secs_f64(), i),
+                        exponent(&|u| u.peak_rss_kib as f64, i)
+                    );
+                }
+                exponents.push('\n');
             }
         }
     }

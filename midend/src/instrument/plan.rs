@@ -63,8 +63,9 @@ pub fn plan(graph: &FlowGraph, strategy: Strategy, weights: &[Weight], replaced:
 /// Excluded edges cost nothing here: SESE variables count them.
 pub fn chord_cost(graph: &FlowGraph, weights: &[Weight], excluded: &[u32]) -> f64 {
     let in_tree = spanning_tree(graph, weights, excluded);
+    let is_excluded = edge_mask(graph, excluded);
     (0..graph.edges().len() as u32)
-        .filter(|&e| graph.measure(e) == Measure::Countable && !in_tree[e as usize] && !excluded.contains(&e))
+        .filter(|&e| graph.measure(e) == Measure::Countable && !in_tree[e as usize] && !is_excluded[e as usize])
         .map(|e| counting_cost(graph, weights, e).primary)
         .sum()
 }
@@ -78,10 +79,22 @@ fn counting_cost(graph: &FlowGraph, weights: &[Weight], e: u32) -> Weight {
     }
 }
 
+/// One flag per flow edge: whether `edges` lists it. A lookup in the
+/// flags is constant time; SESE selection passes a list of one edge per
+/// loop, which a linear search made cubic in the number of loops.
+pub fn edge_mask(graph: &FlowGraph, edges: &[u32]) -> Vec<bool> {
+    let mut mask = vec![false; graph.edges().len()];
+    for &e in edges {
+        mask[e as usize] = true;
+    }
+    mask
+}
+
 /// The maximum spanning forest that the Knuth–Stevenson strategies count
 /// the chords of, with the `excluded` edges kept out.
 pub fn spanning_tree(graph: &FlowGraph, weights: &[Weight], excluded: &[u32]) -> Vec<bool> {
     assert_eq!(weights.len(), graph.edges().len());
+    let is_excluded = edge_mask(graph, excluded);
     let priority: Vec<Priority> = graph
         .edges()
         .iter()
@@ -89,7 +102,7 @@ pub fn spanning_tree(graph: &FlowGraph, weights: &[Weight], excluded: &[u32]) ->
         .map(|(e, edge)| match graph.measure(e as u32) {
             Measure::Derived => Priority::Forced,
             Measure::KnownZero => Priority::Excluded,
-            Measure::Countable if excluded.contains(&(e as u32)) => Priority::Excluded,
+            Measure::Countable if is_excluded[e] => Priority::Excluded,
             Measure::Countable if edge.kind == FlowEdgeKind::Entry => {
                 Priority::Weighted(Weight { primary: f64::INFINITY, secondary: f64::INFINITY })
             }

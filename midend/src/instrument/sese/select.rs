@@ -78,7 +78,7 @@ use crate::analysis::cfg::Cfg;
 use crate::analysis::dominators::DominatorTree;
 use crate::analysis::loops::LoopForest;
 use crate::ir::{Block, Edge, Function, Inst, InstData, Type, UnaryOp, Value, ValueDef};
-use crate::instrument::plan::chord_cost;
+use crate::instrument::plan::{chord_cost, edge_mask};
 use crate::instrument::spanning_tree::{maximum_spanning_forest, Priority};
 use crate::instrument::weights::Weight;
 use crate::profile::{FlowEdgeKind, FlowGraph, Measure};
@@ -168,6 +168,9 @@ pub fn select(
     let dominators = DominatorTree::compute(cfg);
     let mut excluded: Vec<u32> = Vec::new();
     let pieces = components(graph, &[]);
+    // The chords' cost with the `excluded` edges kept out of the tree,
+    // which changes only when a counter is used.
+    let mut chords = chord_cost(graph, weights, &excluded);
     for counter in &detection.counters {
         let outcome = use_counter(func, cfg, &dominators, loops, graph, segments, counter, call_sites).and_then(|used| {
             if excluded.contains(&used.flow_edge) {
@@ -176,15 +179,15 @@ pub fn select(
             if !weights_from_profile && continues_scan(func, loops, &used) {
                 return Err(Unused::Costlier);
             }
-            let before = chord_cost(graph, weights, &excluded);
             excluded.push(used.flow_edge);
-            let saving = before - chord_cost(graph, weights, &excluded);
+            let without = chord_cost(graph, weights, &excluded);
             excluded.pop();
-            if saving < cost(graph, &used, call_sites, weights, weights_from_profile) {
+            if chords - without < cost(graph, &used, call_sites, weights, weights_from_profile) {
                 return Err(Unused::Costlier);
             }
             excluded.push(used.flow_edge);
             if components(graph, &excluded) == pieces {
+                chords = without;
                 Ok(used)
             } else {
                 excluded.pop();
@@ -379,10 +382,11 @@ fn flush_weight(graph: &FlowGraph, used: &UsedCounter, call_sites: &[(Inst, bool
 /// edges has `n - t` trees.
 fn components(graph: &FlowGraph, excluded: &[u32]) -> usize {
     let endpoints: Vec<(u32, u32)> = graph.edges().iter().map(|e| (e.from, e.to)).collect();
+    let is_excluded = edge_mask(graph, excluded);
     let priority: Vec<Priority> = (0..endpoints.len() as u32)
         .map(|e| match graph.measure(e) {
             Measure::KnownZero => Priority::Excluded,
-            _ if excluded.contains(&e) => Priority::Excluded,
+            _ if is_excluded[e as usize] => Priority::Excluded,
             _ => Priority::Weighted(Weight::default()),
         })
         .collect();
