@@ -105,6 +105,11 @@ fn is_ignored_flag(arg: &str) -> bool {
         "-fearly-inlining",
         "-fno-early-inlining",
         "-fgcse-after-reload",
+        // Intermediate files GCC would keep; nissecc keeps none.
+        "-save-temps",
+        // How GCC expands string operations inline.
+        "-minline-all-stringops",
+        "-minline-stringops-dynamically",
     ];
     const PREFIXES: &[&str] = &[
         "-W", // but not "-Wl,", which is taken before
@@ -159,8 +164,56 @@ fn is_ignored_flag(arg: &str) -> bool {
         "-fdump-",
         "-fschedule-insns",
         "-fno-schedule-insns",
+        "--param=",
+        "-save-temps=",
+        "-mstringop-strategy=",
+        "-fopt-info",
     ];
-    EXACT.contains(&arg) || PREFIXES.iter().any(|p| arg.starts_with(p))
+    EXACT.contains(&arg) || PREFIXES.iter().any(|p| arg.starts_with(p)) || is_optimizer_knob(arg)
+}
+
+/// GCC 12's optimization options (`gcc -Q --help=optimizers`) that only
+/// choose how GCC's own passes transform a program, never what it means:
+/// `-fNAME`, `-fno-NAME` and `-fNAME=VALUE` of these are accepted and
+/// ignored, as nissecc has none of these passes. Left out on purpose, and
+/// refused or handled elsewhere: those that change the meaning of a
+/// program or the ABI (`-fwrapv`, `-ftrapv`, `-fshort-enums`,
+/// `-fpack-struct`, `-fsignaling-nans`, `-frounding-math`,
+/// `-ftrivial-auto-var-init`, `-fpatchable-function-entry`…).
+const OPTIMIZER_KNOBS: &[&str] = &[
+    "aggressive-loop-optimizations", "allocation-dce", "auto-inc-dec", "bit-tests", "branch-count-reg",
+    "caller-saves", "code-hoisting", "combine-stack-adjustments", "compare-elim", "conserve-stack",
+    "cprop-registers", "crossjumping", "cse-follow-jumps", "dce", "defer-pop", "delayed-branch", "devirtualize",
+    "devirtualize-speculatively", "dse", "expensive-optimizations", "finite-loops", "float-store",
+    "fold-simple-inlines", "forward-propagate", "function-cse", "gcse-las", "gcse-lm", "gcse-sm", "graphite",
+    "graphite-identity", "guess-branch-probability", "hoist-adjacent-loads", "if-conversion", "if-conversion2",
+    "indirect-inlining", "inline-atomics", "inline-functions", "inline-functions-called-once",
+    "inline-small-functions", "ira-algorithm", "ira-hoist-pressure", "ira-loop-pressure", "ira-region",
+    "ira-share-save-slots", "ira-share-spill-slots", "isolate-erroneous-paths-attribute",
+    "isolate-erroneous-paths-dereference", "ivopts", "jump-tables", "lifetime-dse", "limit-function-alignment",
+    "live-range-shrinkage", "loop-interchange", "loop-nest-optimize", "loop-unroll-and-jam", "lra-remat",
+    "modulo-sched", "modulo-sched-allow-regmoves", "move-loop-invariants", "move-loop-stores", "optimize-strlen",
+    "partial-inlining", "peephole", "peephole2", "predictive-commoning", "prefetch-loop-arrays",
+    "printf-return-value", "ree", "rename-registers", "rerun-cse-after-loop",
+    "reschedule-modulo-scheduled-loops", "sched-critical-path-heuristic", "sched-dep-count-heuristic",
+    "sched-group-heuristic", "sched-interblock", "sched-last-insn-heuristic", "sched-pressure",
+    "sched-rank-heuristic", "sched-spec", "sched-spec-insn-heuristic", "sched-spec-load",
+    "sched-spec-load-dangerous", "sched-stalled-insns", "sched-stalled-insns-dep", "sched2-use-superblocks",
+    "schedule-fusion", "section-anchors", "sel-sched-pipelining", "sel-sched-pipelining-outer-loops",
+    "sel-sched-reschedule-pipelined", "selective-scheduling", "selective-scheduling2", "shrink-wrap",
+    "shrink-wrap-separate", "simd-cost-model", "split-ivs-in-unroller", "split-paths", "split-wide-types",
+    "split-wide-types-early", "ssa-backprop", "ssa-phiopt", "stdarg-opt", "store-merging", "thread-jumps",
+    "toplevel-reorder", "var-tracking", "var-tracking-assignments", "var-tracking-uninit",
+    "variable-expansion-in-unroller", "vect-cost-model", "version-loops-for-strides", "vpt",
+];
+
+/// Whether `arg` is `-f[no-]KNOB` or `-fKNOB=VALUE` for one of the
+/// [`OPTIMIZER_KNOBS`].
+fn is_optimizer_knob(arg: &str) -> bool {
+    let Some(option) = arg.strip_prefix("-f") else { return false };
+    let option = option.strip_prefix("no-").unwrap_or(option);
+    let name = option.split_once('=').map_or(option, |(name, _)| name);
+    OPTIMIZER_KNOBS.contains(&name)
 }
 
 /// Flags that change the meaning of a program in a way nissecc does not
@@ -252,6 +305,9 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             flags.wrapv = true;
         } else if arg == "-fno-wrapv" || arg == "-fstrict-overflow" {
             flags.wrapv = false;
+        } else if arg == "--param" {
+            // `--param NAME=VALUE` tunes GCC's passes (as `--param=NAME=VALUE`).
+            operand(&mut rest, &arg)?;
         } else if is_ignored_flag(&arg) {
             // `-std=` is read again by the driver for the preprocessor.
             if arg.starts_with("-std=") {
@@ -381,6 +437,23 @@ mod tests {
             let refused = sort_out(["nissecc", flag, "a.c"].map(String::from)).unwrap_err();
             assert!(refused.contains(&format!("unsupported: the option '{flag}'")), "{refused}");
         }
+    }
+
+    #[test]
+    fn gcc_optimizer_knobs_and_params_are_accepted() {
+        // Options of gcc.dg tests: GCC's pass knobs, in every form.
+        let flags = sorted(&[
+            "-fmodulo-sched", "-fno-forward-propagate", "-fno-dce", "-free", "-fvect-cost-model=cheap",
+            "--param", "large-stack-frame=30", "--param=max-unroll-times=4", "-save-temps", "-minline-all-stringops", "a.c",
+        ]);
+        assert_eq!(flags.args, ["nissecc", "a.c"]);
+        // A knob's name must match whole: `-fdcex` is no knob, and the
+        // flags that change meaning stay refused.
+        for flag in ["-fdcex", "-fsignaling-nans", "-ftrivial-auto-var-init=zero", "-fpatchable-function-entry=4"] {
+            let refused = sort_out(["nissecc", flag, "a.c"].map(String::from)).unwrap_err();
+            assert!(refused.contains("unsupported"), "{flag}: {refused}");
+        }
+        assert!(sort_out(["nissecc", "a.c", "--param"].map(String::from)).unwrap_err().contains("missing argument"));
     }
 
     #[test]

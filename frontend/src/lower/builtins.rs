@@ -343,6 +343,23 @@ impl Lowerer {
                 let pointer = self.call_helper(&symbol, signature, vec![]).expect("a result");
                 Operand { ty: CType::pointer_to(CType::Void), place: Place::Value(pointer) }
             }
+            // `x` to an integer power, which GCC computes by libgcc's
+            // `__powidf2` and `__powisf2` (there is no library `powi`: a
+            // program may define its own, gcc.dg's pr19402-2 does, and
+            // calling it would recurse).
+            "powi" | "powif" => {
+                let (ty, ir, helper) = if base == "powi" { (CType::Double, Type::F64, "__powidf2") } else { (CType::Float, Type::F32, "__powisf2") };
+                let x = self.lower_expr(arg(0)?)?;
+                let x = self.rvalue(&x, span).and_then(|v| self.convert(v, &x.ty, &ty, span))?;
+                let n = self.lower_expr(arg(1)?)?;
+                let n = self.rvalue(&n, span).and_then(|v| self.convert(v, &n.ty, &CType::INT, span))?;
+                let signature = nissecc_midend::ir::Signature::scalars(vec![ir, Type::I32], Some(ir), false);
+                let r = self.call_helper(helper, signature, vec![x, n]).expect("a result");
+                Operand { ty, place: Place::Value(r) }
+            }
+            // libgcc's `__powixf2` takes and returns an x87 `long double`,
+            // which helper calls do not pass.
+            "powil" => return Err(Diagnostic::unsupported(name.span, format!("builtin '{id}'"))),
             "prefetch" => {
                 // A hint only: the arguments are evaluated for their effects.
                 for a in args {
