@@ -1,7 +1,7 @@
 //! The pragmas nissecc acts on. lang-c skips `#pragma` lines, so they are
 //! read from the preprocessed text (where `_Pragma("…")` has become a
 //! `#pragma` line too). Pragmas a compiler does not know are ignored, as
-//! GCC ignores them, with two exceptions:
+//! GCC ignores them, with three exceptions:
 //! - `#pragma weak name` makes `name` a weak symbol, as
 //!   `__attribute__((weak))` on a declaration does (GCC manual, "Weak
 //!   Pragmas"), and `#pragma weak name = target` makes `name` a weak
@@ -10,7 +10,11 @@
 //!   structs and unions defined after it (GCC manual, "Structure-Layout
 //!   Pragmas"): `pack(N)`, `pack()` for the default, `pack(push[, id][,
 //!   N])` and `pack(pop[, id])`. The value in force at a record's closing
-//!   brace applies to it (see `types::TypeTable::complete_record`).
+//!   brace applies to it (see `types::TypeTable::complete_record`);
+//! - `#pragma scalar_storage_order big-endian` would store the scalars of
+//!   the structs after it byte-swapped, which nissecc does not do: it is
+//!   an `unsupported:` error rather than silently ignored (gcc.dg's
+//!   sso-6), as the `scalar_storage_order` attribute is.
 
 use crate::diagnostic::Diagnostic;
 use lang_c::span::Span;
@@ -111,6 +115,11 @@ pub fn read(text: &str) -> Result<Pragmas, Diagnostic> {
                     _ => return Err(Diagnostic::error_at(span, "malformed #pragma weak, expected '#pragma weak name' or '#pragma weak name = target'")),
                 }
             }
+            // Big-endian storage of the structs declared after it; the
+            // native (little-endian) order and `default` change nothing.
+            Some(&"scalar_storage_order") if words.get(2) == Some(&"big-endian") => {
+                return Err(Diagnostic::unsupported(span, "#pragma scalar_storage_order big-endian"));
+            }
             _ => {}
         }
     }
@@ -127,6 +136,13 @@ mod tests {
 
     fn read_text(text: &str) -> Result<Pragmas, String> {
         read(text).map_err(|d| d.message)
+    }
+
+    #[test]
+    fn big_endian_storage_order_is_unsupported() {
+        assert!(read_text("#pragma scalar_storage_order little-endian\n#pragma scalar_storage_order default\n").is_ok());
+        let refused = read_text("#pragma scalar_storage_order big-endian\nstruct s { int i; };\n").unwrap_err();
+        assert!(refused.contains("unsupported: #pragma scalar_storage_order big-endian"), "{refused}");
     }
 
     #[test]

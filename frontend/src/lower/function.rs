@@ -367,10 +367,15 @@ impl Lowerer {
         Ok(())
     }
 
-    /// The `__func__` array of the function (C11 §6.4.2.2).
+    /// The `__func__` array of the function (C11 §6.4.2.2): an object of
+    /// its own, which no string literal shares, since `__func__` is
+    /// declared as a `static const char[]` and so differs from every
+    /// literal (gcc.dg's c99-func-3 checks `"main" != __func__`).
     fn func_name_object(&mut self, name: &str) -> Symbol {
         let literal = crate::literal::StringLiteral { elem: CType::CHAR, bytes: name.as_bytes().to_vec() };
-        let (symbol, ty) = self.string_constant(&literal);
+        let ty = CType::Array(std::rc::Rc::new(CType::CHAR), Some(literal.len_with_terminator()));
+        let symbol = self.fresh_symbol(".func");
+        self.put_data(nissecc_midend::ir::DataObject::read_only(symbol.clone(), literal.bytes_with_terminator()));
         Symbol::Global { symbol, ty }
     }
 

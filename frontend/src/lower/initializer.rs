@@ -379,8 +379,8 @@ impl Lowerer {
         Ok(self.string_constant(&literal))
     }
 
-    /// The read-only array holding a string and its terminating null
-    /// character (string literals and `__func__`). Identical strings share
+    /// The read-only array holding a string literal and its terminating
+    /// null character. Identical strings share
     /// one object, as GCC merges them.
     pub fn string_constant(&mut self, literal: &StringLiteral) -> (String, CType) {
         let ty = CType::Array(Rc::new(literal.elem.clone()), Some(literal.len_with_terminator()));
