@@ -201,12 +201,10 @@ impl Lowerer {
             }
         }
         let ty = self.type_with_record_attributes(&type_specs, &record_extensions, span)?;
-        // `(__attribute__((vector_size(16))) float) x` and members written
-        // so make vectors of the base type.
-        let ty = match attributes.vector_size {
-            Some(size) => self.vector_type(ty, size, span)?,
-            None => ty,
-        };
+        // `(__attribute__((vector_size(16))) float) x` makes a vector of the
+        // base type, and `(__attribute__((mode(QI))) int) y` a `signed
+        // char` (gcc.dg's 20011214-1); so do members written so.
+        let ty = self.apply_type_attributes(ty, attributes, span)?;
         let atomic = specifiers.iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeQualifier(q) if q.node == TypeQualifier::Atomic));
         let ty = if atomic { super::atomic_objects::atomic_type(&ty, &self.types) } else { ty };
         let attributes = attributes.merge(self.typedef_attributes(&type_specs));
