@@ -195,25 +195,30 @@ impl Lowerer {
                 continue;
             }
             // A GNU range designator `[lo ... hi]` repeats the item for
-            // each index.
-            let range = match item.node.designation.iter().find_map(|d| match &d.node {
-                Designator::Range(r) => Some(r),
-                _ => None,
-            }) {
-                Some(r) => {
+            // each index; several (`[1 ... 2][0 ... 1]`) for each
+            // combination of their indices, the last varying fastest.
+            let mut ranges = Vec::new();
+            for d in &item.node.designation {
+                if let Designator::Range(r) = &d.node {
                     let (lo, hi) = (self.eval_int(&r.node.from)?, self.eval_int(&r.node.to)?);
                     if lo < 0 || hi < lo {
                         return Err(Diagnostic::error_at(r.span, "empty or negative index range in initializer"));
                     }
-                    lo as u64..=hi as u64
+                    ranges.push((lo as u64, hi as u64));
                 }
-                None => 0..=0,
-            };
-            for index in range {
+            }
+            let mut indices: Vec<u64> = ranges.iter().map(|&(lo, _)| lo).collect();
+            loop {
                 stack.truncate(1);
-                self.designate(&mut stack, &item.node.designation, index, &mut union_members, out)?;
+                self.designate(&mut stack, &item.node.designation, &indices, &mut union_members, out)?;
                 self.init_at_cursor(&mut stack, &item.node.initializer, &mut union_members, out)?;
                 reached = reached.max(stack[0].position + (stack.len() > 1) as u64);
+                // The next combination, as an odometer turns.
+                let Some(turning) = (0..indices.len()).rev().find(|&k| indices[k] < ranges[k].1) else { break };
+                indices[turning] += 1;
+                for k in turning + 1..indices.len() {
+                    indices[k] = ranges[k].0;
+                }
             }
         }
         Ok(reached)
@@ -244,8 +249,11 @@ impl Lowerer {
 
     /// Follows a designation from the list's own frame, leaving the cursor
     /// on the designated element.
-    fn designate<'a>(&mut self, stack: &mut Vec<Frame>, designation: &[Node<Designator>], range_index: u64, union_members: &mut HashMap<(u64, RecordId), u64>, out: &mut Vec<InitItem<'a>>) -> LowerResult<()> {
+    /// `range_indices` holds the index each range designator of the
+    /// designation stands for, in order.
+    fn designate<'a>(&mut self, stack: &mut Vec<Frame>, designation: &[Node<Designator>], range_indices: &[u64], union_members: &mut HashMap<(u64, RecordId), u64>, out: &mut Vec<InitItem<'a>>) -> LowerResult<()> {
         let mut steps = Vec::new();
+        let mut ranges_seen = 0;
         for (i, d) in designation.iter().enumerate() {
             // Each designator's type is that of the element the previous
             // ones reached.
@@ -258,6 +266,13 @@ impl Lowerer {
                 stack.last().expect("just pushed").ty.clone()
             };
             steps.clear();
+            let range_index = match d.node {
+                Designator::Range(_) => {
+                    ranges_seen += 1;
+                    range_indices[ranges_seen - 1]
+                }
+                _ => 0,
+            };
             self.designated_positions(&ty, d, range_index, &mut steps)?;
             for (j, &position) in steps.iter().enumerate() {
                 if j > 0 {
