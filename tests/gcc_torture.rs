@@ -9,8 +9,7 @@
 
 mod common;
 
-use common::dejagnu::run_test_flags;
-use common::suites::{fetched_programs, run_suite, Suite};
+use common::suites::{fetched_programs, run_dejagnu_suite, run_suite, Suite};
 
 /// Programs nissecc is known to get wrong, and why.
 const KNOWN_FAILURES: &[(&str, &str)] = &[
@@ -50,11 +49,5 @@ const DG_KNOWN_FAILURES: &[(&str, &str)] = &[
 
 #[test]
 fn gcc_dg_torture_run_tests_match_gcc_or_are_unsupported() {
-    let files: Vec<_> = fetched_programs("gcc-torture/dg-torture", "fetch-gcc-torture.sh", 1300)
-        .into_iter()
-        .filter(|f| run_test_flags(f).is_some())
-        .collect();
-    assert!(files.len() >= 550, "only {} gcc.dg/torture run tests were found", files.len());
-    let suite = Suite { flags: |f| run_test_flags(f).unwrap_or_default(), ..Suite::of_programs("gcc-dg-torture", files, DG_KNOWN_FAILURES) };
-    run_suite(&suite, 550);
+    run_dejagnu_suite("gcc-dg-torture", "dg-torture", 1300, 550, DG_KNOWN_FAILURES);
 }

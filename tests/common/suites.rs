@@ -107,6 +107,21 @@ pub fn fetched_programs(relative: &str, script: &str, min: usize) -> Vec<PathBuf
     files
 }
 
+/// Runs, as a suite, the `dg-do run` tests among the programs that
+/// `scripts/fetch-gcc-torture.sh` fetched into `target/gcc-torture/<relative>`
+/// (at least `min_files` files), each built with the options its DejaGnu
+/// directives ask for (see `dejagnu`); at least `min_run` of them must be
+/// run tests, and gcc must build as many.
+pub fn run_dejagnu_suite(name: &str, relative: &str, min_files: usize, min_run: usize, known_failures: &[(&str, &str)]) {
+    let files: Vec<_> = fetched_programs(&format!("gcc-torture/{relative}"), "fetch-gcc-torture.sh", min_files)
+        .into_iter()
+        .filter(|f| super::dejagnu::run_test_flags(f).is_some())
+        .collect();
+    assert!(files.len() >= min_run, "only {} run tests were found in {relative}", files.len());
+    let suite = Suite { flags: |f| super::dejagnu::run_test_flags(f).unwrap_or_default(), ..Suite::of_programs(name, files, known_failures) };
+    run_suite(&suite, min_run);
+}
+
 /// Runs the suite and panics with every failure; prints how many programs
 /// matched and which were unsupported, and asserts that gcc built at least
 /// `min_built` of them (fewer means the suite is incomplete).
