@@ -487,6 +487,13 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
                 assemble_only(input, emit, args, &preprocess, &gcc.dependencies)?;
                 continue;
             }
+            // Anything else is for the linker, which `-c` and `-S` do not
+            // run: gcc warns so, and nissecc said nothing (so `-c foo.cc`
+            // succeeded without writing `foo.o`).
+            if emit.is_some() {
+                eprintln!("nissecc: warning: {}: linker input file unused because linking not done", input.display());
+                continue;
+            }
             objects.push(input.clone());
             continue;
         }

@@ -172,6 +172,19 @@ fn preprocessed_sources_are_compiled() {
     assert!(stderr.contains("origin.c:7:") && stderr.contains("error"), "{stderr}");
 }
 
+/// With `-c`, an input that is neither C nor assembly is for the linker,
+/// which does not run: nissecc warns as gcc does, instead of succeeding
+/// in silence without writing the object (`-c foo.cc`).
+#[test]
+fn linker_inputs_are_unused_without_linking() {
+    let dir = scratch_dir("unused-linker-input");
+    std::fs::write(dir.join("program.cc"), "int main() { return 0; }\n").unwrap();
+    let out = Command::new(nissecc()).args(["-c", "program.cc"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("program.cc: linker input file unused because linking not done"), "{stderr}");
+}
+
 /// gcc's informational options, with which configure scripts and CMake
 /// probe a compiler: `-dumpmachine` prints `cc`'s target triple, and `-v`
 /// prints a version line to stderr, alone or while compiling as asked,
