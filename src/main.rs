@@ -458,7 +458,7 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         (None, false, true) => Some(Emit::Obj),
         _ => None,
     };
-    let sources: Vec<&PathBuf> = args.inputs.iter().filter(|p| p.extension().is_some_and(|e| e == "c")).collect();
+    let sources: Vec<&PathBuf> = args.inputs.iter().filter(|p| nissecc_frontend::preprocess::is_c_source(p)).collect();
     let assembly_inputs = args.inputs.iter().filter(|p| nissecc::assembly_input::is_assembly(p)).count();
     if emit.is_some() && args.output.is_some() && sources.len() + assembly_inputs > 1 {
         return Err("nissecc: error: cannot specify '-o' with '-c', '-S' or '--emit' with multiple files".into());
@@ -485,6 +485,13 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
             }
             if emit.is_some() && nissecc::assembly_input::is_assembly(input) {
                 assemble_only(input, emit, args, &preprocess, &gcc.dependencies)?;
+                continue;
+            }
+            // Anything else is for the linker, which `-c` and `-S` do not
+            // run: gcc warns so, and nissecc said nothing (so `-c foo.cc`
+            // succeeded without writing `foo.o`).
+            if emit.is_some() {
+                eprintln!("nissecc: warning: {}: linker input file unused because linking not done", input.display());
                 continue;
             }
             objects.push(input.clone());

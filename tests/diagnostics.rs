@@ -146,6 +146,45 @@ fn assembly_sources_are_assembled() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("is assembly: only -c applies to it"));
 }
 
+/// A `.i` file is C that is already preprocessed, which `-c` compiles and
+/// which links, as gcc does; an error in it is reported at the line
+/// markers' file and line. nissecc used to take it for an object, so `-c`
+/// wrote nothing and succeeded.
+#[test]
+fn preprocessed_sources_are_compiled() {
+    let dir = scratch_dir("preprocessed-input");
+    std::fs::write(dir.join("main.c"), "#include <stdio.h>\n#define ANSWER 42\nint main(void) { printf(\"%d\\n\", ANSWER); return 0; }\n").unwrap();
+    let nissecc_in = |args: &[&str]| Command::new(nissecc()).args(args).current_dir(&dir).output().unwrap();
+    let out = nissecc_in(&["-E", "main.c", "-o", "main.i"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = nissecc_in(&["-O2", "-c", "main.i"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = nissecc_in(&["main.o", "-o", "from-object"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(run_program(&dir.join("from-object"), &[]).unwrap().stdout, b"42\n");
+    let out = nissecc_in(&["main.i", "-o", "from-source"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(run_program(&dir.join("from-source"), &[]).unwrap().stdout, b"42\n");
+    std::fs::write(dir.join("bad.i"), "# 7 \"origin.c\"\nint f(void) { return 1 +; }\n").unwrap();
+    let out = nissecc_in(&["-c", "bad.i"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("origin.c:7:") && stderr.contains("error"), "{stderr}");
+}
+
+/// With `-c`, an input that is neither C nor assembly is for the linker,
+/// which does not run: nissecc warns as gcc does, instead of succeeding
+/// in silence without writing the object (`-c foo.cc`).
+#[test]
+fn linker_inputs_are_unused_without_linking() {
+    let dir = scratch_dir("unused-linker-input");
+    std::fs::write(dir.join("program.cc"), "int main() { return 0; }\n").unwrap();
+    let out = Command::new(nissecc()).args(["-c", "program.cc"]).current_dir(&dir).output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("program.cc: linker input file unused because linking not done"), "{stderr}");
+}
+
 /// gcc's informational options, with which configure scripts and CMake
 /// probe a compiler: `-dumpmachine` prints `cc`'s target triple, and `-v`
 /// prints a version line to stderr, alone or while compiling as asked,

@@ -11,6 +11,10 @@
 //! raw bytes for them too; columns after an escaped byte on its line are
 //! off by two.) The preprocessor's warnings (`#warning`, null characters
 //! it ignored) are passed on.
+//!
+//! A `.i` file is C that is already preprocessed, as gcc takes it (`cc
+//! -E` writes one, and ccache and `make foo.i` hand it back): it is read
+//! as it is, with no preprocessor run.
 
 use crate::diagnostic::Diagnostic;
 use std::path::Path;
@@ -64,8 +68,21 @@ fn escape_invalid_utf8(bytes: &[u8]) -> String {
     out
 }
 
+/// Whether `path` names a C source, by its extension as gcc reads it:
+/// `.c`, or `.i` for C already preprocessed.
+pub fn is_c_source(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "c" || e == PREPROCESSED_EXTENSION)
+}
+
+/// The extension of C that is already preprocessed.
+const PREPROCESSED_EXTENSION: &str = "i";
+
 /// Preprocesses `path` and returns the preprocessed text.
 pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocessed, Diagnostic> {
+    if path.extension().is_some_and(|e| e == PREPROCESSED_EXTENSION) {
+        let bytes = std::fs::read(path).map_err(|e| Diagnostic::error(format!("cannot read {}: {e}", path.display())))?;
+        return Ok(Preprocessed { text: escape_invalid_utf8(&bytes), messages: String::new() });
+    }
     let output = command(path, options)
         .output()
         .map_err(|e| Diagnostic::error(format!("cannot run the preprocessor `cc -E`: {e}")))?;

@@ -36,7 +36,10 @@ fn close_without_message(bytes: &[u8], start: usize) -> Option<usize> {
     find_outside_brackets(bytes, open, |b, depth| match b {
         b')' | b']' | b'}' if depth == 0 => Some(true),
         b',' if depth == 1 => Some(false),
-        b';' => Some(false),
+        // A `;` ends the declaration unless braces hold it: a struct
+        // defined in the operand, as gnulib's `alignof_slot` defines one
+        // inside `offsetof`, has its own.
+        b';' if depth == 1 => Some(false),
         _ => None,
     })
 }
@@ -51,5 +54,12 @@ mod tests {
         let made = rewrite(&mut text);
         assert_eq!(text, "_Static_assert (f(1, 2) <= ')',\"\"); _Static_assert(sizeof(int) == 4, \"int\"); int _Static_assert_x;");
         assert_eq!(made, vec![(30, 3)]);
+    }
+
+    #[test]
+    fn a_struct_in_the_operand_keeps_its_semicolons() {
+        let mut text = "_Static_assert (__builtin_offsetof (struct { char a; int b; }, b) == 4);".to_string();
+        rewrite(&mut text);
+        assert_eq!(text, "_Static_assert (__builtin_offsetof (struct { char a; int b; }, b) == 4,\"\");");
     }
 }

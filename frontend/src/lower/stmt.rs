@@ -188,8 +188,10 @@ impl Lowerer {
     /// lang-c parses the first clause of `for (T *p; …)`, where `T` is a
     /// typedef name, as the multiplication `T * p`, and
     /// `for (T *p, **q; …)` as a comma expression of such products and
-    /// dereferences. This is the declaration the program wrote, rebuilt
-    /// from such an expression, or `None` for a real expression.
+    /// dereferences, and `for (T *p, *q = h; …)` (gawk 5.2's `pma.c`) as
+    /// one whose later items are assignments. This is the declaration the
+    /// program wrote, rebuilt from such an expression, or `None` for a
+    /// real expression.
     fn pointer_declaration_in_disguise(&self, e: &Node<Expression>) -> Option<Node<Declaration>> {
         let items: Vec<&Node<Expression>> = match &e.node {
             Expression::Comma(list) => list.iter().collect(),
@@ -206,7 +208,7 @@ impl Lowerer {
         // The product's `*` is the first declarator's first pointer.
         let mut declarators = vec![pointer_declarator(&product.node.rhs, 1)?];
         for item in rest {
-            declarators.push(pointer_declarator(item, 0)?);
+            declarators.push(initialized_pointer_declarator(item)?);
         }
         let specifier = DeclarationSpecifier::TypeSpecifier(Node::new(TypeSpecifier::TypedefName((**type_name).clone()), type_name.span));
         Some(Node::new(Declaration { specifiers: vec![Node::new(specifier, type_name.span)], declarators }, e.span))
@@ -406,6 +408,22 @@ fn in_case_range(range: &CaseRangeLabel, value: i64, ty: &CType) -> bool {
     };
     let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
     (value.wrapping_sub(range.low) as u64 & mask) <= (range.high.wrapping_sub(range.low) as u64 & mask)
+}
+
+/// The declarator that the expression `*…*name` or `*…*name = value`
+/// spells: a later item of a declaration in disguise, where an
+/// initializer reads as an assignment (which binds tighter than the
+/// comma, as an initializer is an assignment expression).
+fn initialized_pointer_declarator(e: &Node<Expression>) -> Option<Node<InitDeclarator>> {
+    match &e.node {
+        Expression::BinaryOperator(assignment) if assignment.node.operator.node == BinaryOperator::Assign => {
+            let mut declarator = pointer_declarator(&assignment.node.lhs, 0)?;
+            let value = &assignment.node.rhs;
+            declarator.node.initializer = Some(Node::new(Initializer::Expression(value.clone()), value.span));
+            Some(declarator)
+        }
+        _ => pointer_declarator(e, 0),
+    }
 }
 
 /// The declarator `*…*name` (with `pointers` stars already seen) that the
