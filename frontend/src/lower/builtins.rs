@@ -21,7 +21,7 @@ use crate::extended_float::X80;
 use crate::types::{CType, IntKind};
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp};
+use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
 
 /// The value and type of the builtins that glibc's `HUGE_VAL`,
 /// `INFINITY` and `NAN` expand to (`base` is the name after
@@ -58,9 +58,7 @@ impl Lowerer {
         }
         let result = match base {
             "expect" | "expect_with_probability" => {
-                let v = self.lower_expr(arg(0)?)?;
-                let value = self.rvalue(&v, span)?;
-                let value = self.convert(value, &v.ty, &CType::LONG, span)?;
+                let value = self.argument_as(arg(0)?, &CType::LONG, span)?;
                 // The expected value (and probability) are evaluated too,
                 // for their side effects (`__builtin_expect (c, z++)`).
                 for hint in &args[1..] {
@@ -349,10 +347,8 @@ impl Lowerer {
             // calling it would recurse).
             "powi" | "powif" => {
                 let (ty, ir, helper) = if base == "powi" { (CType::Double, Type::F64, "__powidf2") } else { (CType::Float, Type::F32, "__powisf2") };
-                let x = self.lower_expr(arg(0)?)?;
-                let x = self.rvalue(&x, span).and_then(|v| self.convert(v, &x.ty, &ty, span))?;
-                let n = self.lower_expr(arg(1)?)?;
-                let n = self.rvalue(&n, span).and_then(|v| self.convert(v, &n.ty, &CType::INT, span))?;
+                let x = self.argument_as(arg(0)?, &ty, span)?;
+                let n = self.argument_as(arg(1)?, &CType::INT, span)?;
                 let signature = nissecc_midend::ir::Signature::scalars(vec![ir, Type::I32], Some(ir), false);
                 let r = self.call_helper(helper, signature, vec![x, n]).expect("a result");
                 Operand { ty, place: Place::Value(r) }
@@ -385,6 +381,14 @@ impl Lowerer {
             }
         };
         Ok(Some(result))
+    }
+
+    /// A builtin's argument `e`, evaluated and converted to `ty`, as a
+    /// prototype would convert it.
+    fn argument_as(&mut self, e: &Node<Expression>, ty: &CType, span: Span) -> LowerResult<Value> {
+        let operand = self.lower_expr(e)?;
+        let value = self.rvalue(&operand, span)?;
+        self.convert(value, &operand.ty, ty, span)
     }
 
     /// The label of `__builtin_nissecc_label_address(label)`, the
