@@ -148,7 +148,7 @@ fn optimize_and_compile(mut module: nissecc_midend::ir::Module) -> Verdict {
     }
     match compile_module(&module, &BackendOptions { opt_level: BackendLevel::Speed, verify: true }) {
         Ok(_) => Verdict::Handled,
-        Err(e) if e.to_string().contains("unsupported") => Verdict::Handled,
+        Err(e) if e.is_in_input() || e.to_string().contains("unsupported") => Verdict::Handled,
         Err(e) => Verdict::Failure(format!("backend: {e}")),
     }
 }

@@ -146,6 +146,27 @@ fn assembly_sources_are_assembled() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("is assembly: only -c applies to it"));
 }
 
+/// An asm statement whose instructions the assembler rejects is the
+/// program's error, reported as gcc reports it: the assembler's message
+/// at the user's file and the template's own line (a line marker in the
+/// wrapper's text), with exit status 1 and no output file, never as a
+/// compiler failure naming a scratch file. The in-tree fuzzer's frontend
+/// target found the old message, which named `/tmp/nissecc-asm-*/asm.s`.
+#[test]
+fn rejected_asm_instructions_are_reported_at_the_statement() {
+    let dir = scratch_dir("rejected-asm");
+    let source = "int main(void) {\n    int r;\n    __asm__(\"movl $5, %0\\n\\t\"\n            \"bogus %0\" : \"=r\"(r));\n    return r;\n}\n";
+    std::fs::write(dir.join("bad.c"), source).unwrap();
+    let out = Command::new(nissecc()).arg("-O2").arg("bad.c").arg("-o").arg("bad").current_dir(&dir).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // gcc says `bad.c:4: Error: no such instruction: `bogus %eax'`: the
+    // template starts on line 3, and its second line is line 4.
+    assert!(stderr.lines().any(|l| l.starts_with("bad.c:4: Error: no such instruction")), "{stderr}");
+    assert!(!stderr.contains("asm.s"), "{stderr}");
+    assert!(!dir.join("bad").exists());
+}
+
 /// A `.i` file is C that is already preprocessed, which `-c` compiles and
 /// which links, as gcc does; an error in it is reported at the line
 /// markers' file and line. nissecc used to take it for an object, so `-c`

@@ -37,9 +37,37 @@ fn merge_in(dir: &Path, object: Vec<u8>, functions: &[AssemblyFunction]) -> Resu
     let assembly = write("asm.s", source.as_bytes())?;
     let assembled = dir.join("asm.o");
     let merged = dir.join("merged.o");
-    run(Command::new("cc").arg("-c").arg("-x").arg("assembler").arg(&assembly).arg("-o").arg(&assembled), "assembling the inline assembly")?;
+    assemble(&assembly, &assembled)?;
     run(Command::new("ld").arg("-r").arg(&compiled).arg(&assembled).arg("-o").arg(&merged), "merging the inline assembly's object")?;
     std::fs::read(&merged).map_err(|e| BackendError::new(format!("cannot read {}: {e}", merged.display())))
+}
+
+/// Assembles `assembly` into `assembled`. The templates' lines carry line
+/// markers of the user's source (the frontend's `asm_wrapper`), so an
+/// error the assembler reports at one of them is the program's: an
+/// instruction GAS does not know, as gcc would report it. An error at a
+/// line of the scratch file itself is in the wrapper nissecc wrote.
+fn assemble(assembly: &Path, assembled: &Path) -> Result<(), BackendError> {
+    let output = Command::new("cc")
+        .arg("-c")
+        .arg("-x")
+        .arg("assembler")
+        .arg(assembly)
+        .arg("-o")
+        .arg(assembled)
+        .output()
+        .map_err(|e| BackendError::new(format!("assembling the inline assembly: cannot run cc: {e}")))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let messages = String::from_utf8_lossy(&output.stderr);
+    let scratch = assembly.display().to_string();
+    let errors: Vec<&str> = messages.lines().filter(|l| !l.ends_with("Assembler messages:")).collect();
+    let in_template = !errors.is_empty() && errors.iter().all(|l| !l.starts_with(&scratch));
+    if in_template {
+        return Err(BackendError::in_input(format!("the assembler rejected an asm statement:\n{}", errors.join("\n"))));
+    }
+    Err(BackendError::new(format!("assembling the inline assembly failed ({}): {}", output.status, messages.trim_end())))
 }
 
 fn run(command: &mut Command, what: &str) -> Result<(), BackendError> {

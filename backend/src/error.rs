@@ -13,19 +13,38 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BackendError {
     message: String,
+    /// The error is the input's, not the compiler's: the assembler
+    /// rejected the instructions of an `asm` statement.
+    in_input: bool,
 }
 
 impl BackendError {
     pub fn new(message: impl Into<String>) -> Self {
         BackendError {
             message: message.into(),
+            in_input: false,
         }
+    }
+
+    /// An error in the program being compiled (see `is_in_input`).
+    pub fn in_input(message: impl Into<String>) -> Self {
+        BackendError {
+            message: message.into(),
+            in_input: true,
+        }
+    }
+
+    /// Whether the error is the input's fault, like a frontend error,
+    /// rather than a failure of the compiler.
+    pub fn is_in_input(&self) -> bool {
+        self.in_input
     }
 
     /// Prefixes the message with the function it concerns.
     pub(crate) fn in_function(self, name: &str) -> Self {
         BackendError {
             message: format!("in function `{name}`: {}", self.message),
+            in_input: self.in_input,
         }
     }
 

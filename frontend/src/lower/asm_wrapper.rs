@@ -152,6 +152,27 @@ pub struct Operand {
     pub has_argument: bool,
 }
 
+/// Where an asm statement is in the user's source: its template's lines
+/// are marked with it (GAS's `# LINE "FILE" 1` line markers, as gcc
+/// writes them around `#APP`), so that the assembler reports an error in
+/// the template at the user's file and line rather than in a scratch file.
+pub struct Origin<'a> {
+    pub file: &'a str,
+    pub line: u32,
+}
+
+impl Origin<'_> {
+    /// The line marker that starts the template's lines.
+    fn marker(&self) -> String {
+        let file = self.file.replace('\\', "\\\\").replace('"', "\\\"");
+        format!("# {} \"{file}\" 1", self.line)
+    }
+}
+
+/// The marker that ends the template's lines, returning to the wrapper's
+/// own file.
+const END_OF_TEMPLATE: &str = "# 0 \"\" 2";
+
 /// The wrapper of a statement: its assembler text.
 #[derive(Debug)]
 pub struct Wrapper {
@@ -162,7 +183,7 @@ pub struct Wrapper {
 /// first, in the statement's numbering) and `clobbers`. Arguments arrive
 /// in the order of the operands that have one, then the output buffer's
 /// address if any operand is a register output.
-pub fn write_wrapper(symbol: &str, template: &str, operands: &[Operand], clobbers: &[Reg], unique: u64) -> Result<Wrapper, String> {
+pub fn write_wrapper(symbol: &str, template: &str, origin: Option<&Origin>, operands: &[Operand], clobbers: &[Reg], unique: u64) -> Result<Wrapper, String> {
     if clobbers.iter().any(|&r| r == RSP || r == RBP) {
         return Err("an asm statement that clobbers %rsp or %rbp".into());
     }
@@ -202,49 +223,59 @@ pub fn write_wrapper(symbol: &str, template: &str, operands: &[Operand], clobber
     }
     let slot = |k: usize| if k < 6 { format!("-{}(%rbp)", 48 + 8 * k) } else { format!("{}(%rbp)", 16 + 8 * (k - 6)) };
     let mut text = String::new();
-    let mut line = |s: String| {
-        text.push('\t');
-        text.push_str(&s);
-        text.push('\n');
-    };
     let header = format!("\t.text\n\t.p2align 4\n\t.globl {symbol}\n\t.hidden {symbol}\n\t.type {symbol}, @function\n{symbol}:\n");
-    line("pushq %rbp".into());
-    line("movq %rsp, %rbp".into());
+    instruction(&mut text, "pushq %rbp");
+    instruction(&mut text, "movq %rsp, %rbp");
     for reg in SAVED {
-        line(format!("pushq %{reg}"));
+        instruction(&mut text, format!("pushq %{reg}"));
     }
     if frame > 0 {
-        line(format!("subq ${frame}, %rsp"));
+        instruction(&mut text, format!("subq ${frame}, %rsp"));
     }
     for k in 0..in_registers {
-        line(format!("movq %{}, {}", ARGUMENT_REGISTERS[k], slot(k)));
+        instruction(&mut text, format!("movq %{}, {}", ARGUMENT_REGISTERS[k], slot(k)));
     }
     for (k, &i) in arguments.iter().enumerate() {
         let reg = registers[i].ok_or_else(|| format!("asm operand {i} has an argument but no register"))?;
-        line(format!("movq {}, %{}", slot(k), NAMES[reg][3]));
+        instruction(&mut text, format!("movq {}, %{}", slot(k), NAMES[reg][3]));
     }
-    line("# the asm statement".into());
+    instruction(&mut text, "# the asm statement");
     let body = substitute(template, operands, &registers, unique)?;
+    if let Some(origin) = origin {
+        text.push_str(&origin.marker());
+        text.push('\n');
+    }
     for l in body.lines() {
-        line(l.trim().to_string());
+        instruction(&mut text, l.trim());
+    }
+    if origin.is_some() {
+        text.push_str(END_OF_TEMPLATE);
+        text.push('\n');
     }
     if !outputs.is_empty() {
         let output_registers: Vec<Reg> = outputs.iter().filter_map(|&i| registers[i]).collect();
         let scratch = POOL.iter().copied().find(|r| !output_registers.contains(r)).ok_or("no register is left for the asm outputs' buffer")?;
-        line(format!("movq {}, %{}", slot(arguments.len()), NAMES[scratch][3]));
+        instruction(&mut text, format!("movq {}, %{}", slot(arguments.len()), NAMES[scratch][3]));
         for (k, &i) in outputs.iter().enumerate() {
             let reg = registers[i].ok_or_else(|| format!("asm output {i} has no register"))?;
-            line(format!("movq %{}, {}(%{})", NAMES[reg][3], 8 * k, NAMES[scratch][3]));
+            instruction(&mut text, format!("movq %{}, {}(%{})", NAMES[reg][3], 8 * k, NAMES[scratch][3]));
         }
     }
-    line("leaq -40(%rbp), %rsp".into());
+    instruction(&mut text, "leaq -40(%rbp), %rsp");
     for reg in SAVED.iter().rev() {
-        line(format!("popq %{reg}"));
+        instruction(&mut text, format!("popq %{reg}"));
     }
-    line("popq %rbp".into());
-    line("ret".into());
-    line(format!(".size {symbol}, .-{symbol}"));
+    instruction(&mut text, "popq %rbp");
+    instruction(&mut text, "ret");
+    instruction(&mut text, format!(".size {symbol}, .-{symbol}"));
     Ok(Wrapper { text: header + &text })
+}
+
+/// Appends one indented line of assembly to `text`.
+fn instruction(text: &mut String, line: impl AsRef<str>) {
+    text.push('\t');
+    text.push_str(line.as_ref());
+    text.push('\n');
 }
 
 /// The template with `%N`, `%[name]`, `%%`, `%=` and the operand
@@ -393,7 +424,7 @@ mod tests {
     fn operands_get_registers_names_and_sizes() {
         // asm("addl %2, %0 ; movb %b1, %h1" : "=r"(x), "+a"(y) : "ri"(z))
         let operands = [register(4, true, Place::AnyRegister), Operand { has_argument: true, ..register(8, true, Place::Register(0)) }, register(4, false, Place::AnyRegister)];
-        let wrapper = write_wrapper("w", "addl %2, %0 ; movb %b1, %h1 ; %% %=", &operands, &[1], 7).unwrap();
+        let wrapper = write_wrapper("w", "addl %2, %0 ; movb %b1, %h1 ; %% %=", None, &operands, &[1], 7).unwrap();
         // rax is asked for, rcx clobbered: the others take rdx and rsi.
         assert!(wrapper.text.contains("\taddl %esi, %edx ; movb %al, %ah ; % 7\n"), "{}", wrapper.text);
         // Arguments: y in %rdi, z in %rsi, the buffer in %rdx.
@@ -408,9 +439,20 @@ mod tests {
             Operand { has_argument: true, ..register(4, true, Place::Memory) },
             Operand { constant: Some(12), has_argument: false, ..register(4, false, Place::Immediate) },
         ];
-        let wrapper = write_wrapper("w", "{movl %2, %[dst]|mov dst, 12}; incl %1; .long %c2", &operands, &[], 0).unwrap();
+        let wrapper = write_wrapper("w", "{movl %2, %[dst]|mov dst, 12}; incl %1; .long %c2", None, &operands, &[], 0).unwrap();
         assert!(wrapper.text.contains("\tmovl $12, (%rax); incl (%rcx); .long 12\n"), "{}", wrapper.text);
-        assert!(write_wrapper("w", "nop", &operands, &[5], 0).is_err());
-        assert!(write_wrapper("w", "movl %5, %eax", &operands, &[], 0).is_err());
+        assert!(write_wrapper("w", "nop", None, &operands, &[5], 0).is_err());
+        assert!(write_wrapper("w", "movl %5, %eax", None, &operands, &[], 0).is_err());
+    }
+
+    #[test]
+    fn template_lines_carry_the_statements_line_marker() {
+        let origin = Origin { file: "dir/a \"b\".c", line: 12 };
+        let wrapper = write_wrapper("w", "nop\n\tpause", Some(&origin), &[], &[], 0).unwrap();
+        let expected = "# 12 \"dir/a \\\"b\\\".c\" 1\n\tnop\n\tpause\n# 0 \"\" 2\n";
+        assert!(wrapper.text.contains(expected), "{}", wrapper.text);
+        // The wrapper's own lines stay outside the markers.
+        assert!(wrapper.text.find("pushq %rbp").unwrap() < wrapper.text.find("# 12").unwrap());
+        assert!(wrapper.text.find("# 0 \"\" 2").unwrap() < wrapper.text.find("\tret\n").unwrap());
     }
 }

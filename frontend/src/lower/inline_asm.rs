@@ -161,7 +161,9 @@ impl Lowerer {
         }
         self.asm_count += 1;
         let symbol = format!("__nissecc_asm_{:016x}_{}", self.asm_symbol_seed(), self.asm_count);
-        let wrapper = wrapper::write_wrapper(&symbol, &template_text, &operands, &clobbered, self.asm_count).map_err(unsupported)?;
+        let location = self.source_map.locate(template.span.start);
+        let origin = wrapper::Origin { file: &location.file, line: location.line };
+        let wrapper = wrapper::write_wrapper(&symbol, &template_text, Some(&origin), &operands, &clobbered, self.asm_count).map_err(unsupported)?;
         self.module.assembly.push(AssemblyFunction { name: symbol.clone(), text: wrapper.text });
         // The output buffer: one 8-byte word per register output.
         let register_outputs: Vec<usize> = (0..targets.len()).filter(|&i| targets[i].is_some()).collect();
