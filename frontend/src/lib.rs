@@ -10,6 +10,7 @@ mod empty_initializer;
 pub mod extended_float;
 mod implicit_int;
 mod int128;
+mod label_before_declaration;
 pub(crate) mod lexical_prepass;
 pub mod literal;
 mod local_labels;
@@ -144,6 +145,13 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
                     if let Some(at) = implicit_int::position(&text, e.offset, &e.expected) {
                         text.insert_str(at, implicit_int::INSERTED);
                         insertions.push((at, implicit_int::INSERTED.len()));
+                        continue;
+                    }
+                    // C23's labels before declarations and at the end
+                    // of a block, which lang-c's grammar lacks.
+                    if let Some(at) = label_before_declaration::position(&text, e.offset) {
+                        text.insert_str(at, label_before_declaration::INSERTED);
+                        insertions.push((at, label_before_declaration::INSERTED.len()));
                         continue;
                     }
                     if let Some(at) = empty_initializer::position(&text, e.offset) {

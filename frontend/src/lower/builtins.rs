@@ -23,6 +23,11 @@ use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
 
+/// The deepest frame `__builtin_frame_address` and
+/// `__builtin_return_address` walk to (one load per level, as gcc writes
+/// them); a real backtrace is far shallower.
+const MAX_FRAME_LEVEL: i64 = 65_536;
+
 /// The value and type of the builtins that glibc's `HUGE_VAL`,
 /// `INFINITY` and `NAN` expand to (`base` is the name after
 /// `__builtin_`), which are constants, in static initializers too. The
@@ -302,9 +307,16 @@ impl Lowerer {
             // pointers; a caller built without them breaks the chain, for
             // gcc's code as for ours.
             "frame_address" | "return_address" => {
+                // A negative level is rejected, as clang rejects it (gcc
+                // walks no frame for it, through an `int` that overflows).
+                // gcc writes one load per level; so does nissecc, up to a
+                // bound that keeps a mutated level from filling the memory.
                 let level = self.eval_int(arg(0)?)?;
                 if level < 0 {
                     return Err(Diagnostic::error_at(span, format!("invalid argument to '{id}'")));
+                }
+                if level > MAX_FRAME_LEVEL {
+                    return Err(Diagnostic::unsupported(span, format!("'{id}' of a level above {MAX_FRAME_LEVEL}")));
                 }
                 use nissecc_midend::ir::frame;
                 let address = if level == 0 {
