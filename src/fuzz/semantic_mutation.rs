@@ -152,6 +152,9 @@ fn change_of(text: &str, tokens: &[Token], i: usize) -> Option<Change> {
             if [before, after].iter().any(|w| matches!(w, Some("double" | "float"))) {
                 return None;
             }
+            if is_mains_return_type(text, tokens, i) {
+                return None;
+            }
             let alone = ![before, after].iter().any(|w| w.is_some_and(|w| INTEGER_TYPES.contains(&w)));
             Some(Change::Type { alone })
         }
@@ -165,6 +168,18 @@ fn change_of(text: &str, tokens: &[Token], i: usize) -> Option<Change> {
         }
         _ => None,
     }
+}
+
+/// Whether the type keyword `tokens[i]` is part of `main`'s return type.
+/// That type must be `int` (C11 §5.1.2.2.1); with another, a `main` that
+/// reaches its closing brace ends with an unspecified status (§5.1.2.2.3),
+/// gcc's being whatever `%rax` held, so the mutant has no reference.
+fn is_mains_return_type(text: &str, tokens: &[Token], i: usize) -> bool {
+    let mut j = i + 1;
+    while tokens.get(j).is_some_and(|t| t.kind == Kind::Word && INTEGER_TYPES.contains(&t.text(text))) {
+        j += 1;
+    }
+    tokens.get(j).is_some_and(|t| t.text(text) == "main") && tokens.get(j + 1).is_some_and(|t| t.text(text) == "(")
 }
 
 /// Whether `tokens[i]` can end an operand, so that an operator after it
@@ -290,6 +305,15 @@ mod tests {
             types += comment.matches("`int` ->").count() + comment.matches("`long` ->").count();
         }
         assert!(literals > 0 && operators > 0 && types > 0, "literals {literals}, operators {operators}, types {types}");
+    }
+
+    #[test]
+    fn mains_return_type_is_never_edited() {
+        let text = "unsigned int main() { int x = 1; return x; }\nlong f(void) { return 2; }\n";
+        let tokens = tokenize(text);
+        let editable: Vec<&str> =
+            (0..tokens.len()).filter(|&i| matches!(change_of(text, &tokens, i), Some(Change::Type { .. }))).map(|i| tokens[i].text(text)).collect();
+        assert_eq!(editable, ["int", "long"]);
     }
 
     #[test]
