@@ -414,6 +414,7 @@ impl<'a> Elaborator<'a> {
     /// `true` if a rewrite occurred.
     fn maybe_remat_arg(
         remat_values: &FxHashSet<Value>,
+        domtree: &DominatorTree,
         func: &mut Function,
         remat_copies: &mut FxHashMap<(Block, Value), Value>,
         insert_block: Block,
@@ -427,7 +428,7 @@ impl<'a> Elaborator<'a> {
         // would affect, e.g., adds-with-one-constant-arg, which are
         // currently rematerialized. Right now we don't do this, to
         // avoid the need for another fixpoint loop here.
-        if arg.in_block != insert_block && remat_values.contains(&arg.value) {
+        if arg.in_block != insert_block && remat_values.contains(&arg.value) && !extends_operand_past_own_block(func, domtree, insert_block, arg) {
             let new_value = match remat_copies.entry((insert_block, arg.value)) {
                 HashEntry::Occupied(o) => *o.get(),
                 HashEntry::Vacant(v) => {
@@ -636,6 +637,7 @@ impl<'a> Elaborator<'a> {
                     for arg_value in arg_values.iter_mut() {
                         if Self::maybe_remat_arg(
                             &self.remat_values,
+                            self.domtree,
                             &mut self.func,
                             &mut self.remat_copies,
                             insert_block,
@@ -783,6 +785,7 @@ impl<'a> Elaborator<'a> {
                 let mut new_arg = self.elaborate_eclass_use(*arg, before);
                 Self::maybe_remat_arg(
                     &self.remat_values,
+                    self.domtree,
                     &mut self.func,
                     &mut self.remat_copies,
                     block,
@@ -864,4 +867,26 @@ impl<'a> Elaborator<'a> {
         self.elaborate_domtree(&self.domtree);
         self.stats.elaborate_func_post_insts += self.func.dfg.num_insts() as u64;
     }
+}
+
+/// nissecc's change: whether rematerializing `arg` in `insert_block`
+/// would keep its operand live across a loop's back edge beside the value
+/// itself. That is so when the branch that ends the value's own block,
+/// which immediately dominates `insert_block`, passes the value to a loop
+/// header that dominates that block: in a rotated loop whose latch passes
+/// `i + 1` to the header and whose exit reads `i + 1`, a copy in the exit
+/// keeps `i` live across the latch's branch, and the back edge must then
+/// copy one register into the other on every iteration. Computed once,
+/// the value serves both successors. Constants have no operand and are
+/// rematerialized as before.
+fn extends_operand_past_own_block(func: &Function, domtree: &DominatorTree, insert_block: Block, arg: &ElaboratedValue) -> bool {
+    let Some(inst) = func.dfg.value_def(arg.value).inst() else { return false };
+    if func.dfg.inst_values(inst).next().is_none() || domtree.idom(insert_block) != Some(arg.in_block) {
+        return false;
+    }
+    let Some(branch) = func.layout.last_inst(arg.in_block) else { return false };
+    let pool = &func.dfg.value_lists;
+    func.dfg.insts[branch].branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables).iter().any(|call| {
+        domtree.block_dominates(call.block(pool), arg.in_block) && call.args(pool).any(|a| a == crate::ir::BlockArg::Value(arg.value))
+    })
 }
