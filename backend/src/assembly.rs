@@ -48,15 +48,8 @@ fn merge_in(dir: &Path, object: Vec<u8>, functions: &[AssemblyFunction]) -> Resu
 /// instruction GAS does not know, as gcc would report it. An error at a
 /// line of the scratch file itself is in the wrapper nissecc wrote.
 fn assemble(assembly: &Path, assembled: &Path) -> Result<(), BackendError> {
-    let output = Command::new("cc")
-        .arg("-c")
-        .arg("-x")
-        .arg("assembler")
-        .arg(assembly)
-        .arg("-o")
-        .arg(assembled)
-        .output()
-        .map_err(|e| BackendError::new(format!("assembling the inline assembly: cannot run cc: {e}")))?;
+    let what = "assembling the inline assembly";
+    let output = output_of(Command::new("cc").arg("-c").arg("-x").arg("assembler").arg(assembly).arg("-o").arg(assembled), what)?;
     if output.status.success() {
         return Ok(());
     }
@@ -67,13 +60,23 @@ fn assemble(assembly: &Path, assembled: &Path) -> Result<(), BackendError> {
     if in_template {
         return Err(BackendError::in_input(format!("the assembler rejected an asm statement:\n{}", errors.join("\n"))));
     }
-    Err(BackendError::new(format!("assembling the inline assembly failed ({}): {}", output.status, messages.trim_end())))
+    Err(failure(what, &output))
+}
+
+/// The output of `command`, which does `what`.
+fn output_of(command: &mut Command, what: &str) -> Result<std::process::Output, BackendError> {
+    command.output().map_err(|e| BackendError::new(format!("{what}: cannot run {:?}: {e}", command.get_program())))
+}
+
+/// The error of `what`, which ended with `output`.
+fn failure(what: &str, output: &std::process::Output) -> BackendError {
+    BackendError::new(format!("{what} failed ({}): {}", output.status, String::from_utf8_lossy(&output.stderr).trim_end()))
 }
 
 fn run(command: &mut Command, what: &str) -> Result<(), BackendError> {
-    let output = command.output().map_err(|e| BackendError::new(format!("{what}: cannot run {:?}: {e}", command.get_program())))?;
+    let output = output_of(command, what)?;
     if output.status.success() {
         return Ok(());
     }
-    Err(BackendError::new(format!("{what} failed ({}): {}", output.status, String::from_utf8_lossy(&output.stderr).trim_end())))
+    Err(failure(what, &output))
 }
