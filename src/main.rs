@@ -717,18 +717,19 @@ fn tempdir() -> Result<PathBuf, String> {
     Err("nissecc: error: cannot create a temporary directory".into())
 }
 
+/// Writes bytes to a file, or to stdout when the name is `-`, as gcc does
+/// for `-S -o -` and `-c -o -`.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if path == Path::new("-") {
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        return stdout.write_all(bytes).and_then(|()| stdout.flush()).map_err(|e| format!("nissecc: error: cannot write to stdout: {e}"));
+    }
     std::fs::write(path, bytes).map_err(|e| format!("nissecc: error: cannot write '{}': {e}", path.display()))
 }
 
 /// Writes text to a file, or to stdout when no file is named or the name
 /// is `-`.
 fn write_text(path: Option<&Path>, text: &str) -> Result<(), String> {
-    match path {
-        Some(p) if p != Path::new("-") => write_file(p, text.as_bytes()),
-        _ => {
-            print!("{text}");
-            Ok(())
-        }
-    }
+    write_file(path.unwrap_or(Path::new("-")), text.as_bytes())
 }

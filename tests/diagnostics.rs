@@ -493,14 +493,21 @@ fn bad_profiling_flags_are_errors_not_panics() {
     }
 }
 
+/// `-o -` sends the IR, the assembly (`-S`) and the object (`-c`) to
+/// stdout, as gcc does; `-S -o -` used to write a file named `-`.
 #[test]
-fn text_output_named_dash_goes_to_stdout() {
+fn output_named_dash_goes_to_stdout() {
     let source = project_root().join("tests/c/if_else.c");
     let dir = scratch_dir("emit-dash");
-    let out = Command::new(nissecc()).current_dir(&dir).args(["--emit=ir", "-o", "-"]).arg(&source).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("function @main"));
-    assert!(!dir.join("-").exists(), "`-o -` wrote a file named '-'");
+    let emit = |flag: &str| {
+        let out = Command::new(nissecc()).current_dir(&dir).args([flag, "-o", "-"]).arg(&source).output().unwrap();
+        assert!(out.status.success(), "{flag}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(!dir.join("-").exists(), "`{flag} -o -` wrote a file named '-'");
+        out.stdout
+    };
+    assert!(String::from_utf8_lossy(&emit("--emit=ir")).contains("function @main"));
+    assert!(String::from_utf8_lossy(&emit("-S")).contains("main:"));
+    assert!(emit("-c").starts_with(b"\x7fELF"));
 }
 
 /// Deep nesting (issue 14): a 4,000-deep parenthesised expression and
