@@ -122,6 +122,10 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         group_invariant_addresses(func);
     })?;
     each_function(module, options, "narrow-compares", "compare narrowing", |func| {
+        // Rotation passes every header value to the loop's exits as a
+        // block argument; until dead code elimination drops the unused
+        // ones, they read the extensions that narrowing must see unread.
+        eliminate_dead_code(func);
         // Before value numbering, which reuses a byte load only when
         // nothing extends it: the extensions that narrowing left unused
         // must go first.

@@ -9,7 +9,7 @@ use crate::entity::SecondaryMap;
 use crate::inst_predicates::{has_lowering_side_effect, is_constant_64bit};
 use crate::ir::{
     ArgumentPurpose, Block, BlockArg, Constant, ConstantData, DataFlowGraph, ExternalName,
-    Function, GlobalValue, GlobalValueData, Immediate, Inst, InstructionData, RelSourceLoc, SigRef,
+    Function, GlobalValue, GlobalValueData, Immediate, Inst, InstructionData, Opcode, RelSourceLoc, SigRef,
     Signature, Type, Value, ValueDef, ValueLabelAssignments, ValueLabelStart,
 };
 use crate::machinst::valueregs::InvalidSentinel;
@@ -198,6 +198,11 @@ pub struct Lower<'func, I: VCodeInst> {
     ///
     /// See doc comment on `ValueUseState` for more details.
     value_ir_uses: SecondaryMap<Value, ValueUseState>,
+
+    /// nissecc: the values that an instruction of another block than their
+    /// own reads, and so are live out of their own block
+    /// (`operands_outlive_branch`).
+    used_in_other_blocks: FxHashSet<Value>,
 
     /// Actual uses of each SSA value so far, incremented while lowering.
     value_lowered_uses: SecondaryMap<Value, u32>,
@@ -485,6 +490,7 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
         }
 
         let value_ir_uses = compute_use_states(f, sret_param);
+        let used_in_other_blocks = values_used_in_other_blocks(f);
 
         Ok(Lower {
             f,
@@ -495,6 +501,7 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
             block_end_colors,
             side_effect_inst_entry_colors,
             value_ir_uses,
+            used_in_other_blocks,
             value_lowered_uses: SecondaryMap::default(),
             inst_sunk: FxHashSet::default(),
             cur_scan_entry_color: None,
@@ -1003,6 +1010,12 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
         // When considering code-motion opportunities, consider the current
         // program point to be this branch.
         self.cur_inst = Some(branch);
+        // nissecc: the scan color is the branch's own entry color, so that a
+        // load just before the branch, read only by its compare, can be
+        // merged into it (`cmp c, (p); jne`). Upstream lowers branches with
+        // no scan color at all, so such a load always took a register.
+        let entry_color = self.side_effect_inst_entry_colors[branch];
+        self.cur_scan_entry_color = (entry_color.get() != 0).then_some(entry_color);
 
         // Lower the branch in ISLE.
         backend
@@ -1017,7 +1030,54 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
         self.finish_ir_inst(loc);
         // Add block param outputs for current block.
         self.lower_branch_blockparam_args(bindex);
+        self.cur_scan_entry_color = None;
         Ok(())
+    }
+
+    /// nissecc: whether merging `src_inst` (a load) into the branch being
+    /// lowered leaves every register its operands occupy alive no longer
+    /// than without the merge. The merged load reads its address at the
+    /// branch, not where it stood: if `p` dies at `load p+1` and the block
+    /// passes `p + 1` on, merging keeps `p` alive beside `p + 1` and costs
+    /// a copy on the back edge. So each value the address is computed from
+    /// (through the additions, shifts and extensions that addressing modes
+    /// absorb) must be defined outside this block or read outside it, and
+    /// so be live on, or be passed on by the branch. Outside branches,
+    /// nothing changes.
+    fn operands_outlive_branch(&self, src_inst: Inst) -> bool {
+        let Some(branch) = self.cur_inst.filter(|&i| self.f.dfg.insts[i].opcode().is_branch())
+        else {
+            return true;
+        };
+        let dfg = &self.f.dfg;
+        let block = self.f.layout.inst_block(branch);
+        let passed: SmallVec<[Value; 16]> = dfg.insts[branch]
+            .branch_destination(&dfg.jump_tables, &dfg.exception_tables)
+            .iter()
+            .flat_map(|call| call.args(&dfg.value_lists))
+            .filter_map(|arg| match arg {
+                BlockArg::Value(value) => Some(value),
+                _ => None,
+            })
+            .collect();
+        let mut leaves: SmallVec<[Value; 4]> = SmallVec::new();
+        for value in dfg.inst_values(src_inst) {
+            address_leaves(dfg, value, &mut leaves);
+        }
+        for value in leaves {
+            let defined_here = match dfg.value_def(value) {
+                ValueDef::Result(inst, _) => {
+                    !matches!(dfg.insts[inst], InstructionData::UnaryImm { .. })
+                        && self.f.layout.inst_block(inst) == block
+                }
+                ValueDef::Param(param_block, _) => Some(param_block) == block,
+                _ => true,
+            };
+            if defined_here && !passed.contains(&value) && !self.used_in_other_blocks.contains(&value) {
+                return false;
+            }
+        }
+        true
     }
 
     fn lower_branch_blockparam_args(&mut self, block: BlockIndex) {
@@ -1227,6 +1287,82 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
         let succ_block = *succs.get(succ).expect("Successor index out of range");
         MachLabel::from_block(succ_block)
     }
+}
+
+/// nissecc: the values that x64's `to_amode` reads registers of when `addr`
+/// is a load's address (it absorbs an `iadd`, a constant addend of it or of
+/// one of its operands, and a left shift by at most 3 of an index), pushed
+/// onto `leaves`; a constant is a leaf too.
+fn address_leaves(dfg: &DataFlowGraph, addr: Value, leaves: &mut SmallVec<[Value; 4]>) {
+    let binary = |value: Value, opcode: Opcode| match dfg.value_def(value) {
+        ValueDef::Result(inst, _) => match dfg.insts[inst] {
+            InstructionData::Binary { opcode: op, args } if op == opcode => Some(args),
+            _ => None,
+        },
+        _ => None,
+    };
+    let is_constant = |value: Value| match dfg.value_def(value) {
+        ValueDef::Result(inst, _) => matches!(dfg.insts[inst], InstructionData::UnaryImm { .. }),
+        _ => false,
+    };
+    // The operand of `iadd x, c` or `iadd c, x`.
+    let without_constant = |value: Value| {
+        binary(value, Opcode::Iadd).and_then(|[x, y]| {
+            if is_constant(y) {
+                Some(x)
+            } else if is_constant(x) {
+                Some(y)
+            } else {
+                None
+            }
+        })
+    };
+    let mut base_and_index = |x: Value, y: Value, leaves: &mut SmallVec<[Value; 4]>| {
+        for operand in [x, y] {
+            match binary(operand, Opcode::Ishl) {
+                Some([index, shift]) if is_constant(shift) => leaves.push(index),
+                _ => leaves.push(operand),
+            }
+        }
+    };
+    let register = |value: Value, leaves: &mut SmallVec<[Value; 4]>, pair: &mut dyn FnMut(Value, Value, &mut SmallVec<[Value; 4]>)| {
+        match binary(value, Opcode::Iadd) {
+            Some([x, y]) => pair(x, y, leaves),
+            None => leaves.push(value),
+        }
+    };
+    match binary(addr, Opcode::Iadd) {
+        Some([x, y]) if is_constant(y) => register(x, leaves, &mut base_and_index),
+        Some([x, y]) if is_constant(x) => register(y, leaves, &mut base_and_index),
+        Some([x, y]) => match (without_constant(x), without_constant(y)) {
+            (Some(x), _) => base_and_index(x, y, leaves),
+            (None, Some(y)) => base_and_index(x, y, leaves),
+            (None, None) => base_and_index(x, y, leaves),
+        },
+        None => leaves.push(addr),
+    }
+}
+
+/// nissecc: the values read by an instruction of another block than the one
+/// that defines them (block-call arguments included).
+fn values_used_in_other_blocks(f: &Function) -> FxHashSet<Value> {
+    let mut used = FxHashSet::default();
+    for block in f.layout.blocks() {
+        for inst in f.layout.block_insts(block) {
+            let args = f.dfg.inst_values(inst);
+            for value in args {
+                let defined_in = match f.dfg.value_def(value) {
+                    ValueDef::Result(def, _) => f.layout.inst_block(def),
+                    ValueDef::Param(def_block, _) => Some(def_block),
+                    _ => None,
+                };
+                if defined_in != Some(block) {
+                    used.insert(value);
+                }
+            }
+        }
+    }
+    used
 }
 
 /// Pre-analysis: compute `value_ir_uses`. See comment on
@@ -1610,6 +1746,7 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
                         && self.value_ir_uses[val] == ValueUseState::Once
                         && self.num_outputs(src_inst) == 1
                         && src_entry_color.get() + 1 == self.cur_scan_entry_color.unwrap().get()
+                        && self.operands_outlive_branch(src_inst)
                     {
                         InputSourceInst::UniqueUse(src_inst, 0)
                     } else {
