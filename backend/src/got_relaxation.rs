@@ -2,8 +2,9 @@
 //! the address of a symbol the executable defines into a PC-relative
 //! `lea` instead of a load from the GOT (issue 18).
 //!
-//! In PIC mode Cranelift's x64 backend takes the address of every symbol,
-//! colocated or not, with `movq sym@GOTPCREL(%rip), %reg`, and
+//! In PIC mode Cranelift's x64 backend takes the address of every symbol
+//! that is not colocated (the vendored copy addresses the file's own data
+//! RIP-relative, `vendor/README.md`) with `movq sym@GOTPCREL(%rip), %reg`, and
 //! cranelift-object writes that relocation as the plain
 //! `R_X86_64_GOTPCREL`. The x86-64 psABI (§B.2, "Optimize GOTPCRELX
 //! Relocations") defines `R_X86_64_REX_GOTPCRELX` for exactly this

@@ -16,7 +16,7 @@ use cranelift_codegen::ir::{
     self as clif, ExtFuncData, ExternalName, FuncRef, GlobalValue, Signature as ClifSignature,
     UserExternalName,
 };
-use cranelift_module::{DataId, FuncId, FuncOrDataId, Module as _};
+use cranelift_module::{DataId, FuncId, FuncOrDataId, Linkage, Module as _};
 use cranelift_object::ObjectModule;
 use nissecc_midend::ir::{Module, Signature, Type};
 use std::collections::HashMap;
@@ -176,12 +176,23 @@ impl<'a> Symbols<'a> {
             .or_insert_with(|| object.declare_func_in_func(id, func))
     }
 
+    /// The global value of data object `id` in `func`. It is colocated,
+    /// and so addressed RIP-relative with no register (the vendored
+    /// Cranelift's `symbol_amode`), only when the object is local to this
+    /// file: an exported object may end up in a shared library, whose
+    /// references to its own exported symbols must go through the GOT
+    /// (`R_X86_64_PC32` against one cannot be linked with `-shared`, and the
+    /// linker relaxes the GOT load to a `lea` in an executable).
     fn data_ref(&mut self, func: &mut clif::Function, id: DataId) -> GlobalValue {
         let object = &*self.object;
-        *self
-            .data
-            .entry(id)
-            .or_insert_with(|| object.declare_data_in_func(id, func))
+        *self.data.entry(id).or_insert_with(|| {
+            let gv = object.declare_data_in_func(id, func);
+            let local = object.declarations().get_data_decl(id).linkage == Linkage::Local;
+            if let clif::GlobalValueData::Symbol { colocated, .. } = &mut func.global_values[gv] {
+                *colocated &= local;
+            }
+            gv
+        })
     }
 }
 

@@ -672,6 +672,7 @@ impl<I: VCodeInst> MachBuffer<I> {
             upcoming_label: None,
             align: data.alignment(),
             size: data.as_slice().len(),
+            symbol: data.symbol(),
         });
         assert_eq!(*constant, c2);
     }
@@ -693,6 +694,12 @@ impl<I: VCodeInst> MachBuffer<I> {
         alignment
     }
 
+    /// nissecc: the symbol and offset that `constant` stands for, if it is a
+    /// `VCodeConstantData::Symbol`.
+    pub fn constant_symbol(&self, constant: VCodeConstant) -> Option<&(ExternalName, i64)> {
+        self.constants[constant].symbol.as_ref()
+    }
+
     /// Returns a label that can be used to refer to the `constant` provided.
     ///
     /// This will automatically defer a new constant to be emitted for
@@ -702,10 +709,15 @@ impl<I: VCodeInst> MachBuffer<I> {
     /// current location; the MachBuffer takes care to emit the same constant
     /// multiple times if needed so the constant is always in range.
     pub fn get_label_for_constant(&mut self, constant: VCodeConstant) -> MachLabel {
+        assert!(
+            self.constants[constant].symbol.is_none(),
+            "a symbol's address is not a constant with a label"
+        );
         let MachBufferConstant {
             align,
             size,
             upcoming_label,
+            ..
         } = self.constants[constant];
         if let Some(label) = upcoming_label {
             return label;
@@ -2075,6 +2087,8 @@ struct MachBufferConstant {
     align: CodeOffset,
     /// The byte size of this constant.
     size: usize,
+    /// nissecc: the symbol and offset of a `VCodeConstantData::Symbol`.
+    symbol: Option<(ExternalName, i64)>,
 }
 
 /// A trap that is deferred to the next time an island is emitted for either

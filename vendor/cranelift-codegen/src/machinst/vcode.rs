@@ -19,7 +19,7 @@
 
 use crate::CodegenError;
 use crate::FxHashMap;
-use crate::ir::{self, Constant, ConstantData, ValueLabel, types};
+use crate::ir::{self, Constant, ConstantData, ExternalName, ValueLabel, types};
 use crate::ranges::Ranges;
 use crate::timing;
 use crate::trace;
@@ -1850,7 +1850,9 @@ impl VCodeConstants {
     /// [VCodeConstantData::Generated].
     pub fn insert(&mut self, data: VCodeConstantData) -> VCodeConstant {
         match data {
-            VCodeConstantData::Generated(_) => self.constants.push(data),
+            VCodeConstantData::Generated(_) | VCodeConstantData::Symbol(..) => {
+                self.constants.push(data)
+            }
             VCodeConstantData::Pool(constant, _) => match self.pool_uses.get(&constant) {
                 None => {
                     let vcode_constant = self.constants.push(data);
@@ -1931,6 +1933,11 @@ pub enum VCodeConstantData {
     /// well. Stored as a fixed-size array of `u8` so that we do not
     /// encounter endianness problems when cross-compiling.
     U64([u8; 8]),
+    /// nissecc: not data but the address of a symbol plus an offset, which
+    /// a RIP-relative operand reaches through a relocation
+    /// (`MachBuffer::constant_symbol`). It occupies no bytes, and no label
+    /// may be asked for it.
+    Symbol(ExternalName, i64),
 }
 impl VCodeConstantData {
     /// Retrieve the constant data as a byte slice.
@@ -1939,6 +1946,15 @@ impl VCodeConstantData {
             VCodeConstantData::Pool(_, d) | VCodeConstantData::Generated(d) => d.as_slice(),
             VCodeConstantData::WellKnown(d) => d,
             VCodeConstantData::U64(value) => &value[..],
+            VCodeConstantData::Symbol(..) => &[],
+        }
+    }
+
+    /// nissecc: the symbol and offset of a `Symbol` constant.
+    pub fn symbol(&self) -> Option<(ExternalName, i64)> {
+        match self {
+            VCodeConstantData::Symbol(name, offset) => Some((name.clone(), *offset)),
+            _ => None,
         }
     }
 

@@ -81,6 +81,7 @@ fn emit_jcc_no_offset(sink: &mut MachBuffer<Inst>, cc: CC) {
         sink,
         incoming_arg_offset: 0,
         slot_offset: 0,
+        pending_symbol: None,
     });
 }
 
@@ -97,6 +98,7 @@ fn uncond_jmp(sink: &mut MachBuffer<Inst>, label: MachLabel) {
         sink,
         incoming_arg_offset: 0,
         slot_offset: 0,
+        pending_symbol: None,
     });
     debug_assert_eq!(sink.cur_offset(), uncond_disp_off + 4);
     debug_assert_eq!(sink.cur_offset(), uncond_end);
@@ -1401,7 +1403,14 @@ pub(crate) fn emit(
             let riprel = asm::Amode::RipRelative {
                 target: asm::DeferredTarget::None,
             };
-            if info.flags.is_pic() {
+            if info.flags.is_pic() && distance == &RelocDistance::Near {
+                // nissecc: a colocated symbol's address is PC-relative in
+                // PIC code too (`leaq symbol(%rip), %dst`): it is defined in
+                // this object and cannot be preempted.
+                asm::inst::leaq_rm::new(*dst, riprel).emit(sink, info, state);
+                let cur = sink.cur_offset();
+                sink.add_reloc_at_offset(cur - 4, Reloc::X86PCRel4, name, *offset - 4);
+            } else if info.flags.is_pic() {
                 // Generates: movq symbol@GOTPCREL(%rip), %dst
                 asm::inst::movq_rm::new(*dst, riprel).emit(sink, info, state);
                 let cur = sink.cur_offset();
@@ -1846,6 +1855,7 @@ pub(crate) fn emit(
                     )
                     .unwrap(),
                     slot_offset: i32::try_from(frame.outgoing_args_size).unwrap(),
+                    pending_symbol: None,
                 },
             );
         }

@@ -4,7 +4,8 @@ use super::{
     Amode, Gpr, Inst, LabelUse, MachBuffer, MachLabel, OperandVisitor, OperandVisitorImpl,
     SyntheticAmode, VCodeConstant, WritableGpr, WritableXmm, Xmm, args::FromWritableReg,
 };
-use crate::{Reg, Writable, ir::TrapCode};
+use crate::binemit::{CodeOffset, Reloc};
+use crate::{Reg, Writable, ir::ExternalName, ir::TrapCode};
 use alloc::string::String;
 use cranelift_assembler_x64 as asm;
 use regalloc2::{PReg, RegClass};
@@ -437,6 +438,10 @@ pub struct AsmCodeSink<'a> {
     pub incoming_arg_offset: i32,
     /// The value of `KEY_SLOT_OFFSET`.
     pub slot_offset: i32,
+    /// nissecc: where the displacement of a RIP-relative operand that
+    /// addresses a symbol starts, with the symbol and its offset, between
+    /// `use_target` and the `put4` that writes the displacement.
+    pub pending_symbol: Option<(CodeOffset, ExternalName, i64)>,
 }
 
 impl asm::CodeSink for AsmCodeSink<'_> {
@@ -449,6 +454,18 @@ impl asm::CodeSink for AsmCodeSink<'_> {
     }
 
     fn put4(&mut self, value: u32) {
+        if let Some((at, name, offset)) = self.pending_symbol.take() {
+            debug_assert_eq!(at, self.sink.cur_offset());
+            // The assembler writes minus the number of instruction bytes
+            // after the displacement (an immediate's), since the CPU adds
+            // the displacement to the end of the instruction while
+            // `R_X86_64_PC32` gives `S + A - P`, `P` being the
+            // displacement's own address: so `A = offset - 4 - those bytes`.
+            let bytes_after = i64::from(value as i32);
+            self.sink.add_reloc(Reloc::X86PCRel4, &name, offset - 4 + bytes_after);
+            self.sink.put4(0);
+            return;
+        }
         self.sink.put4(value)
     }
 
@@ -466,6 +483,12 @@ impl asm::CodeSink for AsmCodeSink<'_> {
             asm::DeferredTarget::Label(label) => {
                 self.sink
                     .use_label_at_offset(offset, label.into(), LabelUse::JmpRel32);
+            }
+            asm::DeferredTarget::Constant(constant)
+                if self.sink.constant_symbol(constant.into()).is_some() =>
+            {
+                let (name, symbol_offset) = self.sink.constant_symbol(constant.into()).unwrap().clone();
+                self.pending_symbol = Some((offset, name, symbol_offset));
             }
             asm::DeferredTarget::Constant(constant) => {
                 let label = self.sink.get_label_for_constant(constant.into());

@@ -706,8 +706,16 @@ impl Context for IsleContext<'_, '_, MInst, X64Backend> {
 
     fn sink_load(&mut self, load: &SinkableLoad) -> SyntheticAmode {
         self.lower_ctx.sink_inst(load.inst);
+        if let Some((name, symbol_offset)) = colocated_symbol_address(self.lower_ctx, load.addr_input) {
+            return self.symbol_amode(name, symbol_offset, Offset32::new(load.offset));
+        }
         let addr = lower_to_amode(self.lower_ctx, load.addr_input, load.offset);
         SyntheticAmode::Real(addr)
+    }
+
+    fn symbol_amode(&mut self, name: ExternalName, symbol_offset: i64, offset: Offset32) -> SyntheticAmode {
+        let symbol = VCodeConstantData::Symbol(name, symbol_offset + i64::from(offset));
+        SyntheticAmode::ConstantOffset(self.lower_ctx.use_constant(symbol))
     }
 
     #[inline]
@@ -2090,3 +2098,25 @@ const I8X16_USHR_MASKS: [u8; 128] = [
     0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03,
     0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
 ];
+
+/// nissecc: the colocated symbol and offset that `input`, an address, is
+/// (`symbol_value`, or `symbol_value` plus a constant), as `to_amode`
+/// matches them.
+fn colocated_symbol_address(ctx: &mut Lower<MInst>, input: InsnInput) -> Option<(ExternalName, i64)> {
+    fn symbol(ctx: &mut Lower<MInst>, input: InsnInput) -> Option<(ExternalName, i64)> {
+        let inst = super::matches_input(ctx, input, Opcode::SymbolValue)?;
+        let InstructionData::UnaryGlobalValue { global_value, .. } = *ctx.data(inst) else {
+            return None;
+        };
+        let (name, distance, offset) = ctx.symbol_value_data(global_value)?;
+        (distance == RelocDistance::Near).then(|| (name.clone(), offset))
+    }
+    if let Some(found) = symbol(ctx, input) {
+        return Some(found);
+    }
+    let add = super::matches_input(ctx, input, Opcode::Iadd)?;
+    let (name, offset) = symbol(ctx, InsnInput { insn: add, input: 0 })?;
+    let constant = ctx.get_input_as_source_or_const(add, 1).constant?;
+    let sum = i32::try_from(constant as i64).ok().and_then(|c| i32::try_from(offset).ok()?.checked_add(c))?;
+    Some((name, i64::from(sum)))
+}
