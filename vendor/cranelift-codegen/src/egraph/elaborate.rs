@@ -877,16 +877,30 @@ impl<'a> Elaborator<'a> {
 /// `i + 1` to the header and whose exit reads `i + 1`, a copy in the exit
 /// keeps `i` live across the latch's branch, and the back edge must then
 /// copy one register into the other on every iteration. Computed once,
-/// the value serves both successors. Constants have no operand and are
-/// rematerialized as before.
+/// the value serves both successors. The back edge may also leave through
+/// a block of its own that the value's block immediately dominates and
+/// that jumps to the header (a profile counter's block on the edge). Constants
+/// have no operand and are rematerialized as before.
 fn extends_operand_past_own_block(func: &Function, domtree: &DominatorTree, insert_block: Block, arg: &ElaboratedValue) -> bool {
     let Some(inst) = func.dfg.value_def(arg.value).inst() else { return false };
     if func.dfg.inst_values(inst).next().is_none() || domtree.idom(insert_block) != Some(arg.in_block) {
         return false;
     }
-    let Some(branch) = func.layout.last_inst(arg.in_block) else { return false };
     let pool = &func.dfg.value_lists;
+    let passes_to_header = |block: Block| {
+        let Some(branch) = func.layout.last_inst(block) else { return false };
+        func.dfg.insts[branch].branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables).iter().any(|call| {
+            domtree.block_dominates(call.block(pool), arg.in_block) && call.args(pool).any(|a| a == crate::ir::BlockArg::Value(arg.value))
+        })
+    };
+    if passes_to_header(arg.in_block) {
+        return true;
+    }
+    let Some(branch) = func.layout.last_inst(arg.in_block) else { return false };
     func.dfg.insts[branch].branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables).iter().any(|call| {
-        domtree.block_dominates(call.block(pool), arg.in_block) && call.args(pool).any(|a| a == crate::ir::BlockArg::Value(arg.value))
+        let successor = call.block(pool);
+        domtree.idom(successor) == Some(arg.in_block)
+            && func.layout.last_inst(successor).is_some_and(|last| func.dfg.insts[last].opcode() == crate::ir::Opcode::Jump)
+            && passes_to_header(successor)
     })
 }
