@@ -15,7 +15,6 @@ use common::suites::{fetched_programs, run_dejagnu_suite, run_suite, Suite};
 const KNOWN_FAILURES: &[(&str, &str)] = &[
     ("20021127-1", "defines its own llabs, which GCC replaces by its builtin even at -O0; nissecc calls the program's"),
     ("930529-1", "needs its dg-options' -fwrapv, which this suite does not pass: a counter runs past INT_MAX, an overflow nissecc -O2 takes as undefined (halving the counter as a nonnegative value); gcc -O2 without -fwrapv never finishes it"),
-    ("20101011-1", "expects SIGFPE from an integer division by zero; Cranelift checks the divisor and traps with ud2 (SIGILL)"),
     ("align-3", "expects __alignof__ of a function declared aligned(256); nissecc ignores function alignment"),
     ("bitfld-3", "GCC computes with bit-fields wider than int in their own width (u33 * u33 wraps at 33 bits); nissecc, like clang, in their declared type"),
     ("bitfld-5", "a 40-bit bit-field's `s.b - 8` wraps at 40 bits in GCC's reading (see bitfld-3)"),

@@ -666,7 +666,10 @@ impl Lowerer {
             let base = self.base_type(&p.node.specifiers, p.span)?;
             let declared = match &p.node.declarator {
                 Some(d) => self.declarator(base.ty, base.quals, d)?,
-                None => Declared::abstract_of(base.ty, p.span),
+                // An unnamed parameter keeps its qualifiers too, which an
+                // array type gives to its elements (`int f(const arr_t);`
+                // with `typedef S arr_t[1]` takes a `const S *`).
+                None => Declared { quals: base.quals, ..Declared::abstract_of(base.ty, p.span) },
             };
             if declared.ty.is_void() && fd.node.parameters.len() > 1 {
                 return Err(Diagnostic::error_at(p.span, "'void' must be the only parameter"));

@@ -936,6 +936,16 @@ impl Lowerer {
     /// `&&`, `||` and `!` into control flow.
     pub fn lower_condition(&mut self, e: &Node<Expression>, t: Block, f: Block) -> LowerResult<()> {
         use BinaryOperator as B;
+        // A constant condition, or a constant operand of `&&` or `||`
+        // (`x && 0`, `while (0)`, `0 ? f() : y`), goes one way only, as GCC
+        // folds it even at -O0: the code it skips is unreachable and is not
+        // emitted, so a call there to a function that no file defines
+        // (libtommath's `if (err && MP_HAS(X)) f();`) links.
+        if let Ok(value @ (super::constant::ConstValue::Int(..) | super::constant::ConstValue::Float(..))) = self.eval_const(e) {
+            let taken = self.const_truth(&value);
+            self.jump_to(if taken { t } else { f });
+            return Ok(());
+        }
         match &e.node {
             Expression::BinaryOperator(b) if matches!(b.node.operator.node, B::LogicalAnd | B::LogicalOr) => {
                 let mid = self.new_block();
