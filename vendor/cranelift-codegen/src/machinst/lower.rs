@@ -1065,14 +1065,8 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
             address_leaves(dfg, value, &mut leaves);
         }
         for value in leaves {
-            let defined_here = match dfg.value_def(value) {
-                ValueDef::Result(inst, _) => {
-                    !matches!(dfg.insts[inst], InstructionData::UnaryImm { .. })
-                        && self.f.layout.inst_block(inst) == block
-                }
-                ValueDef::Param(param_block, _) => Some(param_block) == block,
-                _ => true,
-            };
+            let constant = matches!(dfg.value_def(value), ValueDef::Result(inst, _) if matches!(dfg.insts[inst], InstructionData::UnaryImm { .. }));
+            let defined_here = !constant && defining_block(self.f, value) == block;
             if defined_here && !passed.contains(&value) && !self.used_in_other_blocks.contains(&value) {
                 return false;
             }
@@ -1290,9 +1284,10 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
 }
 
 /// nissecc: the values that x64's `to_amode` reads registers of when `addr`
-/// is a load's address (it absorbs an `iadd`, a constant addend of it or of
-/// one of its operands, and a left shift by at most 3 of an index), pushed
-/// onto `leaves`; a constant is a leaf too.
+/// is a load's address, pushed onto `leaves`: it absorbs an `iadd`, a
+/// constant addend of it or of one of its operands (the left one first),
+/// and a left shift by a constant of either operand. A constant is a leaf
+/// too.
 fn address_leaves(dfg: &DataFlowGraph, addr: Value, leaves: &mut SmallVec<[Value; 4]>) {
     let binary = |value: Value, opcode: Opcode| match dfg.value_def(value) {
         ValueDef::Result(inst, _) => match dfg.insts[inst] {
@@ -1305,41 +1300,38 @@ fn address_leaves(dfg: &DataFlowGraph, addr: Value, leaves: &mut SmallVec<[Value
         ValueDef::Result(inst, _) => matches!(dfg.insts[inst], InstructionData::UnaryImm { .. }),
         _ => false,
     };
-    // The operand of `iadd x, c` or `iadd c, x`.
+    // The other operand of `iadd x, c` or `iadd c, x`.
     let without_constant = |value: Value| {
-        binary(value, Opcode::Iadd).and_then(|[x, y]| {
-            if is_constant(y) {
-                Some(x)
-            } else if is_constant(x) {
-                Some(y)
-            } else {
-                None
-            }
-        })
+        let [x, y] = binary(value, Opcode::Iadd)?;
+        if is_constant(y) { Some(x) } else if is_constant(x) { Some(y) } else { None }
     };
-    let mut base_and_index = |x: Value, y: Value, leaves: &mut SmallVec<[Value; 4]>| {
-        for operand in [x, y] {
-            match binary(operand, Opcode::Ishl) {
-                Some([index, shift]) if is_constant(shift) => leaves.push(index),
-                _ => leaves.push(operand),
-            }
-        }
-    };
-    let register = |value: Value, leaves: &mut SmallVec<[Value; 4]>, pair: &mut dyn FnMut(Value, Value, &mut SmallVec<[Value; 4]>)| {
-        match binary(value, Opcode::Iadd) {
-            Some([x, y]) => pair(x, y, leaves),
-            None => leaves.push(value),
-        }
-    };
-    match binary(addr, Opcode::Iadd) {
-        Some([x, y]) if is_constant(y) => register(x, leaves, &mut base_and_index),
-        Some([x, y]) if is_constant(x) => register(y, leaves, &mut base_and_index),
-        Some([x, y]) => match (without_constant(x), without_constant(y)) {
-            (Some(x), _) => base_and_index(x, y, leaves),
-            (None, Some(y)) => base_and_index(x, y, leaves),
-            (None, None) => base_and_index(x, y, leaves),
+    let (base, index) = match without_constant(addr) {
+        Some(rest) => match binary(rest, Opcode::Iadd) {
+            Some([x, y]) => (x, Some(y)),
+            None => (rest, None),
         },
-        None => leaves.push(addr),
+        None => match binary(addr, Opcode::Iadd) {
+            Some([x, y]) => match without_constant(x) {
+                Some(x) => (x, Some(y)),
+                None => (x, Some(without_constant(y).unwrap_or(y))),
+            },
+            None => (addr, None),
+        },
+    };
+    for operand in core::iter::once(base).chain(index) {
+        match binary(operand, Opcode::Ishl) {
+            Some([shifted, shift]) if index.is_some() && is_constant(shift) => leaves.push(shifted),
+            _ => leaves.push(operand),
+        }
+    }
+}
+
+/// nissecc: the block that defines `value`, if any.
+fn defining_block(f: &Function, value: Value) -> Option<Block> {
+    match f.dfg.value_def(value) {
+        ValueDef::Result(inst, _) => f.layout.inst_block(inst),
+        ValueDef::Param(block, _) => Some(block),
+        _ => None,
     }
 }
 
@@ -1349,14 +1341,8 @@ fn values_used_in_other_blocks(f: &Function) -> FxHashSet<Value> {
     let mut used = FxHashSet::default();
     for block in f.layout.blocks() {
         for inst in f.layout.block_insts(block) {
-            let args = f.dfg.inst_values(inst);
-            for value in args {
-                let defined_in = match f.dfg.value_def(value) {
-                    ValueDef::Result(def, _) => f.layout.inst_block(def),
-                    ValueDef::Param(def_block, _) => Some(def_block),
-                    _ => None,
-                };
-                if defined_in != Some(block) {
+            for value in f.dfg.inst_values(inst) {
+                if defining_block(f, value) != Some(block) {
                     used.insert(value);
                 }
             }
