@@ -191,7 +191,8 @@ fn a_loop_clearing_bits_runs_without_copies_or_jumps() {
 /// width and on either side (the vendored Cranelift's compare change,
 /// `vendor/README.md`), but not where the merged load would keep the
 /// pointer alive beside its successor, which would cost a copy and a jump
-/// per iteration; every function's output is gcc's.
+/// per iteration (a pointer walk reads through the incremented pointer
+/// instead); every function's output is gcc's.
 #[test]
 fn loop_tests_compare_memory() {
     let dir = scratch_dir("object-code-compares");
@@ -206,6 +207,16 @@ fn loop_tests_compare_memory() {
     }
     let code = disassembly(&object, "until_char");
     assert!(!code.iter().any(|inst| inst.starts_with("jmp")), "until_char: a jump in the loop: {code:#?}");
+    // A pointer walk tests the byte or word at the incremented pointer in
+    // memory: no load into a register, no `test`, and no back-edge block
+    // that copies the pointer.
+    for (function, compare) in [("string_length", "cmpb $0x0,(%"), ("first_zero_word", "cmpq $0x0,(%")] {
+        let code = disassembly(&object, function);
+        assert!(code.iter().filter(|inst| inst.contains(compare)).count() == 2, "{function}: not two `{compare}`: {code:#?}");
+        assert!(!code.iter().any(|inst| inst.starts_with("test") || inst.starts_with("movzb")), "{function}: a loaded value tested in a register: {code:#?}");
+    }
+    let code = disassembly(&object, "first_zero_word");
+    assert!(!code.iter().any(|inst| inst.starts_with("jmp")), "first_zero_word: a jump in the loop: {code:#?}");
     let (ours, gcc) = (dir.join("nissecc"), dir.join("gcc"));
     build_nissecc(&[source.clone()], &ours, &["-O2"]).unwrap();
     build_gcc(&[source], &gcc, &["-O2"]).unwrap();

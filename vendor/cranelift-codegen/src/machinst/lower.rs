@@ -1050,16 +1050,13 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
             return true;
         };
         let dfg = &self.f.dfg;
+        if let InstructionData::Load { arg, offset, .. } = dfg.insts[src_inst] {
+            if self.passed_address_successor(arg, offset.into()).is_some() {
+                return true;
+            }
+        }
         let block = self.f.layout.inst_block(branch);
-        let passed: SmallVec<[Value; 16]> = dfg.insts[branch]
-            .branch_destination(&dfg.jump_tables, &dfg.exception_tables)
-            .iter()
-            .flat_map(|call| call.args(&dfg.value_lists))
-            .filter_map(|arg| match arg {
-                BlockArg::Value(value) => Some(value),
-                _ => None,
-            })
-            .collect();
+        let passed = passed_values(dfg, branch);
         let mut leaves: SmallVec<[Value; 4]> = SmallVec::new();
         for value in dfg.inst_values(src_inst) {
             address_leaves(dfg, value, &mut leaves);
@@ -1072,6 +1069,45 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
             }
         }
         true
+    }
+
+    /// nissecc: a value that the branch being lowered passes on and that is
+    /// `addr` itself or `addr + k` for a constant `k`, with `offset - k`: the
+    /// address `addr + offset` rebased on that value. A load merged into the branch then
+    /// reads its address from the value that lives on, as gcc writes a
+    /// pointer walk (`add $1, %rax; cmpb $0, (%rax); jne`), instead of
+    /// keeping `addr` alive beside `addr + k` (`operands_outlive_branch`).
+    /// Outside branches there is none.
+    pub fn passed_address_successor(&self, addr: Value, offset: i32) -> Option<(Value, i32)> {
+        let branch = self.cur_inst.filter(|&i| self.f.dfg.insts[i].opcode().is_branch())?;
+        let dfg = &self.f.dfg;
+        let constant = |value: Value| match dfg.value_def(value) {
+            ValueDef::Result(inst, _) => match dfg.insts[inst] {
+                InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => Some(imm.bits()),
+                _ => None,
+            },
+            _ => None,
+        };
+        passed_values(dfg, branch).into_iter().find_map(|value| {
+            if value == addr {
+                return Some((value, offset));
+            }
+            let ValueDef::Result(inst, _) = dfg.value_def(value) else {
+                return None;
+            };
+            let InstructionData::Binary { opcode: Opcode::Iadd, args: [x, y] } = dfg.insts[inst] else {
+                return None;
+            };
+            let step = if x == addr {
+                constant(y)?
+            } else if y == addr {
+                constant(x)?
+            } else {
+                return None;
+            };
+            let rebased = i32::try_from(i64::from(offset).checked_sub(step)?).ok()?;
+            Some((value, rebased))
+        })
     }
 
     fn lower_branch_blockparam_args(&mut self, block: BlockIndex) {
@@ -1327,6 +1363,19 @@ fn address_leaves(dfg: &DataFlowGraph, addr: Value, leaves: &mut SmallVec<[Value
 }
 
 /// nissecc: the block that defines `value`, if any.
+/// nissecc: the values a branch passes to its successors' block parameters.
+fn passed_values(dfg: &DataFlowGraph, branch: Inst) -> SmallVec<[Value; 16]> {
+    dfg.insts[branch]
+        .branch_destination(&dfg.jump_tables, &dfg.exception_tables)
+        .iter()
+        .flat_map(|call| call.args(&dfg.value_lists))
+        .filter_map(|arg| match arg {
+            BlockArg::Value(value) => Some(value),
+            _ => None,
+        })
+        .collect()
+}
+
 fn defining_block(f: &Function, value: Value) -> Option<Block> {
     match f.dfg.value_def(value) {
         ValueDef::Result(inst, _) => f.layout.inst_block(inst),

@@ -709,6 +709,14 @@ impl Context for IsleContext<'_, '_, MInst, X64Backend> {
         if let Some((name, symbol_offset)) = colocated_symbol_address(self.lower_ctx, load.addr_input) {
             return self.symbol_amode(name, symbol_offset, Offset32::new(load.offset));
         }
+        // A load merged into a branch reads its address from the pointer the
+        // branch passes on, when that is the load's base plus a constant.
+        let base = self.lower_ctx.input_as_value(load.addr_input.insn, load.addr_input.input);
+        if let Some((successor, offset)) = self.lower_ctx.passed_address_successor(base, load.offset) {
+            let flags = self.lower_ctx.memflags(load.inst).expect("a load has memflags");
+            let successor = self.put_in_reg(successor);
+            return SyntheticAmode::Real(Amode::imm_reg(offset, successor).with_flags(flags.into()));
+        }
         let addr = lower_to_amode(self.lower_ctx, load.addr_input, load.offset);
         SyntheticAmode::Real(addr)
     }
