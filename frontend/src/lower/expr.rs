@@ -392,7 +392,16 @@ impl Lowerer {
                         t => t.clone(),
                     };
                     let v = self.rvalue(&op, arg.span)?;
-                    self.convert(v, &from, &to, arg.span)?
+                    let v = self.convert(v, &from, &to, arg.span)?;
+                    if ft.variadic && matches!(to, CType::Int(kind) if kind.size() < 8) {
+                        // A further argument of a variadic call fills its
+                        // eightbyte, zero-extended, as gcc's `movl`/`push`
+                        // leave it: a stack slot is then no half garbage
+                        // for a `va_arg` that reads it wider than passed.
+                        self.convert(v, &CType::Int(IntKind::UInt), &CType::Int(IntKind::ULong), arg.span)?
+                    } else {
+                        v
+                    }
                 }
             };
             args.push(v);
