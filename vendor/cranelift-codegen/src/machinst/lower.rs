@@ -1073,8 +1073,8 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
 
     /// nissecc: a value that the branch being lowered passes on and that is
     /// `addr` itself or `addr + k` for a constant `k`, with `offset - k`: the
-    /// address `addr + offset` rebased on that value. A load merged into the branch then
-    /// reads its address from the value that lives on, as gcc writes a
+    /// address `addr + offset` rebased on that value. A load merged into the
+    /// branch then reads its address from the value that lives on, as gcc writes a
     /// pointer walk (`add $1, %rax; cmpb $0, (%rax); jne`), instead of
     /// keeping `addr` alive beside `addr + k` (`operands_outlive_branch`).
     /// Outside branches there is none.
@@ -1082,10 +1082,7 @@ impl<'func, I: VCodeInst> Lower<'func, I> {
         let branch = self.cur_inst.filter(|&i| self.f.dfg.insts[i].opcode().is_branch())?;
         let dfg = &self.f.dfg;
         let constant = |value: Value| match dfg.value_def(value) {
-            ValueDef::Result(inst, _) => match dfg.insts[inst] {
-                InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => Some(imm.bits()),
-                _ => None,
-            },
+            ValueDef::Result(inst, _) => self.get_constant(inst).map(|bits| bits as i64),
             _ => None,
         };
         passed_values(dfg, branch).into_iter().find_map(|value| {
@@ -1362,7 +1359,6 @@ fn address_leaves(dfg: &DataFlowGraph, addr: Value, leaves: &mut SmallVec<[Value
     }
 }
 
-/// nissecc: the block that defines `value`, if any.
 /// nissecc: the values a branch passes to its successors' block parameters.
 fn passed_values(dfg: &DataFlowGraph, branch: Inst) -> SmallVec<[Value; 16]> {
     dfg.insts[branch]
@@ -1376,6 +1372,7 @@ fn passed_values(dfg: &DataFlowGraph, branch: Inst) -> SmallVec<[Value; 16]> {
         .collect()
 }
 
+/// nissecc: the block that defines `value`, if any.
 fn defining_block(f: &Function, value: Value) -> Option<Block> {
     match f.dfg.value_def(value) {
         ValueDef::Result(inst, _) => f.layout.inst_block(inst),
