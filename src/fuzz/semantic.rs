@@ -6,7 +6,10 @@
 //! *filtered* (set aside, not counted as checked) when gcc rejects it, or
 //! when the reference build (`gcc -std=gnu11 -O0 -w`) times out or dies by
 //! a signal; when a build with `-fsanitize=undefined,address` (and
-//! `float-cast-overflow`, which `undefined` leaves out) reports anything,
+//! `float-cast-overflow`, which `undefined` leaves out, and
+//! `pointer-compare` and `pointer-subtract`, which see a relational
+//! comparison or a difference of pointers into different objects, whose
+//! result gcc and clang lay out differently) reports anything,
 //! prints on stderr, or prints or exits otherwise than the reference;
 //! when that build draws a warning no sanitizer can back up (see
 //! [`suspicious_warning`]: a `printf` argument of the wrong width, a call
@@ -82,10 +85,13 @@ const BUILDS: [(&str, &[&str], Profile); 5] = [
     ("path", &["-O2", "-fprofile-instr=path"], Profile::Paths),
 ];
 
-/// The sanitizers' options: stop at the first report, and no leak
-/// report (a program that exits without freeing has no undefined
-/// behaviour).
-const SANITIZER_ENV: [(&str, &str); 2] = [("UBSAN_OPTIONS", "halt_on_error=1"), ("ASAN_OPTIONS", "detect_leaks=0")];
+/// The sanitizers' options: stop at the first report, no leak report (a
+/// program that exits without freeing has no undefined behaviour), and
+/// a report for pointers into different objects compared with `<` or
+/// subtracted (C11 §6.5.8p5, §6.5.6p9), which `pointer-compare` and
+/// `pointer-subtract` check only when asked.
+const SANITIZER_ENV: [(&str, &str); 2] =
+    [("UBSAN_OPTIONS", "halt_on_error=1"), ("ASAN_OPTIONS", "detect_leaks=0:detect_invalid_pointer_pairs=1")];
 
 /// An environment variable that moves the stack (by its 4 KiB value) in a
 /// second run of a build, and so what a read outside any object finds.
@@ -157,8 +163,12 @@ impl Semantic {
         if reference.result.status.is_none() {
             return Err("signal");
         }
-        let sanitizers =
-            ["-Wformat", "-Wshift-negative-value", "-fsanitize=undefined,address,float-cast-overflow", "-fno-sanitize-recover=all"];
+        let sanitizers = [
+            "-Wformat",
+            "-Wshift-negative-value",
+            "-fsanitize=undefined,address,float-cast-overflow,pointer-compare,pointer-subtract",
+            "-fno-sanitize-recover=all",
+        ];
         let (sanitized, warnings) = self.compile("gcc", file, "gcc-sanitized", &sanitizers).ok_or("gcc rejects it")?;
         if suspicious_warning(&warnings).is_some() {
             return Err("gcc warns");

@@ -304,6 +304,7 @@ impl Lowerer {
         externs.sort_by(|a, b| a.name.cmp(&b.name));
         self.module.externs = externs;
         self.fix_unprototyped_calls();
+        self.call_mismatched_callees_through_their_address();
         (self.module, self.warnings)
     }
 
@@ -344,6 +345,38 @@ impl Lowerer {
                         continue;
                     }
                     let address = func.insert_before(block, inst, InstData::SymbolAddr { symbol: name, offset: 0 }, nissecc_midend::ir::Type::PTR);
+                    if let InstData::Call { callee, .. } = &mut func.insts[inst] {
+                        *callee = Callee::Indirect(address);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A direct call whose signature differs from its callee's (a call
+    /// through an alias declared with another type than its target's,
+    /// which GCC compiles with no more than a warning) calls the callee's
+    /// address with the call's own signature, as the machine-level call
+    /// GCC makes.
+    fn call_mismatched_callees_through_their_address(&mut self) {
+        use nissecc_midend::ir::{Callee, InstData};
+        let signatures: HashMap<String, Signature> = self
+            .module
+            .functions
+            .iter()
+            .map(|f| (f.name.clone(), f.signature.clone()))
+            .chain(self.module.externs.iter().map(|e| (e.name.clone(), e.signature.clone())))
+            .collect();
+        for func in &mut self.module.functions {
+            for block in func.layout.clone() {
+                for inst in func.blocks[block].insts.clone() {
+                    let InstData::Call { callee: Callee::Direct(name), sig, .. } = &func.insts[inst] else { continue };
+                    let Some(declared) = signatures.get(name) else { continue };
+                    if declared.same_fixed_abi(sig) {
+                        continue;
+                    }
+                    let symbol = name.clone();
+                    let address = func.insert_before(block, inst, InstData::SymbolAddr { symbol, offset: 0 }, nissecc_midend::ir::Type::PTR);
                     if let InstData::Call { callee, .. } = &mut func.insts[inst] {
                         *callee = Callee::Indirect(address);
                     }

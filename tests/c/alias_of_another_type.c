@@ -1,0 +1,18 @@
+/* A function called through an alias declared with another type than its
+   target's (a fuzz mutant of symver.c declared one so): GCC compiles the
+   call as one of the alias's type to the target's address. nissecc gave
+   the direct call the alias's signature, which differs from the
+   target's: an internal error. */
+#include <stdio.h>
+
+int add_base(int x) { return x + 41; }
+extern int add_short(unsigned short x) __attribute__((alias("add_base")));
+extern long add_long(long x) __attribute__((alias("add_base")));
+
+int small = 1;
+
+int main() {
+    printf("%d %d\n", add_short(small), add_base(1));
+    printf("%ld\n", add_long(2) & 0xffffffffL);
+    return 0;
+}
