@@ -48,6 +48,8 @@ const LEVELS: [&str; 2] = ["-O0", "-O2"];
 enum Side {
     Gcc,
     Nissecc,
+    /// clang-19 at -O2: the callee side of the narrow-argument pair only.
+    Clang,
 }
 
 /// The mixes checked at each level: (caller, callee).
@@ -61,6 +63,7 @@ fn side_name(side: Side) -> &'static str {
     match side {
         Side::Gcc => "gcc",
         Side::Nissecc => "nissecc",
+        Side::Clang => "clang-19",
     }
 }
 
@@ -87,6 +90,11 @@ fn compile(side: Side, level: &str, src: &Path, object: &Path) -> Result<(), Str
             cmd.arg(level);
             cmd
         }
+        Side::Clang => {
+            let mut cmd = Command::new("clang-19");
+            cmd.args(["-std=gnu11", "-O2"]);
+            cmd
+        }
     };
     cmd.arg("-c").arg(src).arg("-o").arg(object);
     let what = format!("{} -c {}", side_name(side), src.file_name().unwrap().to_string_lossy());
@@ -96,7 +104,7 @@ fn compile(side: Side, level: &str, src: &Path, object: &Path) -> Result<(), Str
 /// Links objects into `exe`, with the driver of `side`.
 fn link(side: Side, objects: &[PathBuf], exe: &Path) -> Result<(), String> {
     let mut cmd = Command::new(match side {
-        Side::Gcc => "gcc",
+        Side::Gcc | Side::Clang => "gcc",
         Side::Nissecc => nissecc(),
     });
     // libm for the complex pair's `cabs` and kin; nissecc's driver links
@@ -193,9 +201,9 @@ fn mix_failures(pair: &Pair, dir: &Path, expected: &str) -> Vec<String> {
         let object = |side: Side, file: &str, stem: &str| -> Result<PathBuf, String> {
             match side {
                 Side::Gcc => Ok(dir.join(format!("{stem}.gcc.o"))),
-                Side::Nissecc => {
+                Side::Nissecc | Side::Clang => {
                     let object = dir.join(format!("{stem}.{tag}.o"));
-                    compile(Side::Nissecc, level, &source(file), &object)?;
+                    compile(side, level, &source(file), &object)?;
                     Ok(object)
                 }
             }
@@ -259,4 +267,44 @@ fn complex_values_match_gcc() {
 #[test]
 fn vectors_by_value_match_gcc() {
     check(&VECTORS);
+}
+
+/// Arguments narrower than `int` (`_Bool`, `char`, `short`), from wider
+/// values, passed by nissecc's caller to callees built by clang-19, which
+/// read the 32-bit register as it arrives (LLVM's `zeroext`/`signext`):
+/// the caller must extend each from its parameter type, as gcc's callers
+/// do. gcc's callees extend again, so only a clang callee shows a caller
+/// that does not. The reference is gcc's build of both files. This fails,
+/// rather than passes unchecked, when clang-19 is missing, since CI runs
+/// `scripts/setup.sh` first.
+#[test]
+fn narrow_arguments_reach_clang_callees_extended() {
+    let installed = Command::new("clang-19").arg("--version").output().is_ok_and(|out| out.status.success());
+    assert!(installed, "clang-19 is not installed: run scripts/setup.sh (it installs Debian's clang-19)");
+    let dir = scratch_dir("abi-interop-narrow");
+    let (caller, callee) = (source("narrow_caller.c"), source("narrow_callee.c"));
+    let build = |caller_side: Side, callee_side: Side, level: &str| -> Result<String, String> {
+        let tag = format!("{}-caller+{}-callee{level}", side_name(caller_side), side_name(callee_side));
+        let objects = [dir.join(format!("caller.{tag}.o")), dir.join(format!("callee.{tag}.o"))];
+        compile(caller_side, level, &caller, &objects[0])?;
+        compile(callee_side, level, &callee, &objects[1])?;
+        let exe = dir.join(&tag);
+        link(caller_side, &objects, &exe)?;
+        let run = run_program(&exe, &[])?;
+        if run.status != Some(0) {
+            return Err(format!("{tag}: exit status {:?}", run.status));
+        }
+        Ok(String::from_utf8_lossy(&run.stdout).into_owned())
+    };
+    let expected = build(Side::Gcc, Side::Gcc, "-O2").unwrap_or_else(|e| panic!("the gcc reference: {e}"));
+    assert_eq!(expected.lines().count(), 8, "the gcc reference prints a line per call:\n{expected}");
+    let failures: Vec<String> = LEVELS
+        .iter()
+        .filter_map(|&level| match build(Side::Nissecc, Side::Clang, level) {
+            Ok(actual) if actual == expected => None,
+            Ok(actual) => Some(format!("nissecc {level} caller + clang-19 callee: {}", first_difference(&expected, &actual))),
+            Err(e) => Some(e),
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

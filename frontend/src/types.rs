@@ -290,6 +290,16 @@ impl CType {
         }
     }
 
+    /// The IR type a parameter of this type travels as: an integer
+    /// narrower than `int` as a 32-bit value, which the caller extends
+    /// (see `Lowerer::signature_of`).
+    pub fn parameter_ir_type(&self) -> Option<Type> {
+        match self {
+            CType::Int(k) if k.size() < 4 => Some(Type::I32),
+            other => other.ir_type(),
+        }
+    }
+
     /// The integer promotion of an arithmetic type (C11 §6.3.1.1p2).
     pub fn promote(&self) -> CType {
         match self {

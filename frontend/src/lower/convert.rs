@@ -176,6 +176,27 @@ impl Lowerer {
         })
     }
 
+    /// An argument for a parameter of type `ty` as it travels (see
+    /// `signature_of`): one narrower than `int` extended to 32 bits from
+    /// its type.
+    pub fn extend_narrow_argument(&mut self, v: Value, ty: &CType) -> Value {
+        match (ty.ir_type(), ty.parameter_ir_type()) {
+            (Some(own), Some(passed)) if own != passed => self.resize_int(v, own, passed, ty.is_signed_int()),
+            _ => v,
+        }
+    }
+
+    /// A parameter of type `ty` as the callee receives it (see
+    /// `signature_of`): one narrower than `int` arrives as 32 bits, of
+    /// which it keeps the low ones. A `_Bool` keeps its low byte, as
+    /// gcc's callee reads it, rather than testing the 32 bits for zero.
+    pub fn truncate_narrow_parameter(&mut self, v: Value, ty: &CType) -> Value {
+        match (ty.ir_type(), ty.parameter_ir_type()) {
+            (Some(own), Some(passed)) if own != passed => self.resize_int(v, passed, own, false),
+            _ => v,
+        }
+    }
+
     /// Extends or truncates an integer between IR widths.
     pub fn resize_int(&mut self, v: Value, src: Type, dst: Type, signed: bool) -> Value {
         use std::cmp::Ordering;

@@ -379,7 +379,10 @@ impl Lowerer {
             }
             let v = match ft.params.get(i) {
                 Some(pty) if self.is_transparent_union_argument(&op.ty, pty) => self.transparent_union_argument(&op, pty, arg.span)?,
-                Some(pty) => self.assign_convert(&op, pty, arg.span)?,
+                Some(pty) => {
+                    let v = self.assign_convert(&op, pty, arg.span)?;
+                    self.extend_narrow_argument(v, pty)
+                }
                 // A struct goes to an unprototyped function as to one whose
                 // prototype names its type.
                 None if op.ty.is_record() => self.assign_convert(&op, &op.ty.clone(), arg.span)?,

@@ -243,6 +243,7 @@ impl Lowerer {
                 let size = self.types.size_of(ty).unwrap_or(0);
                 self.copy_bytes(addr, value, size);
             } else {
+                let value = self.truncate_narrow_parameter(value, passed);
                 let value = self.convert(value, passed, ty, *span)?;
                 self.store_typed(ty, value, addr);
             }

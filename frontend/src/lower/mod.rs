@@ -422,6 +422,15 @@ impl Lowerer {
     /// result is written through a hidden first parameter pointing at the
     /// caller's temporary. Their System V classification goes with the
     /// signature, so that the backend passes them as gcc does.
+    ///
+    /// A parameter of an integer type narrower than `int` (`_Bool`,
+    /// `char`, `short`) travels as an `i32` that the caller extends from
+    /// the parameter's type (zero for unsigned types and `_Bool`, sign
+    /// for signed ones) and the callee truncates. The psABI leaves the
+    /// upper bits of such an argument unspecified, but gcc's callers
+    /// extend it and clang's callees rely on that (LLVM's `zeroext` and
+    /// `signext` parameters), so a callee compiled by clang would read a
+    /// narrow argument's stale upper bits otherwise.
     pub fn signature_of(&self, ft: &FuncType, span: Span) -> LowerResult<Signature> {
         let mut sig = Signature::scalars(Vec::new(), None, ft.variadic || ft.unprototyped);
         match &ft.ret {
@@ -440,7 +449,7 @@ impl Lowerer {
                     sig.params.push(nissecc_midend::ir::Type::PTR);
                 }
                 CType::Unsupported(what) => return Err(Diagnostic::unsupported(span, what)),
-                t => sig.params.push(t.ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this parameter type"))?),
+                t => sig.params.push(t.parameter_ir_type().ok_or_else(|| Diagnostic::unsupported(span, "this parameter type"))?),
             }
         }
         Ok(sig)
