@@ -27,6 +27,11 @@ struct Options {
     /// The random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Stop after this many inputs, if `--seconds` has not run out first:
+    /// the mutants of a seed come in a fixed order, so a run capped at N
+    /// checks no mutant past the first N, however fast the machine.
+    #[arg(long)]
+    max_inputs: Option<u64>,
     /// The checkout whose tests give the seeds.
     #[arg(long, default_value = ".")]
     root: PathBuf,
@@ -149,9 +154,10 @@ fn run(options: &Options) -> Result<usize, String> {
     // Panics are caught and reported with their input (the default hook
     // also prints each where it happens).
     let mut rng = Rng::new(options.seed);
-    let deadline = Instant::now() + Duration::from_secs(options.seconds);
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(options.seconds);
     let mut tally = Tally::default();
-    while Instant::now() < deadline {
+    while Instant::now() < deadline && options.max_inputs.is_none_or(|cap| tally.runs < cap) {
         let seed = &seeds[rng.below(seeds.len())];
         let mutant = (target.mutate)(&seed.bytes, &mut rng);
         let verdict = (target.check)(&mutant);
@@ -172,7 +178,7 @@ fn run(options: &Options) -> Result<usize, String> {
         options.target,
         tally.runs,
         seeds.len(),
-        options.seconds,
+        started.elapsed().as_secs().min(options.seconds),
         tally.failures,
         tally.breakdown()
     );
