@@ -110,6 +110,44 @@ fn is_ignored_flag(arg: &str) -> bool {
         // How GCC expands string operations inline.
         "-minline-all-stringops",
         "-minline-stringops-dynamically",
+        // The defaults restated: what the flags refused below turn on.
+        "-fno-short-enums",
+        "-fno-short-wchar",
+        "-fsigned-bitfields",
+        "-fno-unsigned-bitfields",
+        "-fno-pack-struct",
+        "-fno-pcc-struct-return",
+        "-fno-trapv",
+        "-fno-ms-extensions",
+        "-fno-plan9-extensions",
+        "-fno-single-precision-constant",
+        "-fno-openmp",
+        "-fno-instrument-functions",
+        // Whether the assembler may merge equal constants across units;
+        // nissecc's objects leave them apart, which no program can tell
+        // from merged ones (`-fmerge-all-constants`, which may give equal
+        // variables one address, stays refused).
+        "-fmerge-constants",
+        "-fno-merge-constants",
+        "-fno-merge-all-constants",
+        // Instruction-set extensions that nissecc never uses (its code is
+        // baseline x86-64: SSE2 and no later), so turning them off
+        // changes nothing; `-mno-sse`, `-mno-sse2` and
+        // `-mgeneral-regs-only` are refused, since floating point needs
+        // them.
+        "-mno-mmx",
+        "-mno-3dnow",
+        "-mno-sse3",
+        "-mno-ssse3",
+        "-mno-sse4",
+        "-mno-sse4.1",
+        "-mno-sse4.2",
+        "-mno-fma",
+        "-mno-popcnt",
+        // `floor`, `ceil`, `round` and `trunc` are glibc's, which raise no
+        // inexact exception for a non-integer argument.
+        "-fno-fp-int-builtin-inexact",
+        "-ffp-int-builtin-inexact",
     ];
     const PREFIXES: &[&str] = &[
         "-W", // but not "-Wl,", which is taken before
@@ -168,6 +206,17 @@ fn is_ignored_flag(arg: &str) -> bool {
         "-save-temps=",
         "-mstringop-strategy=",
         "-fopt-info",
+        "-mno-avx",
+        // Switches for GCC's own passes by name, and checks of GCC's
+        // debug output and of its macro-expansion notes in diagnostics.
+        "-fdisable-tree-",
+        "-fdisable-rtl-",
+        "-fdisable-ipa-",
+        "-fenable-tree-",
+        "-fenable-rtl-",
+        "-fenable-ipa-",
+        "-fcompare-debug",
+        "-ftrack-macro-expansion",
     ];
     EXACT.contains(&arg) || PREFIXES.iter().any(|p| arg.starts_with(p)) || is_optimizer_knob(arg)
 }
@@ -203,7 +252,7 @@ const OPTIMIZER_KNOBS: &[&str] = &[
     "sel-sched-reschedule-pipelined", "selective-scheduling", "selective-scheduling2", "shrink-wrap",
     "shrink-wrap-separate", "simd-cost-model", "split-ivs-in-unroller", "split-paths", "split-wide-types",
     "split-wide-types-early", "ssa-backprop", "ssa-phiopt", "stdarg-opt", "store-merging", "thread-jumps",
-    "toplevel-reorder", "var-tracking", "var-tracking-assignments", "var-tracking-uninit",
+    "toplevel-reorder", "allow-store-data-races", "var-tracking", "var-tracking-assignments", "var-tracking-uninit",
     "variable-expansion-in-unroller", "vect-cost-model", "version-loops-for-strides", "vpt",
 ];
 
@@ -434,6 +483,23 @@ mod tests {
         let flags = sorted(&["-msse2", "-mfpmath=sse", "-fwhole-program", "-fno-ipa-vrp", "-fdump-tree-alias", "a.c"]);
         assert_eq!(flags.args, ["nissecc", "a.c"]);
         for flag in ["-mavx", "-mgeneral-regs-only", "-m32"] {
+            let refused = sort_out(["nissecc", flag, "a.c"].map(String::from)).unwrap_err();
+            assert!(refused.contains(&format!("unsupported: the option '{flag}'")), "{refused}");
+        }
+    }
+
+    #[test]
+    fn defaults_restated_and_unused_extensions_turned_off_are_accepted() {
+        // Options of gcc.dg tests that restate what nissecc does anyway.
+        let flags = sorted(&[
+            "-fno-short-enums", "-fno-pcc-struct-return", "-mno-mmx", "-mno-avx512f", "-fdisable-tree-evrp",
+            "-fdisable-rtl-init-regs", "-ftrack-macro-expansion=0", "-fcompare-debug", "-fno-merge-constants",
+            "-fallow-store-data-races", "-fno-fp-int-builtin-inexact", "a.c",
+        ]);
+        assert_eq!(flags.args, ["nissecc", "a.c"]);
+        // Their opposites, and the extensions floating point needs, stay
+        // refused.
+        for flag in ["-fshort-enums", "-fpcc-struct-return", "-mno-sse", "-mno-sse2", "-fmerge-all-constants", "-ftrapv"] {
             let refused = sort_out(["nissecc", flag, "a.c"].map(String::from)).unwrap_err();
             assert!(refused.contains(&format!("unsupported: the option '{flag}'")), "{refused}");
         }
