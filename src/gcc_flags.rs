@@ -23,6 +23,10 @@ pub struct GccFlags {
     pub wrapv: bool,
     /// `-funsigned-char` (or `-fno-signed-char`): plain `char` is unsigned.
     pub unsigned_char: bool,
+    /// `-fgnu89-inline` (`Some(true)`) or `-fno-gnu89-inline`
+    /// (`Some(false)`), the last one given: GNU89's inline rules, or
+    /// C99's, whatever `-std=` says.
+    pub gnu89_inline: Option<bool>,
     /// `-E`: preprocess only, as nissecc's own compilation would.
     pub preprocess_only: bool,
     /// `-v`: print the version to stderr (and compile what is given, if
@@ -350,6 +354,11 @@ pub fn sort_out(argv: impl IntoIterator<Item = String>) -> Result<GccFlags, Stri
             // its `CHAR_MIN` and `CHAR_MAX`) by the last one, as does gcc.
             flags.unsigned_char = arg == "-funsigned-char" || arg == "-fno-signed-char";
             flags.preprocessor.push(arg);
+        } else if arg == "-fgnu89-inline" || arg == "-fno-gnu89-inline" {
+            // The preprocessor defines `__GNUC_GNU_INLINE__` or
+            // `__GNUC_STDC_INLINE__` by it, as gcc's does.
+            flags.gnu89_inline = Some(arg == "-fgnu89-inline");
+            flags.preprocessor.push(arg);
         } else if arg == "-fwrapv" || arg == "-fno-strict-overflow" {
             flags.wrapv = true;
         } else if arg == "-fno-wrapv" || arg == "-fstrict-overflow" {
@@ -475,6 +484,11 @@ mod tests {
         // preprocessor sees them.
         let flags = sorted(&["-funsigned-char", "a.c"]);
         assert!(flags.unsigned_char && flags.preprocessor == ["-funsigned-char"]);
+        // So do `-fgnu89-inline` and `-fno-gnu89-inline`.
+        let flags = sorted(&["-fgnu89-inline", "a.c"]);
+        assert!(flags.gnu89_inline == Some(true) && flags.preprocessor == ["-fgnu89-inline"]);
+        assert_eq!(sorted(&["-fgnu89-inline", "-fno-gnu89-inline", "a.c"]).gnu89_inline, Some(false));
+        assert_eq!(sorted(&["a.c"]).gnu89_inline, None);
         assert!(!sorted(&["-funsigned-char", "-fsigned-char", "a.c"]).unsigned_char);
     }
 

@@ -511,7 +511,7 @@ fn run(args: &Args, profiling: &ProfileFlags, gcc: &GccFlags, standard: Option<S
         let language = nissecc_frontend::LanguageOptions {
             wrapv: gcc.wrapv,
             unsigned_char: gcc.unsigned_char,
-            gnu_inline: nissecc_frontend::LanguageOptions::gnu_inline_for(preprocess.standard.as_deref()),
+            gnu_inline: gcc.gnu89_inline.unwrap_or_else(|| nissecc_frontend::LanguageOptions::gnu_inline_for(preprocess.standard.as_deref())),
         };
         let output = nissecc_frontend::compile_file(input, &preprocess, &language);
         let diagnostics = output.render_diagnostics();
