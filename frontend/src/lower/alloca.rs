@@ -20,6 +20,9 @@ const FREE_CHAIN: &str = "__nissecc_free_allocas";
 /// The bytes before the caller's part of a block.
 const HEADER_BYTES: i64 = 16;
 
+/// The alignment of every block `malloc` returns on x86-64 glibc.
+const MALLOC_ALIGNMENT: u64 = 16;
+
 fn pointer_to_nothing() -> Signature {
     Signature::scalars(vec![Type::PTR], None, false)
 }
@@ -27,6 +30,13 @@ fn pointer_to_nothing() -> Signature {
 impl Lowerer {
     /// `__builtin_alloca(size)`.
     pub fn lower_alloca(&mut self, args: &[Node<Expression>], span: Span) -> LowerResult<Operand> {
+        self.lower_aligned_alloca(args, MALLOC_ALIGNMENT, span)
+    }
+
+    /// `alloca (size)` whose block is aligned to `align` bytes
+    /// (`__builtin_alloca_with_align`): beyond malloc's 16, the block is
+    /// `align - 16` bytes longer and the result rounded up within it.
+    pub fn lower_aligned_alloca(&mut self, args: &[Node<Expression>], align: u64, span: Span) -> LowerResult<Operand> {
         let [size] = args else {
             return Err(Diagnostic::error_at(span, "'alloca' takes one argument"));
         };
@@ -45,7 +55,8 @@ impl Lowerer {
                 slot
             }
         };
-        let header = self.iconst(Type::I64, HEADER_BYTES);
+        let padding = align.saturating_sub(MALLOC_ALIGNMENT) as i64;
+        let header = self.iconst(Type::I64, HEADER_BYTES + padding);
         let total = self.binary(BinaryOp::Iadd, size, header);
         let malloc = Signature::scalars(vec![Type::I64], Some(Type::PTR), false);
         let block = self.call_helper("malloc", malloc, vec![total]).expect("malloc returns a pointer");
@@ -53,7 +64,17 @@ impl Lowerer {
         let previous = self.emit(InstData::Load { addr: head_address, offset: 0 }, Type::PTR);
         self.emit_effect(InstData::Store { value: previous, addr: block, offset: 0 });
         self.emit_effect(InstData::Store { value: block, addr: head_address, offset: 0 });
-        let usable = self.binary(BinaryOp::Iadd, block, header);
+        let start = self.iconst(Type::I64, HEADER_BYTES + padding);
+        let usable = self.binary(BinaryOp::Iadd, block, start);
+        let usable = if padding > 0 {
+            // Rounding down by at most `padding` bytes: the result lies at
+            // least HEADER_BYTES past the block's start, and `size` bytes
+            // from it still fit in the block.
+            let mask = self.iconst(Type::I64, -(align as i64));
+            self.binary(BinaryOp::Band, usable, mask)
+        } else {
+            usable
+        };
         Ok(Operand { ty: CType::pointer_to(CType::Void), place: Place::Value(usable) })
     }
 

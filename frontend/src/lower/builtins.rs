@@ -85,6 +85,27 @@ impl Lowerer {
                 Operand { ty: CType::Void, place: Place::Void }
             }
             "alloca" => self.lower_alloca(args, span)?,
+            "alloca_with_align" => {
+                let [_, align] = args.as_slice() else {
+                    return Err(Diagnostic::error_at(span, "'__builtin_alloca_with_align' takes two arguments"));
+                };
+                // The alignment is a constant in bits (GCC manual, "Other
+                // Builtins"): a power of two, at least a byte.
+                let bits = self.eval_int(align).map_err(|_| Diagnostic::error_at(align.span, "the alignment of '__builtin_alloca_with_align' is not a constant"))?;
+                if bits < 8 || bits.count_ones() != 1 || bits > 8 << 20 {
+                    return Err(Diagnostic::error_at(align.span, format!("invalid alignment {bits} for '__builtin_alloca_with_align' (a power of two of at least 8 bits)")));
+                }
+                self.lower_aligned_alloca(&args[..1], (bits / 8) as u64, span)?
+            }
+            // Instruction and data caches are coherent on x86-64, so there
+            // is nothing to flush (as gcc compiles it); the bounds are
+            // evaluated for their side effects.
+            "__clear_cache" => {
+                for a in args {
+                    self.lower_expr(a)?;
+                }
+                Operand { ty: CType::Void, place: Place::Void }
+            }
             "shuffle" => self.lower_vector_shuffle(args, span)?,
             "shufflevector" => self.lower_vector_shufflevector(args, span)?,
             "convertvector" => self.lower_convertvector(args, span)?,
