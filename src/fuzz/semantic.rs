@@ -9,7 +9,9 @@
 //! `float-cast-overflow`, which `undefined` leaves out, and
 //! `pointer-compare` and `pointer-subtract`, which see a relational
 //! comparison or a difference of pointers into different objects, whose
-//! result gcc and clang lay out differently) reports anything,
+//! result gcc and clang lay out differently; the string and memory
+//! functions are called, not folded, so that the sanitizer sees what they
+//! read) reports anything,
 //! prints on stderr, or prints or exits otherwise than the reference;
 //! when that build draws a warning no sanitizer can back up (see
 //! [`suspicious_warning`]: a `printf` argument of the wrong width, a call
@@ -97,6 +99,34 @@ const SANITIZER_ENV: [(&str, &str); 2] =
 /// second run of a build, and so what a read outside any object finds.
 const STACK_SHIFT: &str = "NISSECC_FUZZ_STACK_SHIFT";
 
+/// The string and memory functions that the sanitized build calls rather
+/// than folds: gcc evaluates `memcmp ("abc", "abc", 2147483648)` at compile
+/// time, and only the library call lets the address sanitizer see it read
+/// past its objects. (`-fno-builtin` as a whole would also stop gcc from
+/// checking `printf` formats, which the warnings filter needs.)
+const UNFOLDED_LIBRARY_FUNCTIONS: [&str; 20] = [
+    "-fno-builtin-memcmp",
+    "-fno-builtin-bcmp",
+    "-fno-builtin-memchr",
+    "-fno-builtin-memcpy",
+    "-fno-builtin-memmove",
+    "-fno-builtin-memset",
+    "-fno-builtin-strlen",
+    "-fno-builtin-strnlen",
+    "-fno-builtin-strcmp",
+    "-fno-builtin-strncmp",
+    "-fno-builtin-strcpy",
+    "-fno-builtin-strncpy",
+    "-fno-builtin-strcat",
+    "-fno-builtin-strncat",
+    "-fno-builtin-strchr",
+    "-fno-builtin-strrchr",
+    "-fno-builtin-strstr",
+    "-fno-builtin-strspn",
+    "-fno-builtin-strcspn",
+    "-fno-builtin-strpbrk",
+];
+
 /// The second opinion on a mutant whose output differs.
 const PEER: &str = "clang-19";
 
@@ -163,12 +193,13 @@ impl Semantic {
         if reference.result.status.is_none() {
             return Err("signal");
         }
-        let sanitizers = [
+        let mut sanitizers = vec![
             "-Wformat",
             "-Wshift-negative-value",
             "-fsanitize=undefined,address,float-cast-overflow,pointer-compare,pointer-subtract",
             "-fno-sanitize-recover=all",
         ];
+        sanitizers.extend(UNFOLDED_LIBRARY_FUNCTIONS);
         let (sanitized, warnings) = self.compile("gcc", file, "gcc-sanitized", &sanitizers).ok_or("gcc rejects it")?;
         if suspicious_warning(&warnings).is_some() {
             return Err("gcc warns");
