@@ -35,7 +35,8 @@ impl Lowerer {
 
     /// `alloca (size)` whose block is aligned to `align` bytes
     /// (`__builtin_alloca_with_align`): beyond malloc's 16, the block is
-    /// `align - 16` bytes longer and the result rounded up within it.
+    /// `align - 16` bytes longer, and the address past the header and
+    /// that padding is rounded down to the alignment.
     pub fn lower_aligned_alloca(&mut self, args: &[Node<Expression>], align: u64, span: Span) -> LowerResult<Operand> {
         let [size] = args else {
             return Err(Diagnostic::error_at(span, "'alloca' takes one argument"));
@@ -64,8 +65,7 @@ impl Lowerer {
         let previous = self.emit(InstData::Load { addr: head_address, offset: 0 }, Type::PTR);
         self.emit_effect(InstData::Store { value: previous, addr: block, offset: 0 });
         self.emit_effect(InstData::Store { value: block, addr: head_address, offset: 0 });
-        let start = self.iconst(Type::I64, HEADER_BYTES + padding);
-        let usable = self.binary(BinaryOp::Iadd, block, start);
+        let usable = self.binary(BinaryOp::Iadd, block, header);
         let usable = if padding > 0 {
             // Rounding down by at most `padding` bytes: the result lies at
             // least HEADER_BYTES past the block's start, and `size` bytes

@@ -344,10 +344,7 @@ impl Lowerer {
                         }
                         continue;
                     }
-                    let address = func.insert_before(block, inst, InstData::SymbolAddr { symbol: name, offset: 0 }, nissecc_midend::ir::Type::PTR);
-                    if let InstData::Call { callee, .. } = &mut func.insts[inst] {
-                        *callee = Callee::Indirect(address);
-                    }
+                    call_through_address(func, block, inst, name);
                 }
             }
         }
@@ -376,10 +373,7 @@ impl Lowerer {
                         continue;
                     }
                     let symbol = name.clone();
-                    let address = func.insert_before(block, inst, InstData::SymbolAddr { symbol, offset: 0 }, nissecc_midend::ir::Type::PTR);
-                    if let InstData::Call { callee, .. } = &mut func.insts[inst] {
-                        *callee = Callee::Indirect(address);
-                    }
+                    call_through_address(func, block, inst, symbol);
                 }
             }
         }
@@ -482,3 +476,13 @@ impl Lowerer {
     }
 }
 
+/// Makes the direct call `inst` in `block` call `symbol`'s address, with
+/// the call's own signature: a machine-level call like GCC's to a function
+/// called with another signature than its definition's.
+fn call_through_address(func: &mut nissecc_midend::ir::Function, block: nissecc_midend::ir::Block, inst: nissecc_midend::ir::Inst, symbol: String) {
+    use nissecc_midend::ir::{Callee, InstData};
+    let address = func.insert_before(block, inst, InstData::SymbolAddr { symbol, offset: 0 }, nissecc_midend::ir::Type::PTR);
+    if let InstData::Call { callee, .. } = &mut func.insts[inst] {
+        *callee = Callee::Indirect(address);
+    }
+}
