@@ -35,11 +35,12 @@ use nissecc_midend::pipeline::enabled;
 use std::collections::HashSet;
 use crate::symbols::{SymbolRef, Symbols};
 use crate::types::{clif_type, type_list, POINTER};
+use nissecc_profile_format::abi::COUNTERS_PREFIX;
 use cranelift_codegen::entity::packed_option::PackedOption;
 use cranelift_codegen::entity::SecondaryMap;
 use cranelift_codegen::ir::condcodes::{FloatCC as ClifFloatCC, IntCC as ClifIntCC};
 use cranelift_codegen::ir::{
-    self as clif, types, BlockArg, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind,
+    self as clif, types, AliasRegionData, BlockArg, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind,
     TrapCode,
 };
 use cranelift_codegen::isa::TargetFrontendConfig;
@@ -127,6 +128,31 @@ struct Lowering<'a, 'f, 's, 'm> {
 }
 
 impl Lowering<'_, '_, '_, '_> {
+    /// The flags of a load or store at `addr`. A profile counter, addressed
+    /// from its array's symbol, is in Cranelift's opaque alias region (a
+    /// vendored change): alias analysis must not keep a counter in a
+    /// register between two of its updates, since a SESE counter's update
+    /// on loop entry and the one on loop exit are meant to stay two
+    /// instructions on memory (`midend::instrument::sese::rewrite`). Being
+    /// a region of its own, a counter update no longer stops the program's
+    /// own loads from being reused across it either.
+    fn memory_flags(&mut self, addr: Value) -> MemFlagsData {
+        let counter = match self.ir.values[addr].def {
+            ValueDef::Result(inst) => {
+                matches!(&self.ir.insts[inst], InstData::SymbolAddr { symbol, .. } if symbol.starts_with(COUNTERS_PREFIX))
+            }
+            ValueDef::Param(..) => false,
+        };
+        if !counter {
+            return MemFlagsData::new();
+        }
+        let region = self.builder.func.dfg.alias_regions.insert(AliasRegionData {
+            user_id: AliasRegionData::OPAQUE_USER_ID,
+            description: "profile counters".into(),
+        });
+        MemFlagsData::new().with_alias_region(Some(region))
+    }
+
     /// Declares the stack slots that the instructions of `blocks` address.
     /// The others (mem2reg leaves the slots it promoted in the IR) would
     /// only enlarge the frame: a leaf function without them needs no stack
@@ -429,20 +455,18 @@ impl Lowering<'_, '_, '_, '_> {
             }
             InstData::Load { addr, offset } => {
                 let ty = clif_type(self.result_type(inst)?);
+                let flags = self.memory_flags(*addr);
                 let addr = self.value(*addr)?;
-                self.builder
-                    .ins()
-                    .load(ty, MemFlagsData::new(), addr, *offset)
+                self.builder.ins().load(ty, flags, addr, *offset)
             }
             InstData::Store {
                 value,
                 addr,
                 offset,
             } => {
+                let flags = self.memory_flags(*addr);
                 let (value, addr) = (self.value(*value)?, self.value(*addr)?);
-                self.builder
-                    .ins()
-                    .store(MemFlagsData::new(), value, addr, *offset);
+                self.builder.ins().store(flags, value, addr, *offset);
                 return Ok(None);
             }
             InstData::StackAddr { slot, offset } => self.slot_address(*slot, *offset)?,

@@ -779,7 +779,14 @@ impl<'a> AliasAnalysis<'a> {
             self.mem_values,
         );
 
-        let result = if let Some((address, offset, ty)) = inst_addr_offset_type(func, inst) {
+        // An access of an opaque region (`AliasRegionData::OPAQUE_USER_ID`)
+        // is only recorded as a store or a load, never optimized.
+        let opaque = func.dfg.insts[inst]
+            .alias_region(&func.dfg)
+            .is_some_and(|region| func.dfg.alias_regions[region].is_opaque());
+        let result = if opaque {
+            OptResult::None
+        } else if let Some((address, offset, ty)) = inst_addr_offset_type(func, inst) {
             let address = func.dfg.resolve_aliases(address);
             let opcode = func.dfg.insts[inst].opcode();
 

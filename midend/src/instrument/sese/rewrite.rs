@@ -36,6 +36,26 @@
 //!   added before the call and, if the call returns, taken back after it;
 //!   the net effect is zero unless the program ends inside the call.
 //!
+//! **The split form** (a unit step, plain updates). The count of an
+//! activation is `s × (v_exit - v_init) - lo`, with `s` the step (±1) and
+//! `lo` 1 for a rotated latch's back edge. Its two halves go to the counter
+//! at the two ends of the activation: each entry edge adds
+//! `-(s × v_init + lo)`, each exit `s × v_exit` (plus one on an exit
+//! that does not subtract one, when others do), and a call that may not
+//! return `s × v` before it and the opposite after it, so that the
+//! counter is exact wherever the program ends. Each half is one add to
+//! memory (an `add %reg, counter(%rip)`, and no code for a constant 0),
+//! where the distance costs a copy and a subtraction besides, and the
+//! entry value is not kept live through the loop. The exit flushes the
+//! value after the step itself, so Cranelift has no `v - 1` to fold into
+//! the value before the step. The backend puts counters in Cranelift's
+//! opaque alias region (a vendored change): otherwise store-to-load
+//! forwarding would carry the counter from the entry's update to the
+//! exit's in a register through the loop. The join flush is the same,
+//! with 0 passed on the join's other edges. A counter is negative while
+//! its loop runs, so the atomic mode, whose counters another thread may
+//! write out at any moment, keeps the distance form.
+//!
 //! **Division.** `n` is computed in 64-bit modular arithmetic, with no
 //! division instruction: write `step = 2^k × odd`. The difference
 //! `d = v - v_init` (after sign extension for a narrower, non-wrapping
@@ -48,13 +68,17 @@
 
 use super::select::{EntryValue, Flush, UsedCounter};
 use crate::analysis::cfg::Cfg;
-use crate::instrument::counter_array::CounterArray;
+use crate::instrument::counter_array::{CounterArray, ProfileUpdate};
 use crate::instrument::placement::EdgeSplits;
 use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value};
 
 /// Inserts the entry snapshot and the flushes of `used`, whose replaced
 /// counter is `counter` in the array `counters`.
 pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) {
+    if split_applies(used, counters) {
+        insert_split(func, cfg, used, counter, counters, splits);
+        return;
+    }
     let mut joins: Vec<Block> = used
         .flushes
         .iter()
@@ -96,6 +120,93 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
                     // Step over the call.
                     at.index += 1;
                     at.add_to_counter(func, counters, counter, n, BinaryOp::Isub);
+                }
+            }
+        }
+    }
+}
+
+/// Whether the counter is kept in split form (module comment): a unit
+/// step, so that no division is needed, and plain updates, since a
+/// counter that is negative while a loop runs must not be read by another
+/// thread's exit.
+fn split_applies(used: &UsedCounter, counters: CounterArray) -> bool {
+    counters.update == ProfileUpdate::Single && used.counter.step.unsigned_abs() == 1
+}
+
+/// Inserts the split form of `used` (module comment): with `s` the step
+/// (±1) and `lo` 1 when the replaced edge is a rotated latch's back edge,
+/// each entry edge adds `-(s × v_init + lo)` to the counter, each exit
+/// `s × v_exit + lo - less_one` (so `s × v_exit` on the usual exits), and
+/// a call that may not return `s × v + lo` before it and the opposite
+/// after it.
+fn insert_split(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) {
+    let s = used.counter.step;
+    let lo = i64::from(used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, .. })));
+    let add = |func: &mut Function, at: &mut Cursor, value: Value, sign: i64, constant: i64| {
+        at.add_scaled(func, counters, counter, used.counter.ty, value, sign, constant);
+    };
+    let header = used.counter.header;
+    for &edge in cfg.preds(header).iter().filter(|e| !used.counter.back_edges.contains(e)) {
+        let data = *cfg.edge(edge);
+        let block = if cfg.succs(data.from).len() == 1 { data.from } else { splits.block_on(func, cfg, edge) };
+        // The jump into the header: the split block's, if the edge has one.
+        let (branch, slot) = match splits.existing(edge) {
+            Some(split) => (*func.blocks[split].insts.last().expect("a jump"), 0),
+            None => (data.branch, data.slot as usize),
+        };
+        let value = func.successor_slot(branch, slot).args[used.counter.param_index];
+        let mut at = Cursor { block, index: func.blocks[block].insts.len() - 1 };
+        add(func, &mut at, value, -s, -lo);
+    }
+    let mut joins: Vec<Block> = used
+        .flushes
+        .iter()
+        .filter_map(|f| match *f {
+            Flush::Exit { edge, at_join: true, .. } => Some(cfg.edge(edge).to),
+            _ => None,
+        })
+        .collect();
+    joins.sort();
+    joins.dedup();
+    for &target in &joins {
+        // Each latch exit passes the stepped value; every other edge 0,
+        // which adds nothing.
+        let param = func.append_block_param(target, used.counter.ty);
+        for &edge in cfg.preds(target) {
+            let latch_value = used.flushes.iter().find_map(|f| match *f {
+                Flush::Exit { edge: e, value, .. } if e == edge => Some(value),
+                _ => None,
+            });
+            let (block, branch, slot) = match splits.existing(edge) {
+                Some(split) => (split, *func.blocks[split].insts.last().expect("a jump"), 0),
+                None => (cfg.edge(edge).from, cfg.edge(edge).branch, cfg.edge(edge).slot as usize),
+            };
+            let passed = match latch_value {
+                Some(value) => value,
+                None => Cursor { block, index: func.blocks[block].insts.len() - 1 }.typed_iconst(func, used.counter.ty, 0),
+            };
+            func.successor_slot_mut(branch, slot).args.push(passed);
+        }
+        add(func, &mut Cursor { block: target, index: 0 }, param, s, lo - 1);
+    }
+    for flush in &used.flushes {
+        match *flush {
+            Flush::Exit { at_join: true, .. } => {}
+            Flush::Exit { edge, value, less_one, at_join: false } => {
+                let target = cfg.edge(edge).to;
+                let block = if cfg.preds(target).len() == 1 { target } else { splits.block_on(func, cfg, edge) };
+                add(func, &mut Cursor { block, index: 0 }, value, s, lo - i64::from(less_one));
+            }
+            Flush::Call { call, value, may_return } => {
+                let block = func.block_of(call).expect("the call is placed");
+                let index = func.blocks[block].insts.iter().position(|&i| i == call).expect("in its block");
+                let mut at = Cursor { block, index };
+                add(func, &mut at, value, s, lo);
+                if may_return {
+                    // Step over the call.
+                    at.index += 1;
+                    add(func, &mut at, value, -s, -lo);
                 }
             }
         }
@@ -255,6 +366,29 @@ impl Cursor {
             n = self.binary(func, BinaryOp::Band, n, mask);
         }
         n
+    }
+
+    /// Emits `counters[counter] += sign × value + constant`, with `value`
+    /// of type `ty` sign-extended (a narrow variable does not wrap) and
+    /// `sign` ±1; nothing when that is a constant 0.
+    #[allow(clippy::too_many_arguments)]
+    fn add_scaled(&mut self, func: &mut Function, counters: CounterArray, counter: usize, ty: Type, value: Value, sign: i64, constant: i64) {
+        if let Some(c) = func.constant_value(value) {
+            let amount = sign.wrapping_mul(ty.canonical_imm(c)).wrapping_add(constant);
+            if amount != 0 {
+                let n = self.iconst(func, amount);
+                self.add_to_counter(func, counters, counter, n, BinaryOp::Iadd);
+            }
+            return;
+        }
+        let mut x = if ty == Type::I64 { value } else { self.value(func, InstData::Unary { op: UnaryOp::Sextend, arg: value }, Type::I64) };
+        // sign × x + constant = sign × (x + sign × constant).
+        if constant != 0 {
+            let c = self.iconst(func, sign.wrapping_mul(constant));
+            x = self.binary(func, BinaryOp::Iadd, x, c);
+        }
+        let op = if sign > 0 { BinaryOp::Iadd } else { BinaryOp::Isub };
+        self.add_to_counter(func, counters, counter, x, op);
     }
 
     /// Emits `counters[counter] = counters[counter] op n`.

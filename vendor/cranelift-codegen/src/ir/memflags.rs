@@ -54,6 +54,22 @@ pub struct AliasRegionData {
     pub description: Cow<'static, str>,
 }
 
+impl AliasRegionData {
+    /// The `user_id` of an *opaque* region: alias analysis neither
+    /// forwards a stored value to a load of such a region, nor reuses
+    /// an earlier load of it, nor removes a store to it as dead, so each
+    /// access happens where the function places it. Accesses of other
+    /// regions still move across it, since regions are disjoint. (A
+    /// nissecc change: profile counters, whose updates on loop entry and
+    /// exit must stay in memory and out of registers.)
+    pub const OPAQUE_USER_ID: u32 = u32::MAX;
+
+    /// Whether this region is opaque (see [`Self::OPAQUE_USER_ID`]).
+    pub fn is_opaque(&self) -> bool {
+        self.user_id == Self::OPAQUE_USER_ID
+    }
+}
+
 /// An opaque reference to memory operation flags stored in a
 /// [`MemFlagsSet`].
 ///
