@@ -257,6 +257,7 @@ fn instrument_function(
     let mut sampling = crate::profile::Sampling::default();
     let mut tracing = crate::profile::Tracing::default();
     let mut targeted = crate::profile::TargetedProfile::default();
+    let mut scaled = Vec::new();
     let (counters, flags) = if options.strategy.traces() {
         let record = records::record_symbol(&func.name);
         let every_predicate = options.strategy == Strategy::TraceNaive;
@@ -302,7 +303,8 @@ fn instrument_function(
         stats.truncations = done.truncations;
         (Vec::new(), done.flags)
     } else {
-        let counted = instrument_edges(func, &view, options.strategy, &weights, weights_from_profile, counters, &mut stats);
+        let (counted, scaled_counters) = instrument_edges(func, &view, options.strategy, &weights, weights_from_profile, counters, &mut stats);
+        scaled = scaled_counters;
         if options.promote {
             stats.promoted = promotion::promote_counters(func, counters, noreturn);
             if stats.promoted > 0 {
@@ -327,6 +329,7 @@ fn instrument_function(
         source_lines,
         tracing,
         targeted,
+        scaled,
         ..CfgDescriptor::new(options.strategy, view.shape, counters)
     };
     (stats, checksum, descriptor.encode(), flags, value_kinds)
@@ -334,7 +337,9 @@ fn instrument_function(
 
 /// Plans and inserts the edge counters of the naive, ks and sese
 /// strategies (steps 3, 4 and 6 of the module comment), filling in
-/// `stats`, and returns the counted flow edges in counter order.
+/// `stats`, and returns the counted flow edges in counter order and the
+/// scaled counters, as (counter, divisor) in counter order (see the CFG
+/// descriptor).
 fn instrument_edges(
     func: &mut Function,
     view: &FlowView,
@@ -343,7 +348,7 @@ fn instrument_edges(
     weights_from_profile: bool,
     counters: CounterArray,
     stats: &mut FunctionStats,
-) -> Vec<u32> {
+) -> (Vec<u32>, Vec<(u32, u64)>) {
     let FlowView { cfg, shape, calls, graph } = view;
     let loops = LoopForest::compute(cfg);
     let (selection, sese_found) = match strategy {
@@ -373,9 +378,14 @@ fn instrument_edges(
     // placement (see `placement`'s header starts).
     let site_weights = (strategy != Strategy::Naive).then_some(plan_weights.as_slice());
     placement::insert_counters(func, cfg, graph, calls, &counted, site_weights, |i| filled.contains(&i), counters, &mut splits);
+    let mut scaled = Vec::new();
     for used in &selection.used {
-        sese::rewrite::insert_sese_counter(func, cfg, used, counter_of(used.flow_edge), counters, &mut splits);
+        let counter = counter_of(used.flow_edge);
+        if let Some(divisor) = sese::rewrite::insert_sese_counter(func, cfg, used, counter, counters, &mut splits) {
+            scaled.push((counter as u32, divisor));
+        }
     }
+    scaled.sort_unstable();
     let memory_counters = counted.len() - filled.len();
     stats.counters = counted.len();
     stats.split_edges = splits.len();
@@ -383,7 +393,7 @@ fn instrument_edges(
     stats.sese_found = sese_found;
     stats.sese_used = selection.used.len();
     stats.ks_replaced = ks_counters.saturating_sub(memory_counters);
-    counted
+    (counted, scaled)
 }
 
 /// A function's CFG before instrumentation, with its calls that may not

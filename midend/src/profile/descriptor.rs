@@ -35,7 +35,18 @@
 //! with flag bit 2 only: num_blocks block hashes
 //! with flag bit 3 only: the source file's name length, its bytes, then
 //!     per block: num_lines, then its lines
+//! with flag bit 4 only: num_value_sites, then per site: block,
+//!     instruction index, kind u8 (0 divisor, 1 switch operand, 2 call
+//!     target)
+//! with flag bit 5 only: num_scaled, then per scaled counter, in
+//!     increasing counter order: counter index, divisor (at least 2)
 //! ```
+//!
+//! A *scaled* counter (flag bit 5) holds its edge's count times its
+//! divisor: a SESE counter whose variable steps by more than one adds the
+//! variable's values at loop entry and exit and leaves the division to
+//! reconstruction (`instrument::sese::rewrite`). Reconstruction divides
+//! it, and a value that the divisor does not divide is inconsistent.
 //!
 //! Flag bit 1 marks counts that profile inference produced rather than
 //! measured (`profile::infer`); they are stored as a naive profile, a
@@ -195,6 +206,9 @@ pub struct CfgDescriptor {
     /// The value sites, in site order, when the function's values were
     /// profiled (`-fprofile-values`); empty otherwise.
     pub value_sites: Vec<ValueSite>,
+    /// The scaled counters (module comment), as (counter index, divisor)
+    /// in increasing counter order.
+    pub scaled: Vec<(u32, u64)>,
 }
 
 /// What targeted path profiling planned a function's paths from: the
@@ -266,6 +280,17 @@ impl CfgDescriptor {
             targeted: TargetedProfile::default(),
             value_sites: Vec::new(),
             source_lines: None,
+            scaled: Vec::new(),
+        }
+    }
+
+    /// The count that counter `index` holds as `value`: `value` itself, or
+    /// for a scaled counter the quotient by its divisor.
+    pub fn counter_count(&self, index: usize, value: u64) -> Result<u64, String> {
+        match self.scaled.iter().find(|&&(i, _)| i as usize == index) {
+            None => Ok(value),
+            Some(&(_, divisor)) if value % divisor == 0 => Ok(value / divisor),
+            Some(&(_, divisor)) => Err(format!("counter {index} holds {value}, which its divisor {divisor} does not divide")),
         }
     }
 }
@@ -275,7 +300,8 @@ const FLAG_INFERRED: u8 = 2;
 const FLAG_BLOCK_HASHES: u8 = 4;
 const FLAG_SOURCE_LINES: u8 = 8;
 const FLAG_VALUE_SITES: u8 = 16;
-const KNOWN_FLAGS: u8 = FLAG_PROFILE_WEIGHTS | FLAG_INFERRED | FLAG_BLOCK_HASHES | FLAG_SOURCE_LINES | FLAG_VALUE_SITES;
+const FLAG_SCALED: u8 = 32;
+const KNOWN_FLAGS: u8 = FLAG_PROFILE_WEIGHTS | FLAG_INFERRED | FLAG_BLOCK_HASHES | FLAG_SOURCE_LINES | FLAG_VALUE_SITES | FLAG_SCALED;
 const STRATEGY_SAMPLE: u8 = 4;
 /// The strategy byte of a path profile. It is 3, not 2, so that the value
 /// 2 stays free for the SESE strategy developed on another branch.
@@ -309,6 +335,7 @@ impl CfgDescriptor {
             (!self.block_hashes.is_empty(), FLAG_BLOCK_HASHES),
             (self.source_lines.is_some(), FLAG_SOURCE_LINES),
             (!self.value_sites.is_empty(), FLAG_VALUE_SITES),
+            (!self.scaled.is_empty(), FLAG_SCALED),
         ] {
             if set {
                 flags |= flag;
@@ -410,6 +437,13 @@ impl CfgDescriptor {
                     ValueKind::SwitchOperand => 1,
                     ValueKind::CallTarget => 2,
                 });
+            }
+        }
+        if !self.scaled.is_empty() {
+            put(&mut out, self.scaled.len() as u64);
+            for &(counter, divisor) in &self.scaled {
+                put(&mut out, counter.into());
+                put(&mut out, divisor);
             }
         }
         out
@@ -566,6 +600,21 @@ impl CfgDescriptor {
                 value_sites.push(ValueSite { block, inst, kind });
             }
         }
+        let mut scaled: Vec<(u32, u64)> = Vec::new();
+        if flags & FLAG_SCALED != 0 {
+            let num_scaled = r.count("the number of scaled counters")?;
+            for _ in 0..num_scaled {
+                let counter = r.u32("a scaled counter")?;
+                let divisor = r.leb128("a scaled counter's divisor")?;
+                if counter as usize >= counters.len() || scaled.last().is_some_and(|&(last, _)| last >= counter) {
+                    return Err(r.error(format!("scaled counter {counter} is out of order or not among the {} counters", counters.len())));
+                }
+                if divisor < 2 {
+                    return Err(r.error(format!("scaled counter {counter} has divisor {divisor}")));
+                }
+                scaled.push((counter, divisor));
+            }
+        }
         if r.offset != bytes.len() {
             return Err(r.error(format!("{} bytes follow the descriptor", bytes.len() - r.offset)));
         }
@@ -592,6 +641,7 @@ impl CfgDescriptor {
             targeted,
             source_lines,
             value_sites,
+            scaled,
         };
         desc.counter_edges(&FlowGraph::new(&desc.shape))?;
         Ok(desc)
@@ -787,8 +837,29 @@ mod tests {
         unflagged[6] = 0;
         assert!(CfgDescriptor::decode(&unflagged).unwrap_err().contains("bytes follow"));
         let mut unknown = bytes;
-        unknown[6] = 0x20;
-        assert!(CfgDescriptor::decode(&unknown).unwrap_err().contains("unknown flags 0x20"));
+        unknown[6] = 0x40;
+        assert!(CfgDescriptor::decode(&unknown).unwrap_err().contains("unknown flags 0x40"));
+    }
+
+    #[test]
+    fn scaled_counters_round_trip_divide_and_bad_ones_are_named() {
+        let desc = CfgDescriptor { scaled: vec![(1, 4)], ..sample() };
+        let bytes = desc.encode();
+        assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
+        for len in 0..bytes.len() {
+            assert!(CfgDescriptor::decode(&bytes[..len]).is_err(), "{len}");
+        }
+        assert_eq!(desc.counter_count(0, 7), Ok(7));
+        assert_eq!(desc.counter_count(1, 28), Ok(7));
+        assert!(desc.counter_count(1, 30).unwrap_err().contains("divisor 4 does not divide"));
+        // The last pair: counter 1, divisor 4.
+        let mut divisor = bytes.clone();
+        *divisor.last_mut().unwrap() = 1;
+        assert!(CfgDescriptor::decode(&divisor).unwrap_err().contains("divisor 1"));
+        let mut counter = bytes;
+        let at = counter.len() - 2;
+        counter[at] = 2;
+        assert!(CfgDescriptor::decode(&counter).unwrap_err().contains("not among the 2 counters"));
     }
 
     #[test]

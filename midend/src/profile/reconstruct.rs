@@ -108,8 +108,8 @@ pub fn reconstruct_flow(desc: &CfgDescriptor, graph: &FlowGraph, counters: &[u64
     let mut known: Vec<Option<u64>> = (0..graph.edges().len() as u32)
         .map(|e| (graph.measure(e) == Measure::KnownZero).then_some(0))
         .collect();
-    for (&e, &value) in desc.counter_edges(graph)?.iter().zip(counters) {
-        known[e as usize] = Some(value);
+    for (i, (&e, &value)) in desc.counter_edges(graph)?.iter().zip(counters).enumerate() {
+        known[e as usize] = Some(desc.counter_count(i, value)?);
     }
     if desc.strategy == Strategy::Vertex {
         return super::vertex_flow::vertex_flow(graph, known);

@@ -74,10 +74,13 @@ use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value};
 
 /// Inserts the entry snapshot and the flushes of `used`, whose replaced
 /// counter is `counter` in the array `counters`.
-pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) {
+/// Returns the counter's divisor when it holds its count scaled (the
+/// split form of a variable that steps by more than one).
+pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) -> Option<u64> {
     if split_applies(used, counters) {
         insert_split(func, cfg, used, counter, counters, splits);
-        return;
+        let divisor = used.counter.step.unsigned_abs();
+        return (divisor > 1).then_some(divisor);
     }
     let mut joins: Vec<Block> = used
         .flushes
@@ -124,14 +127,21 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
             }
         }
     }
+    None
 }
+
+/// The largest step whose variable is kept in split form: the counter
+/// holds the count times the step, exact while that product stays below
+/// 2^64 (for a step of 256, 2^56 iterations: over two years at one per
+/// nanosecond, the bound `select` accepts wrapping variables under).
+pub const MAX_SCALED_STEP: u64 = 256;
 
 /// Whether the counter is kept in split form (module comment): a unit
 /// step, so that no division is needed, and plain updates, since a
 /// counter that is negative while a loop runs must not be read by another
 /// thread's exit.
 fn split_applies(used: &UsedCounter, counters: CounterArray) -> bool {
-    counters.update == ProfileUpdate::Single && used.counter.step.unsigned_abs() == 1
+    counters.update == ProfileUpdate::Single && used.counter.step.unsigned_abs() <= MAX_SCALED_STEP
 }
 
 /// Inserts the split form of `used` (module comment): with `s` the step
@@ -141,8 +151,10 @@ fn split_applies(used: &UsedCounter, counters: CounterArray) -> bool {
 /// a call that may not return `s × v + lo` before it and the opposite
 /// after it.
 fn insert_split(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) {
-    let s = used.counter.step;
-    let lo = i64::from(used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, .. })));
+    let s = used.counter.step.signum();
+    // One iteration less is one step less of the scaled count.
+    let lo = i64::from(used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, .. }))) * used.counter.step.abs();
+    let step = used.counter.step.abs();
     let add = |func: &mut Function, at: &mut Cursor, value: Value, sign: i64, constant: i64| {
         at.add_scaled(func, counters, counter, used.counter.ty, value, sign, constant);
     };
@@ -188,7 +200,7 @@ fn insert_split(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usi
             };
             func.successor_slot_mut(branch, slot).args.push(passed);
         }
-        add(func, &mut Cursor { block: target, index: 0 }, param, s, lo - 1);
+        add(func, &mut Cursor { block: target, index: 0 }, param, s, lo - step);
     }
     for flush in &used.flushes {
         match *flush {
@@ -196,7 +208,7 @@ fn insert_split(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usi
             Flush::Exit { edge, value, less_one, at_join: false } => {
                 let target = cfg.edge(edge).to;
                 let block = if cfg.preds(target).len() == 1 { target } else { splits.block_on(func, cfg, edge) };
-                add(func, &mut Cursor { block, index: 0 }, value, s, lo - i64::from(less_one));
+                add(func, &mut Cursor { block, index: 0 }, value, s, lo - i64::from(less_one) * step);
             }
             Flush::Call { call, value, may_return } => {
                 let block = func.block_of(call).expect("the call is placed");
