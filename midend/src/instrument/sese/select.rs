@@ -288,9 +288,8 @@ fn continues_scan(func: &Function, loops: &LoopForest, used: &UsedCounter) -> bo
 /// and the back edge must copy one into the other's register.
 fn cost(graph: &FlowGraph, used: &UsedCounter, call_sites: &[(Inst, bool)], weights: &[Weight], weights_from_profile: bool) -> f64 {
     let flushes = FLUSH_COST * flush_weight(graph, used, call_sites, weights, weights_from_profile);
-    let latch_exit_of_unit_step = crate::pipeline::enabled("sese-copy-cost")
-        && used.counter.step.unsigned_abs() == 1
-        && used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, at_join: false, .. }));
+    let latch_exit_of_unit_step =
+        used.counter.step.unsigned_abs() == 1 && used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, at_join: false, .. }));
     let copies = if latch_exit_of_unit_step { COPY_COST * weights[used.flow_edge as usize].primary } else { 0.0 };
     flushes + copies
 }
