@@ -70,7 +70,7 @@ use super::select::{EntryValue, Flush, UsedCounter};
 use crate::analysis::cfg::Cfg;
 use crate::instrument::counter_array::{CounterArray, ProfileUpdate};
 use crate::instrument::placement::EdgeSplits;
-use crate::ir::{BinaryOp, Block, Function, InstData, Type, UnaryOp, Value};
+use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, Type, UnaryOp, Value};
 
 /// Inserts the entry snapshot and the flushes of `used`, whose replaced
 /// counter is `counter` in the array `counters`.
@@ -82,16 +82,7 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
         let divisor = used.counter.step.unsigned_abs();
         return (divisor > 1).then_some(divisor);
     }
-    let mut joins: Vec<Block> = used
-        .flushes
-        .iter()
-        .filter_map(|f| match *f {
-            Flush::Exit { edge, at_join: true, .. } => Some(cfg.edge(edge).to),
-            _ => None,
-        })
-        .collect();
-    joins.sort();
-    joins.dedup();
+    let joins = join_targets(cfg, used);
     let entry = match used.entry {
         EntryValue::Existing(v) => v,
         EntryValue::Snapshot => add_snapshot(func, cfg, used),
@@ -162,44 +153,15 @@ fn insert_split(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usi
     for &edge in cfg.preds(header).iter().filter(|e| !used.counter.back_edges.contains(e)) {
         let data = *cfg.edge(edge);
         let block = if cfg.succs(data.from).len() == 1 { data.from } else { splits.block_on(func, cfg, edge) };
-        // The jump into the header: the split block's, if the edge has one.
-        let (branch, slot) = match splits.existing(edge) {
-            Some(split) => (*func.blocks[split].insts.last().expect("a jump"), 0),
-            None => (data.branch, data.slot as usize),
-        };
+        let (_, branch, slot) = jump_into(func, cfg, splits, edge);
         let value = func.successor_slot(branch, slot).args[used.counter.param_index];
         let mut at = Cursor { block, index: func.blocks[block].insts.len() - 1 };
         add(func, &mut at, value, -s, -lo);
     }
-    let mut joins: Vec<Block> = used
-        .flushes
-        .iter()
-        .filter_map(|f| match *f {
-            Flush::Exit { edge, at_join: true, .. } => Some(cfg.edge(edge).to),
-            _ => None,
-        })
-        .collect();
-    joins.sort();
-    joins.dedup();
-    for &target in &joins {
+    for target in join_targets(cfg, used) {
         // Each latch exit passes the stepped value; every other edge 0,
         // which adds nothing.
-        let param = func.append_block_param(target, used.counter.ty);
-        for &edge in cfg.preds(target) {
-            let latch_value = used.flushes.iter().find_map(|f| match *f {
-                Flush::Exit { edge: e, value, .. } if e == edge => Some(value),
-                _ => None,
-            });
-            let (block, branch, slot) = match splits.existing(edge) {
-                Some(split) => (split, *func.blocks[split].insts.last().expect("a jump"), 0),
-                None => (cfg.edge(edge).from, cfg.edge(edge).branch, cfg.edge(edge).slot as usize),
-            };
-            let passed = match latch_value {
-                Some(value) => value,
-                None => Cursor { block, index: func.blocks[block].insts.len() - 1 }.typed_iconst(func, used.counter.ty, 0),
-            };
-            func.successor_slot_mut(branch, slot).args.push(passed);
-        }
+        let param = join_parameter(func, cfg, used, target, splits, |func, at| at.typed_iconst(func, used.counter.ty, 0));
         add(func, &mut Cursor { block: target, index: 0 }, param, s, lo - step);
     }
     for flush in &used.flushes {
@@ -242,34 +204,15 @@ fn flush_at_join(
     splits: &mut EdgeSplits,
 ) {
     let ty = used.counter.ty;
-    let param = func.append_block_param(target, ty);
-    for &edge in cfg.preds(target) {
-        let latch_value = used.flushes.iter().find_map(|f| match *f {
-            Flush::Exit { edge: e, value, .. } if e == edge => Some(value),
-            _ => None,
-        });
-        // The jump into `target`: the split block's, if the edge has one.
-        let (block, branch, slot) = match splits.existing(edge) {
-            Some(split) => (split, *func.blocks[split].insts.last().expect("a jump"), 0),
-            None => (cfg.edge(edge).from, cfg.edge(edge).branch, cfg.edge(edge).slot as usize),
-        };
-        let passed = match latch_value {
-            Some(value) => value,
-            None => {
-                let mut at = Cursor { block, index: func.blocks[block].insts.len() - 1 };
-                match func.constant_value(entry) {
-                    // A constant is made anew where it is used, since its
-                    // definition need not dominate the edge.
-                    Some(c) => at.typed_iconst(func, ty, c.wrapping_add(used.counter.step)),
-                    None => {
-                        let step = at.typed_iconst(func, ty, used.counter.step);
-                        at.value(func, InstData::Binary { op: BinaryOp::Iadd, args: [entry, step] }, ty)
-                    }
-                }
-            }
-        };
-        func.successor_slot_mut(branch, slot).args.push(passed);
-    }
+    let param = join_parameter(func, cfg, used, target, splits, |func, at| match func.constant_value(entry) {
+        // A constant is made anew where it is used, since its definition
+        // need not dominate the edge.
+        Some(c) => at.typed_iconst(func, ty, c.wrapping_add(used.counter.step)),
+        None => {
+            let step = at.typed_iconst(func, ty, used.counter.step);
+            at.value(func, InstData::Binary { op: BinaryOp::Iadd, args: [entry, step] }, ty)
+        }
+    });
     let mut at = Cursor { block: target, index: 0 };
     let entry = match func.constant_value(entry) {
         Some(c) => at.typed_iconst(func, ty, c),
@@ -279,6 +222,59 @@ fn flush_at_join(
     let one = at.iconst(func, 1);
     let n = at.binary(func, BinaryOp::Isub, n, one);
     at.add_to_counter(func, counters, counter, n, BinaryOp::Iadd);
+}
+
+/// The targets of `used`'s latch exits that flush at a join
+/// (`Flush::Exit`'s `at_join`), each once.
+fn join_targets(cfg: &Cfg, used: &UsedCounter) -> Vec<Block> {
+    let mut joins: Vec<Block> = used
+        .flushes
+        .iter()
+        .filter_map(|f| match *f {
+            Flush::Exit { edge, at_join: true, .. } => Some(cfg.edge(edge).to),
+            _ => None,
+        })
+        .collect();
+    joins.sort();
+    joins.dedup();
+    joins
+}
+
+/// Gives the join `target` a parameter of the variable's type and returns
+/// it: each latch exit of `used` into it passes the variable's value
+/// there, every other edge what `other` emits at the end of the edge's
+/// source (or split block).
+fn join_parameter(
+    func: &mut Function,
+    cfg: &Cfg,
+    used: &UsedCounter,
+    target: Block,
+    splits: &EdgeSplits,
+    mut other: impl FnMut(&mut Function, &mut Cursor) -> Value,
+) -> Value {
+    let param = func.append_block_param(target, used.counter.ty);
+    for &edge in cfg.preds(target) {
+        let latch_value = used.flushes.iter().find_map(|f| match *f {
+            Flush::Exit { edge: e, value, .. } if e == edge => Some(value),
+            _ => None,
+        });
+        let (block, branch, slot) = jump_into(func, cfg, splits, edge);
+        let passed = match latch_value {
+            Some(value) => value,
+            None => other(func, &mut Cursor { block, index: func.blocks[block].insts.len() - 1 }),
+        };
+        func.successor_slot_mut(branch, slot).args.push(passed);
+    }
+    param
+}
+
+/// The jump that takes `edge` into its target, as its block, branch and
+/// successor slot: the split block's, if the edge has one.
+fn jump_into(func: &Function, cfg: &Cfg, splits: &EdgeSplits, edge: Edge) -> (Block, Inst, usize) {
+    match splits.existing(edge) {
+        Some(split) => (split, *func.blocks[split].insts.last().expect("a jump"), 0),
+        None => (cfg.edge(edge).from, cfg.edge(edge).branch, cfg.edge(edge).slot as usize),
+    }
 }
 
 /// Adds the header parameter that holds the variable's entry value:
