@@ -94,8 +94,7 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
         match *flush {
             Flush::Exit { at_join: true, .. } => {}
             Flush::Exit { edge, value, less_one, at_join: false } => {
-                let target = cfg.edge(edge).to;
-                let block = if cfg.preds(target).len() == 1 { target } else { splits.block_on(func, cfg, edge) };
+                let block = exit_flush_block(func, cfg, splits, edge);
                 let mut at = Cursor { block, index: 0 };
                 let mut n = at.count(func, used, value, entry);
                 if less_one {
@@ -105,9 +104,7 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
                 at.add_to_counter(func, counters, counter, n, BinaryOp::Iadd);
             }
             Flush::Call { call, value, may_return } => {
-                let block = func.block_of(call).expect("the call is placed");
-                let index = func.blocks[block].insts.iter().position(|&i| i == call).expect("in its block");
-                let mut at = Cursor { block, index };
+                let mut at = Cursor::before(func, call);
                 let n = at.count(func, used, value, entry);
                 at.add_to_counter(func, counters, counter, n, BinaryOp::Iadd);
                 if may_return {
@@ -168,14 +165,11 @@ fn insert_split(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usi
         match *flush {
             Flush::Exit { at_join: true, .. } => {}
             Flush::Exit { edge, value, less_one, at_join: false } => {
-                let target = cfg.edge(edge).to;
-                let block = if cfg.preds(target).len() == 1 { target } else { splits.block_on(func, cfg, edge) };
+                let block = exit_flush_block(func, cfg, splits, edge);
                 add(func, &mut Cursor { block, index: 0 }, value, s, lo - i64::from(less_one) * step);
             }
             Flush::Call { call, value, may_return } => {
-                let block = func.block_of(call).expect("the call is placed");
-                let index = func.blocks[block].insts.iter().position(|&i| i == call).expect("in its block");
-                let mut at = Cursor { block, index };
+                let mut at = Cursor::before(func, call);
                 add(func, &mut at, value, s, lo);
                 if may_return {
                     // Step over the call.
@@ -268,6 +262,18 @@ fn join_parameter(
     param
 }
 
+/// The block where the flush of the exit `edge` goes: the exit's target
+/// when the exit is its only incoming edge, otherwise a block splitting
+/// the edge.
+fn exit_flush_block(func: &mut Function, cfg: &Cfg, splits: &mut EdgeSplits, edge: Edge) -> Block {
+    let target = cfg.edge(edge).to;
+    if cfg.preds(target).len() == 1 {
+        target
+    } else {
+        splits.block_on(func, cfg, edge)
+    }
+}
+
 /// The jump that takes `edge` into its target, as its block, branch and
 /// successor slot: the split block's, if the edge has one.
 fn jump_into(func: &Function, cfg: &Cfg, splits: &EdgeSplits, edge: Edge) -> (Block, Inst, usize) {
@@ -299,6 +305,13 @@ struct Cursor {
 }
 
 impl Cursor {
+    /// The place just before the placed instruction `inst`.
+    fn before(func: &Function, inst: Inst) -> Cursor {
+        let block = func.block_of(inst).expect("the instruction is placed");
+        let index = func.blocks[block].insts.iter().position(|&i| i == inst).expect("in its block");
+        Cursor { block, index }
+    }
+
     fn insert(&mut self, func: &mut Function, data: InstData, ty: Option<Type>) -> Option<Value> {
         let inst = func.insert_inst(self.block, self.index, data, ty);
         self.index += 1;
