@@ -222,3 +222,34 @@ fn loop_tests_compare_memory() {
     build_gcc(&[source], &gcc, &["-O2"]).unwrap();
     compare_runs("compares.c", &run_program(&gcc, &[]).unwrap(), &run_program(&ours, &[]).unwrap()).unwrap();
 }
+
+/// A SESE counter in split form costs one add to memory on each loop entry
+/// and each exit, and nothing inside the loop: `sub %entry, counter(%rip)`
+/// before it, `add %exit, counter(%rip)` after it, with no division for a
+/// pointer stepping by four (reconstruction divides) and the counter never
+/// loaded into a register (the counters' opaque alias region, vendored
+/// change 7, keeps Cranelift from forwarding the entry's update to the
+/// exit's). The output is gcc's.
+#[test]
+fn sese_counters_update_memory_once_at_loop_entry_and_exit() {
+    let dir = scratch_dir("object-code-sese-flush");
+    let source = project_root().join("tests/object_code/sese_flush.c");
+    let object = dir.join("sese_flush.o");
+    let status = Command::new(nissecc()).args(["-O2", "-fprofile-instr=sese", "-c"]).arg(&source).arg("-o").arg(&object).status().expect("run nissecc");
+    assert!(status.success(), "nissecc -O2 -fprofile-instr=sese -c sese_flush.c failed");
+    for function in ["span", "sum_until_negative"] {
+        let code = disassembly(&object, function);
+        assert!(!code.is_empty(), "{function} is not in the object");
+        // objdump follows a RIP-relative operand with `# address <symbol>`.
+        let operands = |inst: &String| inst.split(" #").next().unwrap_or_default().to_string();
+        let updates_from_register = |op: &str| code.iter().map(operands).filter(|inst| inst.starts_with(&format!("{op} %r")) && inst.ends_with("(%rip)")).count();
+        assert_eq!(updates_from_register("sub"), 1, "{function}: not one entry update: {code:#?}");
+        assert!(updates_from_register("add") >= 1, "{function}: no exit update: {code:#?}");
+        assert!(!code.iter().any(|inst| inst.starts_with("mov") && inst.contains("(%rip),")), "{function}: a counter loaded into a register: {code:#?}");
+        assert!(!code.iter().any(|inst| ["shr", "sar", "imul"].iter().any(|op| inst.starts_with(op))), "{function}: a division in a flush: {code:#?}");
+    }
+    let (ours, gcc) = (dir.join("nissecc"), dir.join("gcc"));
+    build_nissecc(&[source.clone()], &ours, &["-O2", "-fprofile-instr=sese"]).unwrap();
+    build_gcc(&[source], &gcc, &["-O2"]).unwrap();
+    compare_runs("sese_flush.c", &run_program(&gcc, &[]).unwrap(), &run_program(&ours, &[]).unwrap()).unwrap();
+}
