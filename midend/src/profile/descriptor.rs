@@ -795,11 +795,7 @@ mod tests {
         desc.counters = vec![FlowEdgeKind::Cfg(2)];
         desc.sampling = Sampling { period: 100, blocks: vec![(2, 7), (0, 1)] };
         desc.block_hashes = vec![1, u64::MAX, 0];
-        let bytes = desc.encode();
-        assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
-        for len in 0..bytes.len() {
-            assert!(CfgDescriptor::decode(&bytes[..len]).is_err(), "{len}");
-        }
+        let bytes = round_trip_and_truncations(&desc);
         let mut inferred = sample();
         inferred.strategy = Strategy::Naive;
         inferred.inferred = true;
@@ -841,25 +837,36 @@ mod tests {
         assert!(CfgDescriptor::decode(&unknown).unwrap_err().contains("unknown flags 0x40"));
     }
 
-    #[test]
-    fn scaled_counters_round_trip_divide_and_bad_ones_are_named() {
-        let desc = CfgDescriptor { scaled: vec![(1, 4)], ..sample() };
+    /// `desc`'s bytes, after checking that they decode to `desc` and that
+    /// every truncation of them is an error.
+    fn round_trip_and_truncations(desc: &CfgDescriptor) -> Vec<u8> {
         let bytes = desc.encode();
-        assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
+        assert_eq!(&CfgDescriptor::decode(&bytes).unwrap(), desc);
         for len in 0..bytes.len() {
             assert!(CfgDescriptor::decode(&bytes[..len]).is_err(), "{len}");
         }
+        bytes
+    }
+
+    /// The error of decoding `bytes` with the byte `from_end` bytes before
+    /// their end set to `value`.
+    fn error_with_byte(bytes: &[u8], from_end: usize, value: u8) -> String {
+        let mut changed = bytes.to_vec();
+        let at = changed.len() - from_end;
+        changed[at] = value;
+        CfgDescriptor::decode(&changed).unwrap_err()
+    }
+
+    #[test]
+    fn scaled_counters_round_trip_divide_and_bad_ones_are_named() {
+        let desc = CfgDescriptor { scaled: vec![(1, 4)], ..sample() };
+        let bytes = round_trip_and_truncations(&desc);
         assert_eq!(desc.counter_count(0, 7), Ok(7));
         assert_eq!(desc.counter_count(1, 28), Ok(7));
         assert!(desc.counter_count(1, 30).unwrap_err().contains("divisor 4 does not divide"));
         // The last pair: counter 1, divisor 4.
-        let mut divisor = bytes.clone();
-        *divisor.last_mut().unwrap() = 1;
-        assert!(CfgDescriptor::decode(&divisor).unwrap_err().contains("divisor 1"));
-        let mut counter = bytes;
-        let at = counter.len() - 2;
-        counter[at] = 2;
-        assert!(CfgDescriptor::decode(&counter).unwrap_err().contains("not among the 2 counters"));
+        assert!(error_with_byte(&bytes, 1, 1).contains("divisor 1"));
+        assert!(error_with_byte(&bytes, 2, 2).contains("not among the 2 counters"));
     }
 
     #[test]
@@ -871,19 +878,10 @@ mod tests {
             ],
             ..sample()
         };
-        let bytes = desc.encode();
-        assert_eq!(CfgDescriptor::decode(&bytes).unwrap(), desc);
-        for len in 0..bytes.len() {
-            assert!(CfgDescriptor::decode(&bytes[..len]).is_err(), "{len}");
-        }
+        let bytes = round_trip_and_truncations(&desc);
         // The last site: block, instruction, kind.
-        let mut kind = bytes.clone();
-        *kind.last_mut().unwrap() = 9;
-        assert!(CfgDescriptor::decode(&kind).unwrap_err().contains("unknown value-site kind 9"));
-        let mut block = bytes;
-        let at = block.len() - 3;
-        block[at] = 3;
-        assert!(CfgDescriptor::decode(&block).unwrap_err().contains("a value site in block 3 of 3"));
+        assert!(error_with_byte(&bytes, 1, 9).contains("unknown value-site kind 9"));
+        assert!(error_with_byte(&bytes, 3, 3).contains("a value site in block 3 of 3"));
     }
 
     #[test]
