@@ -82,5 +82,6 @@ mod records;
 mod report;
 mod sampler;
 mod sys;
+mod syscalls;
 mod trace;
 mod value_sites;

@@ -6,6 +6,7 @@
 //! The constants are Linux's (x86-64 and AArch64 agree on all of them);
 //! `stat` and `fstat` are the real symbols that glibc exports since 2.33.
 
+use crate::syscalls;
 use alloc::vec::Vec;
 use core::ffi::{c_char, c_int, c_void};
 
@@ -23,24 +24,13 @@ pub const EEXIST: c_int = 17;
 /// `struct stat`, of which only the device and inode numbers are read; the
 /// rest is large enough for every Linux layout (x86-64's is 144 bytes).
 #[repr(C)]
-struct Stat {
+pub struct Stat {
     dev: u64,
     ino: u64,
     rest: [u64; 16],
 }
 
 extern "C" {
-    fn open(path: *const c_char, flags: c_int, ...) -> c_int;
-    fn read(fd: c_int, buf: *mut c_void, count: usize) -> isize;
-    fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
-    fn close(fd: c_int) -> c_int;
-    fn rename(old: *const c_char, new: *const c_char) -> c_int;
-    fn unlink(path: *const c_char) -> c_int;
-    fn mkdir(path: *const c_char, mode: u32) -> c_int;
-    fn flock(fd: c_int, operation: c_int) -> c_int;
-    fn fstat(fd: c_int, buf: *mut Stat) -> c_int;
-    fn stat(path: *const c_char, buf: *mut Stat) -> c_int;
-    fn getpid() -> c_int;
     fn getenv(name: *const c_char) -> *const c_char;
     fn strerror(errnum: c_int) -> *const c_char;
     fn strlen(text: *const c_char) -> usize;
@@ -153,7 +143,7 @@ pub type Result<T> = core::result::Result<T, Errno>;
 
 impl Errno {
     /// The calling thread's current `errno`.
-    fn last() -> Errno {
+    pub(crate) fn last() -> Errno {
         // SAFETY: `__errno_location` returns the thread's `errno`.
         Errno(unsafe { *__errno_location() })
     }
@@ -201,9 +191,7 @@ pub struct File(c_int);
 impl File {
     /// Opens `path` with `flags` (and `O_CLOEXEC`), creating it with `mode` under `O_CREAT`.
     pub fn open(path: &[u8], flags: c_int, mode: u32) -> Result<File> {
-        let path = c_string(path);
-        // SAFETY: `path` is NUL-terminated; `mode` is passed as C promotes it.
-        check(unsafe { open(path.as_ptr().cast(), flags | O_CLOEXEC, mode) }).map(File)
+        syscalls::open(c_string(path).as_ptr(), flags | O_CLOEXEC, mode).map(File)
     }
 
     /// Writes all of `bytes`.
@@ -217,13 +205,12 @@ impl File {
             out.reserve(16 * 1024);
             let spare = out.capacity() - out.len();
             // SAFETY: the `spare` bytes after `len` are allocated.
-            let n = unsafe { read(self.0, out.as_mut_ptr().add(out.len()).cast(), spare) };
-            match n {
-                0 => return Ok(()),
+            match syscalls::read(self.0, unsafe { out.as_mut_ptr().add(out.len()) }, spare) {
+                Ok(0) => return Ok(()),
                 // SAFETY: `read` initialised the first `n` spare bytes.
-                1.. => unsafe { out.set_len(out.len() + n as usize) },
-                _ if Errno::last().0 == EINTR => {}
-                _ => return Err(Errno::last()),
+                Ok(n) => unsafe { out.set_len(out.len() + n) },
+                Err(Errno(EINTR)) => {}
+                Err(error) => return Err(error),
             }
         }
     }
@@ -231,10 +218,9 @@ impl File {
     /// Waits for an exclusive `flock` on the file.
     pub fn lock_exclusive(&self) -> Result<()> {
         loop {
-            // SAFETY: plain system call on an owned descriptor.
-            match check(unsafe { flock(self.0, LOCK_EX) }) {
+            match syscalls::flock(self.0, LOCK_EX) {
                 Err(Errno(EINTR)) => continue,
-                result => return result.map(drop),
+                result => return result,
             }
         }
     }
@@ -242,51 +228,40 @@ impl File {
     /// The file's device and inode numbers.
     pub fn id(&self) -> Result<(u64, u64)> {
         let mut buf = Stat { dev: 0, ino: 0, rest: [0; 16] };
-        // SAFETY: `buf` is as large as the C library's `struct stat`.
-        check(unsafe { fstat(self.0, &mut buf) }).map(|_| (buf.dev, buf.ino))
+        syscalls::fstat(self.0, &mut buf).map(|_| (buf.dev, buf.ino))
     }
 }
 
 impl Drop for File {
     fn drop(&mut self) {
-        // SAFETY: the descriptor is owned and closed once.
-        unsafe { close(self.0) };
+        syscalls::close(self.0);
     }
 }
 
 /// The device and inode numbers of the file that `path` names.
 pub fn file_id(path: &[u8]) -> Result<(u64, u64)> {
-    let path = c_string(path);
     let mut buf = Stat { dev: 0, ino: 0, rest: [0; 16] };
-    // SAFETY: `path` is NUL-terminated and `buf` is large enough.
-    check(unsafe { stat(path.as_ptr().cast(), &mut buf) }).map(|_| (buf.dev, buf.ino))
+    syscalls::stat(c_string(path).as_ptr(), &mut buf).map(|_| (buf.dev, buf.ino))
 }
 
 /// Renames `from` over `to`.
 pub fn rename_file(from: &[u8], to: &[u8]) -> Result<()> {
-    let (from, to) = (c_string(from), c_string(to));
-    // SAFETY: both paths are NUL-terminated.
-    check(unsafe { rename(from.as_ptr().cast(), to.as_ptr().cast()) }).map(drop)
+    syscalls::rename(c_string(from).as_ptr(), c_string(to).as_ptr())
 }
 
 /// Removes the file `path`.
 pub fn remove_file(path: &[u8]) -> Result<()> {
-    let path = c_string(path);
-    // SAFETY: `path` is NUL-terminated.
-    check(unsafe { unlink(path.as_ptr().cast()) }).map(drop)
+    syscalls::unlink(c_string(path).as_ptr())
 }
 
 /// Creates the directory `path` (mode 0777 before the umask).
 pub fn make_dir(path: &[u8]) -> Result<()> {
-    let path = c_string(path);
-    // SAFETY: `path` is NUL-terminated.
-    check(unsafe { mkdir(path.as_ptr().cast(), 0o777) }).map(drop)
+    syscalls::mkdir(c_string(path).as_ptr(), 0o777)
 }
 
 /// The process id.
 pub fn pid() -> u32 {
-    // SAFETY: `getpid` cannot fail.
-    unsafe { getpid() as u32 }
+    syscalls::getpid()
 }
 
 /// The value of the environment variable `name`, if it is set.
@@ -327,14 +302,12 @@ pub fn write_stderr(bytes: &[u8]) {
 /// Writes all of `bytes` to `fd`, retrying after interruptions.
 fn write_all(fd: c_int, mut bytes: &[u8]) -> Result<()> {
     while !bytes.is_empty() {
-        // SAFETY: `bytes` is a valid buffer of its length.
-        let n = unsafe { write(fd, bytes.as_ptr().cast(), bytes.len()) };
-        match n {
-            1.. => bytes = &bytes[(n as usize).min(bytes.len())..],
-            _ if n < 0 && Errno::last().0 == EINTR => {}
+        match syscalls::write(fd, bytes.as_ptr(), bytes.len()) {
             // A zero-byte write of a non-empty buffer would loop forever.
-            0 => return Err(Errno(EIO)),
-            _ => return Err(Errno::last()),
+            Ok(0) => return Err(Errno(EIO)),
+            Ok(n) => bytes = &bytes[n.min(bytes.len())..],
+            Err(Errno(EINTR)) => {}
+            Err(error) => return Err(error),
         }
     }
     Ok(())
