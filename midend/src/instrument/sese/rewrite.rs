@@ -36,14 +36,17 @@
 //!   added before the call and, if the call returns, taken back after it;
 //!   the net effect is zero unless the program ends inside the call.
 //!
-//! **The split form** (a unit step, plain updates). The count of an
-//! activation is `s × (v_exit - v_init) - lo`, with `s` the step (±1) and
-//! `lo` 1 for a rotated latch's back edge. Its two halves go to the counter
-//! at the two ends of the activation: each entry edge adds
-//! `-(s × v_init + lo)`, each exit `s × v_exit` (plus one on an exit
-//! that does not subtract one, when others do), and a call that may not
-//! return `s × v` before it and the opposite after it, so that the
-//! counter is exact wherever the program ends. Each half is one add to
+//! **The split form** (steps up to 256, plain updates). The counter holds
+//! the count times `|step|`: an activation adds `s × (v_exit - v_init) -
+//! lo`, with `s` the step's sign and `lo` `|step|` for a rotated latch's
+//! back edge (0 otherwise). Its two halves go to the counter at the two
+//! ends of the activation: each entry edge adds `-(s × v_init + lo)`,
+//! each exit `s × v_exit` (plus `|step|` on an exit that does not subtract
+//! one iteration, when others do), and a call that may not return
+//! `s × v + lo` before it and the opposite after it, so that the counter is
+//! exact wherever the program ends. The CFG descriptor lists a counter
+//! whose step is not ±1 with `|step|` as its divisor, and reconstruction
+//! divides. Each half is one add to
 //! memory (an `add %reg, counter(%rip)`, and no code for a constant 0),
 //! where the distance costs a copy and a subtraction besides, and the
 //! entry value is not kept live through the loop. The exit flushes the
@@ -73,8 +76,8 @@ use crate::instrument::placement::EdgeSplits;
 use crate::ir::{BinaryOp, Block, Edge, Function, Inst, InstData, Type, UnaryOp, Value};
 
 /// Inserts the entry snapshot and the flushes of `used`, whose replaced
-/// counter is `counter` in the array `counters`.
-/// Returns the counter's divisor when it holds its count scaled (the
+/// counter is `counter` in the array `counters`, in the split form where
+/// it applies. Returns the counter's divisor when it holds its count scaled (the
 /// split form of a variable that steps by more than one).
 pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) -> Option<u64> {
     if split_applies(used, counters) {
@@ -124,25 +127,24 @@ pub fn insert_sese_counter(func: &mut Function, cfg: &Cfg, used: &UsedCounter, c
 /// nanosecond, the bound `select` accepts wrapping variables under).
 pub const MAX_SCALED_STEP: u64 = 256;
 
-/// Whether the counter is kept in split form (module comment): a unit
-/// step, so that no division is needed, and plain updates, since a
-/// counter that is negative while a loop runs must not be read by another
-/// thread's exit.
+/// Whether the counter is kept in split form (module comment): a step of
+/// at most [`MAX_SCALED_STEP`], and plain updates, since a counter that is
+/// meaningless while a loop runs must not be read by another thread's
+/// exit.
 fn split_applies(used: &UsedCounter, counters: CounterArray) -> bool {
     counters.update == ProfileUpdate::Single && used.counter.step.unsigned_abs() <= MAX_SCALED_STEP
 }
 
-/// Inserts the split form of `used` (module comment): with `s` the step
-/// (±1) and `lo` 1 when the replaced edge is a rotated latch's back edge,
-/// each entry edge adds `-(s × v_init + lo)` to the counter, each exit
-/// `s × v_exit + lo - less_one` (so `s × v_exit` on the usual exits), and
-/// a call that may not return `s × v + lo` before it and the opposite
-/// after it.
+/// Inserts the split form of `used` (module comment): with `s` the step's
+/// sign and `lo` `|step|` when the replaced edge is a rotated latch's back
+/// edge, each entry edge adds `-(s × v_init + lo)` to the counter, each
+/// exit `s × v_exit + lo - less_one × |step|` (so `s × v_exit` on the
+/// usual exits), and a call that may not return `s × v + lo` before it and
+/// the opposite after it.
 fn insert_split(func: &mut Function, cfg: &Cfg, used: &UsedCounter, counter: usize, counters: CounterArray, splits: &mut EdgeSplits) {
-    let s = used.counter.step.signum();
+    let (s, step) = (used.counter.step.signum(), used.counter.step.abs());
     // One iteration less is one step less of the scaled count.
-    let lo = i64::from(used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, .. }))) * used.counter.step.abs();
-    let step = used.counter.step.abs();
+    let lo = if used.flushes.iter().any(|f| matches!(f, Flush::Exit { less_one: true, .. })) { step } else { 0 };
     let add = |func: &mut Function, at: &mut Cursor, value: Value, sign: i64, constant: i64| {
         at.add_scaled(func, counters, counter, used.counter.ty, value, sign, constant);
     };
