@@ -2,7 +2,10 @@
 //!
 //! - C library functions that Cranelift has an instruction for, as gcc
 //!   does at every optimization level: `fabs` and `fabsf` (clearing the
-//!   sign bit cannot fail or set `errno`). `sqrt` is not among them,
+//!   sign bit cannot fail or set `errno`), and `abs`, `labs` and `llabs`
+//!   (`iabs`, a negation and a conditional move; C11 7.22.6.1 leaves the
+//!   most negative argument undefined, and `iabs` returns it unchanged, as
+//!   the C library does). `sqrt` is not among them,
 //!   because it sets `errno` for negative arguments. A module that defines
 //!   a function of the same name keeps its own function.
 //! - The instrumentation's atomic counter add
@@ -32,6 +35,7 @@ pub(crate) enum BuiltinCall {
     ReturnAddress,
     CounterAdd,
     Fabs,
+    Iabs,
 }
 
 /// What a call to `name` with signature `sig` and `nargs` arguments
@@ -51,13 +55,15 @@ pub(crate) fn builtin_call(module: &Module, name: &str, sig: &Signature, nargs: 
     if name == ATOMIC_ADD_FUNCTION && *sig == atomic_add_signature() && nargs == 2 {
         return Some(BuiltinCall::CounterAdd);
     }
-    let float = match name {
-        "fabs" => Type::F64,
-        "fabsf" => Type::F32,
+    let (ty, builtin) = match name {
+        "fabs" => (Type::F64, BuiltinCall::Fabs),
+        "fabsf" => (Type::F32, BuiltinCall::Fabs),
+        "abs" => (Type::I32, BuiltinCall::Iabs),
+        "labs" | "llabs" => (Type::I64, BuiltinCall::Iabs),
         _ => return None,
     };
-    let c_signature = !sig.variadic && sig.params == [float] && sig.ret == Some(float);
-    (c_signature && nargs == 1).then_some(BuiltinCall::Fabs)
+    let c_signature = !sig.variadic && sig.params == [ty] && sig.ret == Some(ty);
+    (c_signature && nargs == 1).then_some(builtin)
 }
 
 /// Emits the instruction that replaces a call to `name` with `args`, if
@@ -80,6 +86,7 @@ pub(crate) fn lower_builtin_call(
             None
         }
         BuiltinCall::Fabs => Some(builder.ins().fabs(args[0])),
+        BuiltinCall::Iabs => Some(builder.ins().iabs(args[0])),
     })
 }
 

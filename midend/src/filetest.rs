@@ -51,6 +51,7 @@ pub const KINDS: &[(&str, TestKind)] = &[
     ("mem2reg", crate::transform::filetest::mem2reg_test),
     ("sese", crate::instrument::sese::filetest::sese),
     ("inline-memops", crate::transform::filetest::inline_memops_test),
+    ("copy-loops", crate::transform::filetest::copy_loops_test),
     ("simplify-cfg", crate::transform::filetest::simplify_cfg_test),
     ("rotate-loops", crate::transform::filetest::rotate_loops_test),
     ("dce", crate::transform::filetest::dce_test),

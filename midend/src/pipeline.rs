@@ -5,7 +5,7 @@
 
 use crate::ir::Module;
 use crate::transform::{
-    fold_address_offsets, fold_constants, eliminate_dead_code, group_invariant_addresses, zero_extend_nonnegatives, divide_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_arithmetic, narrow_compares, number_values, remove_unreachable_blocks,
+    copy_loops_to_memmove, fold_address_offsets, fold_constants, eliminate_dead_code, group_invariant_addresses, zero_extend_nonnegatives, divide_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_arithmetic, narrow_compares, number_values, remove_unreachable_blocks,
     rotate_loops_with, simplify_cfg, widen_ivs, widen_truncated_parameters,
 };
 use crate::verifier::{print_module_errors, verify_module};
@@ -107,6 +107,13 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
         divide_nonnegatives(func);
     })?;
     each_function(module, options, "widen", "induction-variable widening", |func| {
+        // Value numbering first: a rotated loop's latch reloads a bound
+        // that its guard loaded (`i < c->size`), and widening compares the
+        // counter with the extended bound only if the bound is defined
+        // outside the loop (k154_lru_cache's search loop).
+        if enabled("gvn") {
+            number_values(func);
+        }
         widen_ivs(func);
     })?;
     each_function(module, options, "truncated-parameters", "truncated parameter widening", |func| {
@@ -141,7 +148,36 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     })?;
     each_function(module, options, "dce", "dead code elimination", |func| {
         eliminate_dead_code(func);
-    })
+    })?;
+    // After dead code elimination, which drops the counters that widening
+    // left unused from the loops' headers.
+    copy_loops(module, options)
+}
+
+/// The copy loops of `module`'s functions become `memmove` calls
+/// (`transform::copy_loops`), unless the module defines a `memmove` or
+/// declares one of another signature; `memmove` is declared if a call was
+/// made.
+fn copy_loops(module: &mut Module, options: &PipelineOptions) -> Result<(), PipelineError> {
+    use crate::transform::copy_loops::{may_call_memmove, memmove_signature, MEMMOVE};
+    let declared = module.externs.iter().find(|e| e.name == MEMMOVE).map(|e| e.signature.clone());
+    if module.function(MEMMOVE).is_some() || declared.as_ref().is_some_and(|sig| *sig != memmove_signature()) {
+        return Ok(());
+    }
+    // Declared first, so that the verifier sees the calls' callee.
+    if declared.is_none() {
+        module.externs.push(crate::ir::ExternFunction { name: MEMMOVE.to_string(), signature: memmove_signature(), weak: false });
+    }
+    let mut replaced = 0;
+    each_function(module, options, "copy-loops", "copy-loop replacement", |func| {
+        if may_call_memmove(func) {
+            replaced += copy_loops_to_memmove(func);
+        }
+    })?;
+    if replaced == 0 && declared.is_none() {
+        module.externs.pop();
+    }
+    Ok(())
 }
 
 /// Runs `pass` on every function of `module` unless `NISSECC_DISABLE_PASSES`
@@ -165,7 +201,7 @@ fn each_function(
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `fold-constants`, `simplify-cfg`,
-/// `if-convert`, `rotate`, `nonnegative-divisions`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `dce`, and the backend's `extending-loads`, `loop-branches`,
+/// `if-convert`, `rotate`, `nonnegative-divisions`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `copy-loops`, `dce`, and the backend's `extending-loads`, `loop-branches`,
 /// `invariant-carriers` (with `call-split-carriers`, its second rule), `load-users`, `branch-conditions`, `constant-subtractions`, `shared-band-tests`, `extremum-operands`, `loop-exit-copies`, `loop-entry-copies` and `unused-slots`; `rotate-multi-exit` keeps rotation from loops whose
 /// header values must be demoted), which exists to measure what each pass
 /// is worth.

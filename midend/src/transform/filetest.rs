@@ -57,6 +57,12 @@ pub fn inline_memops_test(module: &Module, _args: &str) -> Result<String, String
     })
 }
 
+/// `test copy-loops`: the number of copy loops replaced, then the
+/// function.
+pub fn copy_loops_test(module: &Module, _args: &str) -> Result<String, String> {
+    run_pass_test(module, "replaced", super::copy_loops::copy_loops_to_memmove)
+}
+
 /// `test simplify-cfg`: 1 if the CFG changed, then the function.
 pub fn simplify_cfg_test(module: &Module, _args: &str) -> Result<String, String> {
     run_pass_test(module, "changed", |func| usize::from(super::simplify_cfg::simplify_cfg(func)))

@@ -32,6 +32,8 @@
 //!   address apart from the one that changes, so that their sum leaves the
 //!   loop.
 //! - [`hoist_loads`]: moves loads of unchanging memory out of loops.
+//! - [`copy_loops`]: loops that only copy array elements become
+//!   `memmove` calls, under a run-time test that the arrays are apart.
 //! - [`value_numbering`]: removes recomputed values and reloads of known
 //!   memory.
 //! - [`dce`]: removes dead instructions and block parameters.
@@ -41,6 +43,7 @@
 //! - [`filetest`]: the filetest kinds that run the passes.
 
 pub mod address_offsets;
+pub mod copy_loops;
 pub mod dce;
 pub mod demote;
 pub mod edit;
@@ -66,6 +69,7 @@ pub mod value_numbering;
 pub mod widen_ivs;
 
 pub use address_offsets::fold_address_offsets;
+pub use copy_loops::copy_loops_to_memmove;
 pub use fold_constants::fold_constants;
 pub use hoist_loads::hoist_invariant_loads;
 pub use if_convert::if_convert;
