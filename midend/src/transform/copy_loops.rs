@@ -92,10 +92,11 @@ pub fn may_call_memmove(func: &Function) -> bool {
 pub fn copy_loops_to_memmove(func: &mut Function) -> usize {
     let cfg = Cfg::compute(func);
     let forest = LoopForest::compute(&cfg);
+    let escaping = values_read_in_other_blocks(func);
     let found: Vec<CopyLoop> = forest
         .natural_loops()
         .filter(|&lp| forest.data(lp).blocks.len() == 1)
-        .filter_map(|lp| CopyLoop::find(func, &cfg, forest.data(lp).header))
+        .filter_map(|lp| CopyLoop::find(func, &cfg, &escaping, forest.data(lp).header))
         .collect();
     let replaced = found.len();
     for copy in found {
@@ -167,7 +168,7 @@ struct CopyLoop {
 }
 
 impl CopyLoop {
-    fn find(func: &Function, cfg: &Cfg, header: Block) -> Option<CopyLoop> {
+    fn find(func: &Function, cfg: &Cfg, escaping: &HashSet<Value>, header: Block) -> Option<CopyLoop> {
         let [param] = func.blocks[header].params[..] else { return None };
         if func.value_type(param) != Type::I64 || Some(header) == func.entry() {
             return None;
@@ -221,7 +222,7 @@ impl CopyLoop {
         if exit.0.args.iter().any(|&v| inside(v) && v != param && !is_next(v)) {
             return None;
         }
-        let copies = copies(func, header, param, next, *cond, &inside)?;
+        let copies = copies(func, header, param, escaping, &inside)?;
         if too_close(&copies, step) {
             return None;
         }
@@ -354,16 +355,19 @@ fn reads_before_writing(copy: &Copy, step: i64) -> bool {
 }
 
 /// The copies of the loop `header`, if every instruction of it but the
-/// terminator, the step `next` and the test `cond` belongs to one (see
-/// the module comment).
-fn copies(func: &Function, header: Block, param: Value, next: Value, cond: Value, inside: &dyn Fn(Value) -> bool) -> Option<Vec<Copy>> {
+/// terminator is a load or store of one or pure arithmetic, and no value
+/// of the loop is read outside it (see the module comment).
+fn copies(
+    func: &Function,
+    header: Block,
+    param: Value,
+    escaping: &HashSet<Value>,
+    inside: &dyn Fn(Value) -> bool,
+) -> Option<Vec<Copy>> {
     let insts = &func.blocks[header].insts;
-    let read_outside: HashSet<Value> = func
-        .layout
-        .iter()
-        .filter(|&&b| b != header)
-        .flat_map(|&b| func.blocks[b].insts.iter().flat_map(|&i| func.insts[i].all_uses()))
-        .collect();
+    if escaping.contains(&param) {
+        return None;
+    }
     let mut uses: HashMap<Value, usize> = HashMap::new();
     for &inst in insts {
         for v in func.insts[inst].all_uses() {
@@ -391,11 +395,10 @@ fn copies(func: &Function, header: Block, param: Value, next: Value, cond: Value
             data if data.is_pure() => {}
             _ => return None,
         }
-        // A value of the loop read after it would need the loop.
-        if let Some(result) = func.inst_result(inst) {
-            if result != next && result != cond && read_outside.contains(&result) {
-                return None;
-            }
+        // A value of the loop read after it, other than through the exit
+        // edge's arguments, would need the loop.
+        if func.inst_result(inst).is_some_and(|result| escaping.contains(&result)) {
+            return None;
         }
     }
     (!copies.is_empty()).then_some(copies)
@@ -428,6 +431,21 @@ fn affine(func: &Function, v: Value, param: Value, inside: &dyn Fn(Value) -> boo
         BinaryOp::Ishl if b.base.is_none() && b.coef == 0 && (0..32).contains(&b.offset) => a.scale(1 << b.offset),
         _ => None,
     }
+}
+
+/// The values of `func` that a block other than their own reads.
+fn values_read_in_other_blocks(func: &Function) -> HashSet<Value> {
+    let own_block = |v: Value| match func.values[v].def {
+        ValueDef::Result(inst) => func.block_of(inst),
+        ValueDef::Param(block, _) => Some(block),
+    };
+    let mut escaping = HashSet::new();
+    for &block in &func.layout {
+        for &inst in &func.blocks[block].insts {
+            escaping.extend(func.insts[inst].all_uses().into_iter().filter(|&v| own_block(v) != Some(block)));
+        }
+    }
+    escaping
 }
 
 /// How deep an expression of the bound computed in the loop may be.
