@@ -18,6 +18,7 @@ mod labels_as_values;
 mod lower;
 mod member_alignment;
 mod pragmas;
+mod sizeof_compound_literal;
 mod standard_attributes;
 mod static_assertions;
 pub mod preprocess;
@@ -165,6 +166,15 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
                         insertions.push((close, alignof_expression::CLOSE.len()));
                         text.insert_str(open, alignof_expression::OPEN);
                         insertions.push((open, alignof_expression::OPEN.len()));
+                        continue;
+                    }
+                    // `sizeof (int[]){1, 2}`, which lang-c reads as the
+                    // size of a type name followed by a stray `{`.
+                    if let Some((open, close)) = sizeof_compound_literal::wrap_points(&text, e.offset) {
+                        text.insert_str(close, sizeof_compound_literal::CLOSE);
+                        insertions.push((close, sizeof_compound_literal::CLOSE.len()));
+                        text.insert_str(open, sizeof_compound_literal::OPEN);
+                        insertions.push((open, sizeof_compound_literal::OPEN.len()));
                         continue;
                     }
                 }
