@@ -24,6 +24,7 @@ mod static_assertions;
 pub mod preprocess;
 pub mod source_map;
 mod syntax_error;
+mod toplevel_asm;
 mod sysv_classification;
 pub mod types;
 mod types_compatible;
@@ -121,6 +122,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let config = Config::with_gcc();
     let record_attributes = lexical_prepass::take_record_attributes(&mut text);
     let local_labels = local_labels::take(&mut text);
+    let toplevel_asm = toplevel_asm::take(&mut text);
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
     insertions.extend(labels_as_values::rewrite(&mut text));
@@ -203,12 +205,32 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {
             module.source_file = file_name.to_string();
-            (Ok(module), warnings)
+            match toplevel_assembly(&toplevel_asm, &map, &insertions) {
+                Ok(assembly) => {
+                    module.assembly.extend(assembly);
+                    (Ok(module), warnings)
+                }
+                Err(e) => (Err(e), vec![]),
+            }
         }
         Err(e) => (Err(e), vec![]),
     };
     let map = Rc::try_unwrap(map).unwrap_or_else(|rc| (*rc).clone());
     FrontendOutput { result, warnings, source_map: Some(map), preprocessor_messages: String::new() }
+}
+
+/// The assembler text of the unit's file-scope `asm` declarations, in
+/// their order, each marked with its line in the user's source.
+fn toplevel_assembly(declarations: &[toplevel_asm::TopLevelAsm], map: &SourceMap, insertions: &[(usize, usize)]) -> Result<Vec<nissecc_midend::ir::AssemblyFunction>, Diagnostic> {
+    let mut assembly = Vec::new();
+    for (index, declaration) in declarations.iter().enumerate() {
+        let at = moved_offset(declaration.offset, insertions);
+        let location = map.locate(at);
+        let function = toplevel_asm::assembly(declaration, index, &location.file, location.line)
+            .map_err(|what| Diagnostic::error_at(lang_c::span::Span::span(at, at + 1), what))?;
+        assembly.push(function);
+    }
+    Ok(assembly)
 }
 
 /// Where offset `at` of the preprocessed text is after the insertions.
