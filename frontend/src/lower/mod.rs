@@ -16,6 +16,7 @@ mod builtins;
 mod cleanup;
 mod complex;
 mod complex_constants;
+mod compound_literal_initializers;
 mod constant;
 mod convert;
 mod declarations;
