@@ -205,7 +205,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {
             module.source_file = file_name.to_string();
-            match toplevel_assembly(&toplevel_asm, &map, &insertions) {
+            match toplevel_assembly(&toplevel_asm, &module, &map, &insertions) {
                 Ok(assembly) => {
                     module.assembly.extend(assembly);
                     (Ok(module), warnings)
@@ -220,13 +220,15 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
 }
 
 /// The assembler text of the unit's file-scope `asm` declarations, in
-/// their order, each marked with its line in the user's source.
-fn toplevel_assembly(declarations: &[toplevel_asm::TopLevelAsm], map: &SourceMap, insertions: &[(usize, usize)]) -> Result<Vec<nissecc_midend::ir::AssemblyFunction>, Diagnostic> {
+/// their order, each marked with its line in the user's source; `module`
+/// is the unit's C code, whose undefined symbols a template may define.
+fn toplevel_assembly(declarations: &[toplevel_asm::TopLevelAsm], module: &Module, map: &SourceMap, insertions: &[(usize, usize)]) -> Result<Vec<nissecc_midend::ir::AssemblyFunction>, Diagnostic> {
+    let referenced = |name: &str| module.externs.iter().any(|e| e.name == name) || module.data.iter().any(|d| d.external && d.name == name);
     let mut assembly = Vec::new();
     for (index, declaration) in declarations.iter().enumerate() {
         let at = moved_offset(declaration.offset, insertions);
         let location = map.locate(at);
-        let function = toplevel_asm::assembly(declaration, index, &location.file, location.line)
+        let function = toplevel_asm::assembly(declaration, index, &location.file, location.line, referenced)
             .map_err(|what| Diagnostic::error_at(lang_c::span::Span::span(at, at + 1), what))?;
         assembly.push(function);
     }

@@ -10,6 +10,14 @@
 //! inside `.pushsection`/`.popsection`, so a template that switches
 //! sections leaves the other assembly where it was. Line markers make the
 //! assembler report an error in it at the user's line.
+//!
+//! The template is assembled apart from the C code, and `ld -r` merges the
+//! two objects, so a label it defines without `.globl` (`vide: ret`, which
+//! the unit declares `extern void vide(void);` and calls) would stay
+//! local to the template's object, out of the C code's reach. Such a
+//! label that the unit references and does not define is made a global,
+//! hidden symbol, which links within the program as the one object GCC
+//! writes does.
 
 use crate::lexical_prepass::{is_identifier_byte, is_word_at, scan, skip_blanks_and_markers};
 use crate::literal::string_literal;
@@ -103,16 +111,44 @@ fn closing_quote_after(bytes: &[u8], open: usize) -> Option<usize> {
 }
 
 /// The assembler text of the `index`th declaration, written at `line` of
-/// `file`, or what is wrong with its string literal.
-pub fn assembly(declaration: &TopLevelAsm, index: usize, file: &str, line: u32) -> Result<AssemblyFunction, String> {
+/// `file`, or what is wrong with its string literal. `referenced` says
+/// whether the C code refers to a symbol it does not define.
+pub fn assembly(declaration: &TopLevelAsm, index: usize, file: &str, line: u32, referenced: impl Fn(&str) -> bool) -> Result<AssemblyFunction, String> {
     let literal = string_literal(&declaration.tokens)?;
     if literal.elem != CType::CHAR {
         return Err("a wide string literal as the template of a file-scope asm".into());
     }
     let template = String::from_utf8(literal.bytes).map_err(|_| "a file-scope asm template that is not UTF-8".to_string())?;
     let file = file.replace('\\', "\\\\").replace('"', "\\\"");
-    let text = format!("\t.pushsection .text\n# {line} \"{file}\" 1\n{template}\n# 0 \"\" 2\n\t.popsection\n");
+    let mut text = format!("\t.pushsection .text\n# {line} \"{file}\" 1\n{template}\n# 0 \"\" 2\n\t.popsection\n");
+    for label in defined_labels(&template).into_iter().filter(|l| referenced(l)) {
+        text.push_str(&format!("\t.globl {label}\n\t.hidden {label}\n"));
+    }
     Ok(AssemblyFunction { name: format!("__nissecc_toplevel_asm_{index}"), text })
+}
+
+/// The symbols `template` defines as labels (`name:` at the start of a
+/// statement), but not numeric ones, assembler-local `.L` ones or those
+/// it makes global itself.
+fn defined_labels(template: &str) -> Vec<String> {
+    let statements: Vec<&str> = template.split(['\n', ';']).map(str::trim).collect();
+    let mut labels: Vec<String> = Vec::new();
+    for statement in &statements {
+        let length = statement.bytes().take_while(|&b| is_identifier_byte(b) || b == b'.' || b == b'$').count();
+        let name = &statement[..length];
+        let local = name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) || name.starts_with(".L");
+        if !local && statement[length..].starts_with(':') && !labels.iter().any(|l| l == name) {
+            labels.push(name.to_string());
+        }
+    }
+    let declared_global = |name: &str| {
+        statements.iter().any(|s| {
+            let mut words = s.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty());
+            matches!(words.next(), Some(".globl" | ".global" | ".weak")) && words.any(|w| w == name)
+        })
+    };
+    labels.retain(|l| !declared_global(l));
+    labels
 }
 
 #[cfg(test)]
@@ -135,8 +171,16 @@ mod tests {
     #[test]
     fn marks_the_template_with_its_line() {
         let declaration = TopLevelAsm { offset: 0, tokens: vec!["\".set n, 1\"".into()] };
-        let function = assembly(&declaration, 3, "a.c", 7).unwrap();
+        let function = assembly(&declaration, 3, "a.c", 7, |_| true).unwrap();
         assert_eq!(function.name, "__nissecc_toplevel_asm_3");
         assert_eq!(function.text, "\t.pushsection .text\n# 7 \"a.c\" 1\n.set n, 1\n# 0 \"\" 2\n\t.popsection\n");
+    }
+
+    #[test]
+    fn exports_the_local_labels_the_c_code_uses() {
+        assert_eq!(defined_labels("vide: ret\n1: jmp 1b\n.Lx: nop; helper:nop\n.globl g\ng: ret"), vec!["vide", "helper"]);
+        let declaration = TopLevelAsm { offset: 0, tokens: vec!["\"vide: ret\\nunused: ret\"".into()] };
+        let function = assembly(&declaration, 0, "a.c", 1, |name| name == "vide").unwrap();
+        assert!(function.text.ends_with("\t.popsection\n\t.globl vide\n\t.hidden vide\n"), "{}", function.text);
     }
 }

@@ -20,7 +20,11 @@ asm(".pushsection .rodata\n"
 
 __asm__ (".pushsection .data\n" ".p2align 3\n" ".globl counter_address\n" "counter_address: .quad counter\n" ".popsection");
 
+/* A label without .globl, which the C code declares and calls, as tcc's 85_asm-outside-function does. */
+__asm__(".pushsection .text\nsub_one: leal -1(%rdi), %eax; ret\n.popsection");
+
 int add_one(int);
+int sub_one(int);
 extern const char embedded[], embedded_end[];
 extern int *counter_address;
 
@@ -29,5 +33,6 @@ asm("# a template between two functions");
 int main(void) {
     *counter_address += 2;
     printf("%d %s %d %d %d\n", add_one(41), embedded, (int)(embedded_end - embedded), counter, twice(add_one(1)));
+    printf("%d\n", sub_one(add_one(7)));
     return 0;
 }
