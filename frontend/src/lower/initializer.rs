@@ -454,6 +454,10 @@ impl Lowerer {
             if at + covered > bytes.len() {
                 bytes.resize(at + covered, 0);
             }
+            // An item overrides the address an earlier one put in its bytes
+            // (`{ [0 ... 2] = f, [0] = g }`, `{ &x, [0] = 0 }`), as it
+            // overrides their value.
+            relocs.retain(|r: &DataReloc| (r.offset as usize) + 8 <= at || (r.offset as usize) >= at + covered);
             if let Some(literal) = self.string_initializer(&item.ty, item.expr)? {
                 let room = self.types.size_of(&item.ty).unwrap_or(0) as usize;
                 let n = literal.bytes.len().min(room);
