@@ -12,13 +12,11 @@ use common::suites::{fetched_programs, run_suite, Suite};
 
 /// Files nissecc is known to reject although gcc compiles them, and why.
 const KNOWN_FAILURES: &[(&str, &str)] = &[
-    ("20010124-1", "lang-c parses `sizeof (struct s){ 1, 2 }` as sizeof of a type name and stops at the compound literal's brace"),
     ("20060109-1", "a definition with implicit int after a `static void` declaration: conflicting types, which gcc only warns about"),
     ("pr27863", "labels as values (`&&label`) in a static initializer"),
     ("pr34885", "a transparent union parameter in a prototype and its member type in the definition: conflicting types for gcc's extension"),
     ("pr38789", "an `asm` \"i\" operand that is not constant, in a branch that `__builtin_constant_p` makes dead; gcc drops the branch before checking"),
     ("pr46866", "a transparent union parameter in a prototype and its member type in a later declaration (see pr34885)"),
-    ("pr48517", "gnu89 initializes an array from a compound literal of array type, `array[] = (const unsigned short []){ … }`"),
     ("pr72802", "a struct's last member without a semicolon, `signed f5 };`, which gcc accepts with a warning"),
     ("pr83222", "gcc folds the value of a `const char` object into a static initializer, an extension"),
     ("pr87110", "a struct's last member without a semicolon (see pr72802)"),

@@ -8,9 +8,8 @@ mod common;
 use common::suites::{fetched_programs, run_suite, Suite};
 
 /// Programs nissecc is known to reject with a misleading error, and why.
-const KNOWN_FAILURES: [(&str, &str); 2] = [
+const KNOWN_FAILURES: [(&str, &str); 1] = [
     ("82_attribs_position", "lang-c misparses `__attribute__` inside an abstract declarator, `(int (ATTR *)(void))`"),
-    ("90_struct-init", "a compound literal as a member's value in a static initializer, `{ …, (empty_s){}, … }`"),
 ];
 
 #[test]

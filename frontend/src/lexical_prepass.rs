@@ -110,16 +110,16 @@ fn walk(bytes: &[u8], mut visit: impl FnMut(usize), mut escape: impl FnMut(usize
     }
 }
 
-/// Attributes written between `struct`/`union` and the tag, which lang-c
-/// cannot parse: each is blanked out of the text and returned with the
-/// offset of its keyword, which is where the struct's span starts.
+/// Attributes written between `struct`/`union`/`enum` and the tag, which
+/// lang-c cannot parse: each is blanked out of the text and returned with
+/// the offset of its keyword, which is where the specifier's span starts.
 pub fn take_record_attributes(text: &mut String) -> Vec<(usize, RecordAttributeText)> {
     let mut found = Vec::new();
     let mut keywords = Vec::new();
     {
         let bytes = text.as_bytes();
         scan(bytes, |i| {
-            for keyword in ["struct", "union"] {
+            for keyword in ["struct", "union", "enum"] {
                 let word_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
                 if word_start && bytes[i..].starts_with(keyword.as_bytes()) {
                     keywords.push((i, keyword.len()));
@@ -177,7 +177,8 @@ pub fn take_record_attributes(text: &mut String) -> Vec<(usize, RecordAttributeT
     found
 }
 
-/// The text of `((…))` attribute lists taken from a struct or union head.
+/// The text of `((…))` attribute lists taken from a struct, union or enum
+/// head.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordAttributeText(pub String);
 

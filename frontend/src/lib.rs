@@ -18,11 +18,13 @@ mod labels_as_values;
 mod lower;
 mod member_alignment;
 mod pragmas;
+mod sizeof_compound_literal;
 mod standard_attributes;
 mod static_assertions;
 pub mod preprocess;
 pub mod source_map;
 mod syntax_error;
+mod toplevel_asm;
 mod sysv_classification;
 pub mod types;
 mod types_compatible;
@@ -120,6 +122,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let config = Config::with_gcc();
     let record_attributes = lexical_prepass::take_record_attributes(&mut text);
     let local_labels = local_labels::take(&mut text);
+    let toplevel_asm = toplevel_asm::take(&mut text);
     // Text inserted for lang-c, as (offset when inserted, length).
     let mut insertions: Vec<(usize, usize)> = Vec::new();
     insertions.extend(labels_as_values::rewrite(&mut text));
@@ -167,6 +170,15 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
                         insertions.push((open, alignof_expression::OPEN.len()));
                         continue;
                     }
+                    // `sizeof (int[]){1, 2}`, which lang-c reads as the
+                    // size of a type name followed by a stray `{`.
+                    if let Some((open, close)) = sizeof_compound_literal::wrap_points(&text, e.offset) {
+                        text.insert_str(close, sizeof_compound_literal::CLOSE);
+                        insertions.push((close, sizeof_compound_literal::CLOSE.len()));
+                        text.insert_str(open, sizeof_compound_literal::OPEN);
+                        insertions.push((open, sizeof_compound_literal::OPEN.len()));
+                        continue;
+                    }
                 }
                 let map = source_map_with_insertions(&text, file_name, &insertions);
                 let end = (e.offset + 1).min(e.source.len());
@@ -193,12 +205,34 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     let (result, warnings) = match lowerer.lower_unit(&parse.unit) {
         Ok((mut module, warnings)) => {
             module.source_file = file_name.to_string();
-            (Ok(module), warnings)
+            match toplevel_assembly(&toplevel_asm, &module, &map, &insertions) {
+                Ok(assembly) => {
+                    module.assembly.extend(assembly);
+                    (Ok(module), warnings)
+                }
+                Err(e) => (Err(e), vec![]),
+            }
         }
         Err(e) => (Err(e), vec![]),
     };
     let map = Rc::try_unwrap(map).unwrap_or_else(|rc| (*rc).clone());
     FrontendOutput { result, warnings, source_map: Some(map), preprocessor_messages: String::new() }
+}
+
+/// The assembler text of the unit's file-scope `asm` declarations, in
+/// their order, each marked with its line in the user's source; `module`
+/// is the unit's C code, whose undefined symbols a template may define.
+fn toplevel_assembly(declarations: &[toplevel_asm::TopLevelAsm], module: &Module, map: &SourceMap, insertions: &[(usize, usize)]) -> Result<Vec<nissecc_midend::ir::AssemblyFunction>, Diagnostic> {
+    let referenced = |name: &str| module.externs.iter().any(|e| e.name == name) || module.data.iter().any(|d| d.external && d.name == name);
+    let mut assembly = Vec::new();
+    for (index, declaration) in declarations.iter().enumerate() {
+        let at = moved_offset(declaration.offset, insertions);
+        let location = map.locate(at);
+        let function = toplevel_asm::assembly(declaration, index, &location.file, location.line, referenced)
+            .map_err(|what| Diagnostic::error_at(lang_c::span::Span::span(at, at + 1), what))?;
+        assembly.push(function);
+    }
+    Ok(assembly)
 }
 
 /// Where offset `at` of the preprocessed text is after the insertions.

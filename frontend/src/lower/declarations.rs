@@ -75,9 +75,9 @@ struct SpecifierCounts {
 
 impl Lowerer {
     /// Resolves declaration specifiers to a base type and storage class.
-    /// Attributes written after a struct or union body (`struct s {…}
-    /// __attribute__((packed))`) belong to that type; the others to the
-    /// declared objects or functions.
+    /// Attributes written after a struct, union or enum body (`struct s
+    /// {…} __attribute__((packed))`) belong to that type; the others to
+    /// the declared objects or functions.
     pub fn base_type(&mut self, specifiers: &[Node<DeclarationSpecifier>], span: Span) -> LowerResult<BaseType> {
         let mut storage = Storage::None;
         let mut thread_local = false;
@@ -106,7 +106,7 @@ impl Lowerer {
                 }
                 DeclarationSpecifier::TypeQualifier(q) => self.add_qualifier(q, &mut quals)?,
                 DeclarationSpecifier::Extension(exts) => {
-                    let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeSpecifier(t) if is_record_body(t)));
+                    let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, DeclarationSpecifier::TypeSpecifier(t) if is_tag_body(t)));
                     self.sort_extensions(exts, follows_body, &mut attributes, &mut record_extensions)?;
                 }
                 DeclarationSpecifier::Function(_) => {}
@@ -130,8 +130,9 @@ impl Lowerer {
         Attributes { align, ..Attributes::default() }
     }
 
-    /// Extensions among declaration specifiers: after a struct or union
-    /// body they belong to that type, otherwise to the declared entities.
+    /// Extensions among declaration specifiers: after a struct, union or
+    /// enum body they belong to that type, otherwise to the declared
+    /// entities.
     fn sort_extensions(&mut self, exts: &[Node<Extension>], follows_body: bool, attributes: &mut Attributes, record_extensions: &mut Vec<Node<Extension>>) -> LowerResult<()> {
         if follows_body {
             record_extensions.extend(exts.iter().cloned());
@@ -195,7 +196,7 @@ impl Lowerer {
                 SpecifierQualifier::TypeSpecifier(ts) => type_specs.push(ts),
                 SpecifierQualifier::TypeQualifier(q) => self.add_qualifier(q, &mut quals)?,
                 SpecifierQualifier::Extension(exts) => {
-                    let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeSpecifier(t) if is_record_body(t)));
+                    let follows_body = specifiers[..index].iter().any(|s| matches!(&s.node, SpecifierQualifier::TypeSpecifier(t) if is_tag_body(t)));
                     self.sort_extensions(exts, follows_body, &mut attributes, &mut record_extensions)?;
                 }
             }
@@ -447,6 +448,7 @@ impl Lowerer {
     }
 
     fn enum_type(&mut self, et: &Node<EnumType>) -> LowerResult<CType> {
+        let written_after = std::mem::take(&mut self.pending_record_attributes);
         if let Some(name) = &et.node.identifier {
             if et.node.enumerators.is_empty() {
                 // A reference to an enumeration declared before, or a
@@ -478,11 +480,16 @@ impl Lowerer {
         // all, and a constant outside `int` has the enumerated type.
         let min = values.iter().map(|&(_, v)| v).min().unwrap_or(0);
         let max = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
-        let kind = match (min < 0, max) {
-            (false, max) if max <= u32::MAX as i64 => IntKind::UInt,
-            (false, _) => IntKind::ULong,
-            (true, max) if min >= i32::MIN as i64 && max <= i32::MAX as i64 => IntKind::Int,
-            (true, _) => IntKind::Long,
+        let head = self.head_attributes.get(&et.span.start).copied().unwrap_or_default();
+        let kind = if written_after.merge(head).packed {
+            super::packed_enums::smallest_kind(min, max)
+        } else {
+            match (min < 0, max) {
+                (false, max) if max <= u32::MAX as i64 => IntKind::UInt,
+                (false, _) => IntKind::ULong,
+                (true, max) if min >= i32::MIN as i64 && max <= i32::MAX as i64 => IntKind::Int,
+                (true, _) => IntKind::Long,
+            }
         };
         for (name, v) in values {
             if i32::try_from(v).is_err() {
@@ -771,8 +778,14 @@ impl Declared {
 }
 
 /// True for a struct or union specifier with a body.
-fn is_record_body(t: &Node<TypeSpecifier>) -> bool {
-    matches!(&t.node, TypeSpecifier::Struct(st) if st.node.declarations.is_some())
+/// Whether `t` is a struct, union or enum specifier with a body, which the
+/// attributes written after it apply to.
+fn is_tag_body(t: &Node<TypeSpecifier>) -> bool {
+    match &t.node {
+        TypeSpecifier::Struct(st) => st.node.declarations.is_some(),
+        TypeSpecifier::Enum(et) => !et.node.enumerators.is_empty(),
+        _ => false,
+    }
 }
 
 /// The text of a plain string-literal token without its quotes (for asm

@@ -147,11 +147,7 @@ impl Lowerer {
                 self.lower_expr(chosen)
             }
             Expression::CompoundLiteral(cl) => self.lower_compound_literal(cl),
-            Expression::OffsetOf(o) => {
-                let offset = self.offset_of(o)?;
-                let k = self.iconst(Type::I64, offset as i64);
-                Ok(value(CType::ULONG, k))
-            }
+            Expression::OffsetOf(o) => self.lower_offset_of(o),
             Expression::VaArg(va) => self.lower_va_arg(va, e.span),
             Expression::Statement(stmt) => self.lower_statement_expression(stmt, e.span),
         }
@@ -1097,8 +1093,44 @@ impl Lowerer {
         }
     }
 
-    /// `offsetof(type, member.path[index])`.
+    /// `offsetof(type, member.path[index])` as an integer constant
+    /// expression (C11 §7.19p3).
     pub fn offset_of(&mut self, o: &Node<OffsetOfExpression>) -> LowerResult<u64> {
+        let (offset, variable) = self.offset_of_parts(o)?;
+        if let Some((index, _)) = variable.first() {
+            // The error of the index that is not a constant.
+            self.eval_int(index)?;
+        }
+        Ok(offset)
+    }
+
+    /// `offsetof` in a function, where GCC also takes an index that is not
+    /// constant (`malloc(offsetof(struct s, data[n]))` sizes an object with
+    /// a flexible array member): the constant offset plus each such index
+    /// times the size of its elements.
+    fn lower_offset_of(&mut self, o: &Node<OffsetOfExpression>) -> LowerResult<Operand> {
+        let (offset, variable) = self.offset_of_parts(o)?;
+        let mut sum = self.iconst(Type::I64, offset as i64);
+        for (index, size) in variable {
+            let operand = self.lower_expr(index)?;
+            let ty = operand.ty.decay();
+            if !ty.is_integral() {
+                return Err(Diagnostic::error_at(index.span, "array subscript is not an integer"));
+            }
+            let i = self.rvalue(&operand, index.span)?;
+            let i = self.convert(i, &ty, &CType::LONG, index.span)?;
+            let k = self.iconst(Type::I64, size as i64);
+            let scaled = self.binary(BinaryOp::Imul, i, k);
+            sum = self.binary(BinaryOp::Iadd, sum, scaled);
+        }
+        Ok(value(CType::ULONG, sum))
+    }
+
+    /// The parts of `offsetof(type, member.path[index])`: the offset its
+    /// members and constant indices give, and each index that is not a
+    /// constant with the size of the elements it counts.
+    fn offset_of_parts<'a>(&mut self, o: &'a Node<OffsetOfExpression>) -> LowerResult<(u64, Vec<(&'a Node<Expression>, u64)>)> {
+        let mut variable = Vec::new();
         let mut ty = self.type_name(&o.node.type_name)?;
         let mut offset = 0u64;
         let step = |this: &Self, ty: &mut CType, offset: &mut u64, name: &Node<Identifier>| -> LowerResult<()> {
@@ -1121,14 +1153,17 @@ impl Lowerer {
                 OffsetMember::Member(name) => step(self, &mut ty, &mut offset, name)?,
                 OffsetMember::IndirectMember(_) => return Err(Diagnostic::unsupported(member.span, "'->' in offsetof")),
                 OffsetMember::Index(e) => {
-                    let i = self.eval_int(e)?;
                     let elem = ty.pointee().cloned().ok_or_else(|| Diagnostic::error_at(e.span, "subscript of non-array in offsetof"))?;
-                    offset = offset.wrapping_add((i as u64).wrapping_mul(self.types.size_of(&elem).unwrap_or(0)));
+                    let size = self.types.size_of(&elem).unwrap_or(0);
+                    match self.eval_int(e) {
+                        Ok(i) => offset = offset.wrapping_add((i as u64).wrapping_mul(size)),
+                        Err(_) => variable.push((e, size)),
+                    }
                     ty = elem;
                 }
             }
         }
-        Ok(offset)
+        Ok((offset, variable))
     }
 
     /// Truncates a constant to an integer type's width, sign- or

@@ -75,6 +75,14 @@ impl Lowerer {
         Ok((kind.size() as usize == literal.elem_size()).then_some(literal))
     }
 
+    /// The only item of `list` when it is a string literal that initializes
+    /// an array of type `ty` whole: `char s[] = {"abc"}`.
+    fn braced_string<'a>(&self, ty: &CType, list: &'a [Node<InitializerListItem>]) -> LowerResult<Option<&'a Node<Initializer>>> {
+        let [only] = list else { return Ok(None) };
+        let Initializer::Expression(e) = &only.node.initializer.node else { return Ok(None) };
+        Ok((only.node.designation.is_empty() && self.string_initializer(ty, e)?.is_some()).then_some(&only.node.initializer))
+    }
+
     /// Initializes one object from one initializer; returns the element
     /// count when the object is an array.
     fn init_value<'a>(&mut self, ty: &CType, offset: u64, bits: Option<BitField>, init: &'a Node<Initializer>, out: &mut Vec<InitItem<'a>>) -> LowerResult<Option<u64>> {
@@ -90,6 +98,20 @@ impl Lowerer {
                     };
                     out.push(InitItem { offset, ty, bits: None, expr: e });
                     return Ok(Some(len));
+                }
+                if let Some((initialized, list)) = self.compound_literal_list(ty, e)? {
+                    let reached = match (self.braced_string(&initialized, list)?, list.first()) {
+                        (Some(only), _) => self.init_value(&initialized, offset, None, only, out)?.unwrap_or(0),
+                        (None, Some(first)) if initialized.is_scalar() => {
+                            self.init_value(&initialized, offset, bits, &first.node.initializer, out)?;
+                            0
+                        }
+                        (None, _) => self.init_list(&initialized, offset, list, out)?,
+                    };
+                    return Ok(match initialized {
+                        CType::Array(_, length) => Some(length.unwrap_or(reached)),
+                        _ => None,
+                    });
                 }
                 if matches!(ty, CType::Array(..)) {
                     return Err(Diagnostic::error_at(e.span, "array initializer must be an initializer list or string literal"));
@@ -118,12 +140,8 @@ impl Lowerer {
                     };
                 }
                 // `char s[] = {"abc"}`.
-                if let [only] = list.as_slice() {
-                    if let (true, Initializer::Expression(e)) = (only.node.designation.is_empty(), &only.node.initializer.node) {
-                        if self.string_initializer(ty, e)?.is_some() {
-                            return self.init_value(ty, offset, None, &only.node.initializer, out);
-                        }
-                    }
+                if let Some(only) = self.braced_string(ty, list)? {
+                    return self.init_value(ty, offset, None, only, out);
                 }
                 if !matches!(ty, CType::Array(..) | CType::Record(_) | CType::Vector(..)) {
                     return Err(Diagnostic::error_at(init.span, format!("initializer list for type '{}'", self.types.describe(ty))));
@@ -436,6 +454,10 @@ impl Lowerer {
             if at + covered > bytes.len() {
                 bytes.resize(at + covered, 0);
             }
+            // An item overrides the address an earlier one put in its bytes
+            // (`{ [0 ... 2] = f, [0] = g }`, `{ &x, [0] = 0 }`), as it
+            // overrides their value.
+            relocs.retain(|r: &DataReloc| (r.offset as usize) + 8 <= at || (r.offset as usize) >= at + covered);
             if let Some(literal) = self.string_initializer(&item.ty, item.expr)? {
                 let room = self.types.size_of(&item.ty).unwrap_or(0) as usize;
                 let n = literal.bytes.len().min(room);

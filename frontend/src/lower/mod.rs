@@ -16,6 +16,7 @@ mod builtins;
 mod cleanup;
 mod complex;
 mod complex_constants;
+mod compound_literal_initializers;
 mod constant;
 mod convert;
 mod declarations;
@@ -44,6 +45,7 @@ mod variables;
 mod vla;
 mod x87;
 mod overflow_builtins;
+mod packed_enums;
 
 use crate::diagnostic::Diagnostic;
 use crate::source_map::SourceMap;
@@ -148,11 +150,11 @@ pub struct Lowerer {
     /// Nesting depth of parameter lists being resolved: their outermost
     /// array sizes only decay, so they need not be constant.
     pub parameter_depth: u32,
-    /// Attributes written after the body of the struct or union whose
-    /// specifiers are being resolved; its layout consumes them.
+    /// Attributes written after the body of the struct, union or enum
+    /// whose specifiers are being resolved; its layout consumes them.
     pub pending_record_attributes: attributes::Attributes,
-    /// `packed` and `aligned(N)` written between `struct`/`union` and the
-    /// tag, by the offset of the keyword (see `lexical_prepass`).
+    /// `packed` and `aligned(N)` written between `struct`/`union`/`enum`
+    /// and the tag, by the offset of the keyword (see `lexical_prepass`).
     pub head_attributes: HashMap<usize, crate::types::Attributes>,
     /// The section names of `section` attributes, by the attribute's
     /// offsets (see `types::Attributes::section`).
