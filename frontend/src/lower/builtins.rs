@@ -177,12 +177,17 @@ impl Lowerer {
                 Operand { ty: CType::INT, place: Place::Value(r) }
             }
             "object_size" | "dynamic_object_size" => {
-                // The size is never known: (size_t)-1 for the maximum
-                // (types 0 and 1), 0 for the minimum (types 2 and 3), which
-                // GCC also answers when it cannot tell. The pointer is not
+                // A pointer into a named object, as GCC folds it even at
+                // -O0 (`buf`, `&x`, `&buf[2]`, `buf + 2`), has the bytes
+                // from it to the object's end, 0 past the end. Otherwise
+                // the size is not known: (size_t)-1 for the maximum (types
+                // 0 and 1), 0 for the minimum (types 2 and 3), which GCC
+                // also answers when it cannot tell. The pointer is not
                 // evaluated, as in GCC.
                 let kind = self.eval_int(arg(1)?)?;
-                let k = self.iconst(Type::I64, if kind & 2 == 0 { -1 } else { 0 });
+                let unknown = if kind & 2 == 0 { -1 } else { 0 };
+                let size = self.named_object_bytes_left(arg(0)?).map_or(unknown, |left| left as i64);
+                let k = self.iconst(Type::I64, size);
                 Operand { ty: CType::ULONG, place: Place::Value(k) }
             }
             "assume_aligned" => {
@@ -879,4 +884,41 @@ fn type_specifiers(specifiers: &[Node<lang_c::ast::SpecifierQualifier>]) -> Vec<
             _ => None,
         })
         .collect()
+}
+
+impl Lowerer {
+    /// For `__builtin_object_size`: the bytes from the address `e` to the
+    /// end of the named variable it points into, when `e` is the variable's
+    /// address (`&x`, or an array's name), an element of an array variable
+    /// at a constant index (`&a[2]`), or an array's name plus a constant
+    /// (`a + 2`). `None` for anything else.
+    fn named_object_bytes_left(&mut self, e: &Node<Expression>) -> Option<u64> {
+        use lang_c::ast::{BinaryOperator, UnaryOperator};
+        let object = |lowerer: &Self, e: &Node<Expression>| -> Option<CType> {
+            let Expression::Identifier(id) = &e.node else { return None };
+            match lowerer.scopes.lookup(&id.node.name)? {
+                super::scope::Symbol::Local { ty, .. } | super::scope::Symbol::Global { ty, .. } if !matches!(ty, CType::Function(_)) => Some(ty.clone()),
+                _ => None,
+            }
+        };
+        let (ty, offset) = match &e.node {
+            Expression::Identifier(_) => (object(self, e).filter(CType::is_array)?, 0),
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Address => match &u.node.operand.node {
+                Expression::Identifier(_) => (object(self, &u.node.operand)?, 0),
+                Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                    let ty = object(self, &b.node.lhs).filter(CType::is_array)?;
+                    let index = self.eval_int(&b.node.rhs).ok()?;
+                    (ty.clone(), u64::try_from(index).ok()?.checked_mul(self.types.size_of(ty.pointee()?)?)?)
+                }
+                _ => return None,
+            },
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Plus => {
+                let ty = object(self, &b.node.lhs).filter(CType::is_array)?;
+                let index = self.eval_int(&b.node.rhs).ok()?;
+                (ty.clone(), u64::try_from(index).ok()?.checked_mul(self.types.size_of(ty.pointee()?)?)?)
+            }
+            _ => return None,
+        };
+        Some(self.types.size_of(&ty)?.saturating_sub(offset))
+    }
 }
