@@ -72,7 +72,6 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[
     ("builtin-tgmath-3", "`__builtin_tgmath` cannot tell `_Float32` from `float` (see builtin-tgmath-1)"),
     ("c2x-digit-separators-1", "C2x digit separators (`1'000`), which lang-c does not parse: a syntax error"),
     ("gnu89-init-1", "gnu89 initializes static objects from compound literals (see gcc.c-torture/compile pr48517): refused as not constant"),
-    ("pr41935", "`__builtin_offsetof` with a non-constant array index, a GNU extension: refused as not constant"),
     ("pr98793", "a cast of a 64-byte vector to a union of the same size, a GNU extension: refused"),
 ];
 
