@@ -163,20 +163,14 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
                         continue;
                     }
                     // `__alignof__(variable)`, which lang-c's grammar lacks.
-                    if let Some((open, close)) = alignof_expression::wrap_points(&text, e.offset) {
-                        text.insert_str(close, alignof_expression::CLOSE);
-                        insertions.push((close, alignof_expression::CLOSE.len()));
-                        text.insert_str(open, alignof_expression::OPEN);
-                        insertions.push((open, alignof_expression::OPEN.len()));
+                    if let Some(points) = alignof_expression::wrap_points(&text, e.offset) {
+                        wrap(&mut text, &mut insertions, points, alignof_expression::OPEN, alignof_expression::CLOSE);
                         continue;
                     }
                     // `sizeof (int[]){1, 2}`, which lang-c reads as the
                     // size of a type name followed by a stray `{`.
-                    if let Some((open, close)) = sizeof_compound_literal::wrap_points(&text, e.offset) {
-                        text.insert_str(close, sizeof_compound_literal::CLOSE);
-                        insertions.push((close, sizeof_compound_literal::CLOSE.len()));
-                        text.insert_str(open, sizeof_compound_literal::OPEN);
-                        insertions.push((open, sizeof_compound_literal::OPEN.len()));
+                    if let Some(points) = sizeof_compound_literal::wrap_points(&text, e.offset) {
+                        wrap(&mut text, &mut insertions, points, sizeof_compound_literal::OPEN, sizeof_compound_literal::CLOSE);
                         continue;
                     }
                 }
@@ -244,6 +238,16 @@ fn moved_offset(at: usize, insertions: &[(usize, usize)]) -> usize {
         }
     }
     at
+}
+
+/// Puts `open` at `points.0` and `close` at `points.1` of `text` (the
+/// later point first, so the earlier stays valid), recording both
+/// insertions for the source map.
+fn wrap(text: &mut String, insertions: &mut Vec<(usize, usize)>, (open_at, close_at): (usize, usize), open: &str, close: &str) {
+    text.insert_str(close_at, close);
+    insertions.push((close_at, close.len()));
+    text.insert_str(open_at, open);
+    insertions.push((open_at, open.len()));
 }
 
 /// The source map of `text`, which differs from the preprocessor's output

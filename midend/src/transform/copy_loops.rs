@@ -268,7 +268,6 @@ impl CopyLoop {
         } else {
             (b.binary(BinaryOp::Isub, self.start, n_minus_one), self.start)
         };
-        let mut regions: Vec<(Affine, Value, Value)> = Vec::new();
         let region = |b: &mut Builder, a: Affine, size: i64| -> (Affine, Value, Value) {
             let j = if a.coef > 0 { low_j } else { high_j };
             let low = b.affine(a, j);
@@ -277,27 +276,23 @@ impl CopyLoop {
             let end = b.binary(BinaryOp::Iadd, low, len);
             (a, low, end)
         };
+        // Each copy's regions, its own test right after them, then the
+        // tests between copies.
+        let pairs = pairs_apart(&self.copies, self.step);
+        let mut regions: Vec<[(Affine, Value, Value); 2]> = Vec::new();
         let mut moves = Vec::new();
-        for copy in &self.copies {
+        for (i, copy) in self.copies.iter().enumerate() {
             let src = region(&mut b, copy.src, copy.size);
             let dst = region(&mut b, copy.dst, copy.size);
-            if !reads_before_writing(copy, self.step) {
+            regions.push([dst, src]);
+            moves.push((dst.1, src.1, copy.size));
+            if pairs.iter().any(|&(x, y)| x.copy == i && y.copy == i) {
                 ok = b.disjoint(ok, src, dst, n, copy.size);
             }
-            regions.push(dst);
-            moves.push((dst.1, src.1, copy.size));
-            regions.push(src);
         }
-        // Each destination against every other copy's source and
-        // destination.
-        for (i, copy) in self.copies.iter().enumerate() {
-            let dst = regions[2 * i];
-            for (k, other) in self.copies.iter().enumerate().filter(|&(k, _)| k != i) {
-                ok = b.disjoint(ok, dst, regions[2 * k + 1], n, copy.size.max(other.size));
-                if k > i {
-                    ok = b.disjoint(ok, dst, regions[2 * k], n, copy.size.max(other.size));
-                }
-            }
+        for (x, y) in pairs.into_iter().filter(|(x, y)| x.copy != y.copy) {
+            let size = self.copies[x.copy].size.max(self.copies[y.copy].size);
+            ok = b.disjoint(ok, regions[x.copy][usize::from(x.source)], regions[y.copy][usize::from(y.source)], n, size);
         }
         let bytes_of = |b: &mut Builder, size: i64| {
             let size = b.iconst(size);
@@ -325,15 +320,46 @@ impl CopyLoop {
 /// True when two regions of one base and coefficient that must be apart
 /// (see [`CopyLoop::replace`]) are less than [`MIN_ROOM`] elements apart.
 fn too_close(copies: &[Copy], step: i64) -> bool {
-    let close = |x: Affine, y: Affine, size: i64| {
-        x.base == y.base && x.coef == y.coef && room(x, y, size).is_none_or(|room| room < MIN_ROOM)
-    };
-    copies.iter().enumerate().any(|(i, copy)| {
-        !reads_before_writing(copy, step) && close(copy.src, copy.dst, copy.size)
-            || copies.iter().enumerate().filter(|&(k, _)| k != i).any(|(_, other)| {
-                close(copy.dst, other.src, copy.size) || close(copy.dst, other.dst, copy.size)
-            })
+    pairs_apart(copies, step).into_iter().any(|(x, y)| {
+        let (xa, ya) = (x.address(copies), y.address(copies));
+        let size = copies[x.copy].size.max(copies[y.copy].size);
+        xa.base == ya.base && xa.coef == ya.coef && room(xa, ya, size).is_none_or(|room| room < MIN_ROOM)
     })
+}
+
+/// A copy's source or destination, by the copy's index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Region {
+    copy: usize,
+    source: bool,
+}
+
+impl Region {
+    fn address(self, copies: &[Copy]) -> Affine {
+        let copy = &copies[self.copy];
+        if self.source { copy.src } else { copy.dst }
+    }
+}
+
+/// The pairs of regions that must not overlap for the copies to run one
+/// after the other as `memmove`s: a copy's source and destination unless
+/// it reads every element before writing it, then each destination
+/// against every other copy's source and destination (each pair of
+/// destinations once). The guard tests them in this order.
+fn pairs_apart(copies: &[Copy], step: i64) -> Vec<(Region, Region)> {
+    let source = |copy| Region { copy, source: true };
+    let destination = |copy| Region { copy, source: false };
+    let mut pairs: Vec<(Region, Region)> =
+        (0..copies.len()).filter(|&i| !reads_before_writing(&copies[i], step)).map(|i| (source(i), destination(i))).collect();
+    for i in 0..copies.len() {
+        for k in (0..copies.len()).filter(|&k| k != i) {
+            pairs.push((destination(i), source(k)));
+            if k > i {
+                pairs.push((destination(i), destination(k)));
+            }
+        }
+    }
+    pairs
 }
 
 /// How many elements of `size` bytes fit between the starts of two
