@@ -470,6 +470,14 @@ pub struct Attributes {
     /// `__attribute__((transparent_union))` on a union or a typedef of
     /// one (see `Record::transparent`).
     pub transparent_union: bool,
+    /// The alignment of the typedef name among the specifiers, when the
+    /// entity's type is that typedef's type or an array of it (see
+    /// [`Attributes::through_declarator`]). It replaces the type's own
+    /// alignment, and may be lower: GCC lets `aligned` on a typedef lower
+    /// a type's alignment (`typedef double D __attribute__((aligned(1)))`
+    /// lays `D` out at any byte; GCC's `__m128_u` is declared so), while
+    /// on an object or a member it only raises it.
+    pub typedef_align: Option<u64>,
 }
 
 /// The machine modes of GCC's `mode` attribute that name C scalar types
@@ -548,7 +556,31 @@ impl Attributes {
             alias: other.alias.or(self.alias),
             symver: other.symver.or(self.symver),
             transparent_union: self.transparent_union || other.transparent_union,
+            typedef_align: other.typedef_align.or(self.typedef_align),
         }
+    }
+
+    /// The alignment of an entity declared with these attributes whose
+    /// type's own alignment is `natural`: the typedef's in place of the
+    /// type's, raised by `aligned` and `_Alignas`.
+    pub fn alignment(&self, natural: u64) -> u64 {
+        self.typedef_align.unwrap_or(natural).max(self.align.unwrap_or(1))
+    }
+
+    /// These attributes, of the specifiers whose type is `base`, for an
+    /// entity that a declarator made of type `declared`: the typedef's
+    /// alignment stays only if `declared` is `base` or an array of it,
+    /// since a pointer to the typedef's type, or a function returning
+    /// it, has its own alignment.
+    pub fn through_declarator(mut self, base: &CType, declared: &CType) -> Attributes {
+        let mut element = declared;
+        while let CType::Array(inner, _) = element {
+            element = inner;
+        }
+        if element != base {
+            self.typedef_align = None;
+        }
+        self
     }
 }
 
@@ -611,7 +643,7 @@ impl TypeTable {
         for member in members {
             let natural = self.align_of(&member.ty);
             let packed = attributes.packed || member.attributes.packed || attributes.pack.is_some();
-            let mut field_align = if attributes.packed || member.attributes.packed { 1 } else { natural };
+            let mut field_align = if attributes.packed || member.attributes.packed { 1 } else { member.attributes.typedef_align.unwrap_or(natural) };
             if let Some(a) = member.attributes.align {
                 field_align = field_align.max(a);
             }

@@ -123,11 +123,11 @@ impl Lowerer {
     /// The alignment a typedef name among the specifiers was declared
     /// with, which the entities declared with it take.
     fn typedef_attributes(&self, type_specs: &[&Node<TypeSpecifier>]) -> Attributes {
-        let align = type_specs.iter().find_map(|t| match &t.node {
+        let typedef_align = type_specs.iter().find_map(|t| match &t.node {
             TypeSpecifier::TypedefName(id) => self.scopes.typedef_align(&id.node.name),
             _ => None,
         });
-        Attributes { align, ..Attributes::default() }
+        Attributes { typedef_align, ..Attributes::default() }
     }
 
     /// Extensions among declaration specifiers: after a struct, union or
@@ -388,7 +388,7 @@ impl Lowerer {
                     Some(declarator) => self.declarator(base.clone(), base_quals, declarator)?,
                     None => Declared::abstract_of(base.clone(), d.span),
                 };
-                let attributes = field_attributes.merge(declared.attributes);
+                let attributes = field_attributes.merge(declared.attributes).through_declarator(&base, &declared.ty);
                 let bit_width = match &d.node.bit_width {
                     Some(width) => Some(self.bit_field_width(&declared, width)?),
                     None => None,
@@ -708,8 +708,8 @@ impl Lowerer {
         let (base, attributes, quals) = self.qualified_base_type(&tn.node.specifiers, tn.span)?;
         match &tn.node.declarator {
             Some(d) => {
-                let declared = self.declarator(base, quals, d)?;
-                Ok((declared.ty, attributes.merge(declared.attributes)))
+                let declared = self.declarator(base.clone(), quals, d)?;
+                Ok((declared.ty.clone(), attributes.merge(declared.attributes).through_declarator(&base, &declared.ty)))
             }
             None => Ok((base, attributes)),
         }
@@ -738,10 +738,7 @@ impl Lowerer {
         let (ty, attributes) = self.type_name_and_attributes(tn)?;
         // A typedef declared with `aligned(N)` has that alignment, as
         // objects and members declared with it do.
-        match (attributes.align, &tn.node.declarator) {
-            (Some(align), None) => Ok(align),
-            _ => Ok(self.types.align_of(&ty)),
-        }
+        Ok(attributes.alignment(self.types.align_of(&ty)))
     }
 
     /// The alignment a variable was declared with.
@@ -754,8 +751,7 @@ impl Lowerer {
             Symbol::Global { symbol, ty } => {
                 let ty = ty.clone();
                 let symbol = self.globals.get(symbol.as_str()).map_or(symbol.clone(), |g| g.symbol.clone());
-                let explicit = self.declared_alignments.get(&symbol).copied().unwrap_or(1);
-                Some(self.types.align_of(&ty).max(explicit))
+                Some(self.declared_alignments.get(&symbol).copied().unwrap_or_else(|| self.types.align_of(&ty)))
             }
             _ => None,
         }

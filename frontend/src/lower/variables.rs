@@ -6,7 +6,7 @@ use super::declarations::{Declared, Storage};
 use super::scope::Symbol;
 use super::{GlobalInfo, LowerResult, Lowerer};
 use crate::diagnostic::Diagnostic;
-use crate::types::CType;
+use crate::types::{Attributes, CType};
 use lang_c::ast::{Declaration, Initializer};
 use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{DataObject, InstData, Linkage, Type};
@@ -17,7 +17,7 @@ impl Lowerer {
         let base = self.base_type(&decl.node.specifiers, decl.span)?;
         for init_decl in &decl.node.declarators {
             let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
-            declared.attributes = base.attributes.merge(declared.attributes);
+            declared.attributes = base.attributes.merge(declared.attributes).through_declarator(&base.ty, &declared.ty);
             declared.thread_local = base.thread_local;
             let Some(name) = declared.name.clone() else { continue };
             self.scopes.set_object_quals(&name, declared.quals);
@@ -29,7 +29,9 @@ impl Lowerer {
                 (Storage::Typedef, ty) => {
                     self.note_transparent_union(ty, declared.attributes, declared.name_span)?;
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
-                    self.scopes.set_typedef_align(&name, declared.attributes.align);
+                    // The typedef's own `aligned` sets its alignment, even a
+                    // lower one; otherwise it keeps the one it was declared with.
+                    self.scopes.set_typedef_align(&name, declared.attributes.align.or(declared.attributes.typedef_align));
                     self.note_enum_typedef(&name, &decl.node.specifiers, &init_decl.node.declarator);
                 }
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
@@ -184,13 +186,15 @@ impl Lowerer {
         // GCC raises the alignment of an object of 16 bytes or more to 16
         // unless the declaration gives one (`DECL_USER_ALIGN`): tables
         // of entries put in one section with `aligned(8)` stay contiguous.
-        let align = match declared.attributes.align {
-            Some(declared_align) => self.types.align_of(&ty).max(declared_align),
+        let attributes = declared.attributes;
+        let align = match attributes.align.or(attributes.typedef_align) {
+            Some(_) => attributes.alignment(self.types.align_of(&ty)),
             None => self.types.align_of(&ty).max(if size >= 16 { 16 } else { 1 }),
-        } as u32;
-        if let Some(declared_align) = declared.attributes.align {
-            self.declared_alignments.insert(symbol.to_string(), declared_align);
+        };
+        if attributes.align.or(attributes.typedef_align).is_some() {
+            self.declared_alignments.insert(symbol.to_string(), align);
         }
+        let align = align as u32;
         self.put_data(DataObject { name: symbol.to_string(), linkage, readonly: false, align, bytes, zero_fill, relocs, external: false, section, thread_local });
         let declared_at = previous.as_ref().map_or(declared.name_span, |p| p.declared_at);
         self.globals.insert(name.to_string(), GlobalInfo { symbol: symbol.to_string(), ty: ty.clone(), linkage, defined: true, declared_at });
@@ -216,7 +220,7 @@ impl Lowerer {
         let base = self.base_type(&decl.node.specifiers, decl.span)?;
         for init_decl in &decl.node.declarators {
             let mut declared = self.declarator(base.ty.clone(), base.quals, &init_decl.node.declarator)?;
-            declared.attributes = base.attributes.merge(declared.attributes);
+            declared.attributes = base.attributes.merge(declared.attributes).through_declarator(&base.ty, &declared.ty);
             declared.thread_local = base.thread_local;
             let Some(name) = declared.name.clone() else { continue };
             self.scopes.set_object_quals(&name, declared.quals);
@@ -231,7 +235,9 @@ impl Lowerer {
                 (Storage::Typedef, ty) => {
                     self.note_transparent_union(ty, declared.attributes, declared.name_span)?;
                     self.scopes.declare(&name, Symbol::Typedef(ty.clone()));
-                    self.scopes.set_typedef_align(&name, declared.attributes.align);
+                    // The typedef's own `aligned` sets its alignment, even a
+                    // lower one; otherwise it keeps the one it was declared with.
+                    self.scopes.set_typedef_align(&name, declared.attributes.align.or(declared.attributes.typedef_align));
                     self.note_enum_typedef(&name, &decl.node.specifiers, &init_decl.node.declarator);
                 }
                 (storage, CType::Function(_)) => self.declare_function(&name, &declared, storage)?,
@@ -288,12 +294,12 @@ impl Lowerer {
             if matches!(declared.ty, CType::Array(_, None)) {
                 return Err(Diagnostic::error_at(declared.name_span, format!("definition of variable '{name}' with array type needs an explicit size or an initializer")));
             }
-            let slot = self.slot_for(&declared.ty, declared.name_span, name, declared.attributes.align)?;
+            let slot = self.slot_for(&declared.ty, declared.name_span, name, declared.attributes)?;
             self.scopes.declare(name, Symbol::Local { slot, ty: declared.ty.clone() });
             return Ok(());
         };
         let (items, ty) = self.flatten_initializer(&declared.ty, init)?;
-        let slot = self.slot_for(&ty, declared.name_span, name, declared.attributes.align)?;
+        let slot = self.slot_for(&ty, declared.name_span, name, declared.attributes)?;
         // The variable is in scope in its own initializer (C11 §6.2.1p7).
         self.scopes.declare(name, Symbol::Local { slot, ty: ty.clone() });
         let base = self.emit(InstData::StackAddr { slot, offset: 0 }, Type::PTR);
@@ -303,7 +309,7 @@ impl Lowerer {
 
     /// The slot of an automatic variable, aligned at least to `align`
     /// (`__attribute__((aligned(N)))`, `_Alignas`).
-    fn slot_for(&mut self, ty: &CType, span: Span, name: &str, align: Option<u64>) -> LowerResult<nissecc_midend::ir::StackSlot> {
+    fn slot_for(&mut self, ty: &CType, span: Span, name: &str, attributes: Attributes) -> LowerResult<nissecc_midend::ir::StackSlot> {
         if let Some(what) = unsupported_part(ty) {
             return Err(Diagnostic::unsupported(span, what));
         }
@@ -311,12 +317,15 @@ impl Lowerer {
             return Err(Diagnostic::error_at(span, format!("variable '{name}' has incomplete type '{}'", self.types.describe(ty))));
         }
         let slot = self.local_slot(ty, span)?;
-        if let Some(align) = align {
+        if attributes.align.or(attributes.typedef_align).is_some() {
+            let align = attributes.alignment(self.types.align_of(ty));
             if align > MAX_LOCAL_ALIGN {
                 return Err(Diagnostic::error_at(span, format!("requested alignment {align} is too large for an automatic variable")));
             }
+            // A typedef's alignment replaces the slot's own; `aligned`
+            // only raises it.
             let data = &mut self.f().func.stack_slots[slot];
-            data.align = data.align.max(align as u32);
+            data.align = if attributes.typedef_align.is_some() { align as u32 } else { data.align.max(align as u32) };
         }
         Ok(slot)
     }
