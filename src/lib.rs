@@ -1,6 +1,9 @@
-//! The library half of the root package: what the driver binaries
-//! (`nissecc`, `nissecc-profdata`) share. Like the binaries, it stays thin;
-//! the work is done in the crates.
+//! The library half of the root package: what its binaries (`nissecc`,
+//! `nissecc-profdata`, `nissecc-bench`, `nissecc-fuzz`…) and the
+//! integration tests in `tests/` share. The compiler's work is done in the
+//! crates; here live the tools over its output (profdata's commands, the
+//! bench, the real-programs harness, the fuzzer), here because the
+//! integration tests drive them and can link only this package's library.
 
 pub mod assembly_input;
 pub mod bench;
