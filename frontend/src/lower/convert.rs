@@ -37,6 +37,29 @@ impl Lowerer {
         self.emit(InstData::Binary { op, args: [a, b] }, ty)
     }
 
+    /// The value of `value` when the instructions defining it are a
+    /// floating constant written in the source: `fconst`, negated or
+    /// converted from an integer constant or between floating types
+    /// (`-1.0`, `-1`, `-1.0f` promoted).
+    pub fn constant_float_value(&mut self, value: Value) -> Option<f64> {
+        let func = &self.f().func;
+        let mut negate = false;
+        let mut value = value;
+        loop {
+            let nissecc_midend::ir::ValueDef::Result(inst) = func.values[value].def else { return None };
+            match func.insts[inst] {
+                InstData::Fconst { value: c } => return Some(if negate { -c } else { c }),
+                InstData::Iconst { imm } => return Some(if negate { -(imm as f64) } else { imm as f64 }),
+                InstData::Unary { op: UnaryOp::Fneg | UnaryOp::Ineg, arg } => {
+                    negate = !negate;
+                    value = arg;
+                }
+                InstData::Unary { op: UnaryOp::Fpromote | UnaryOp::Fdemote | UnaryOp::FcvtFromSint, arg } => value = arg,
+                _ => return None,
+            }
+        }
+    }
+
     /// Records that the instruction defining `value` is a signed addition
     /// or subtraction that never wraps in a correct program.
     pub fn mark_no_signed_wrap(&mut self, value: Value) {

@@ -849,6 +849,22 @@ impl Lowerer {
             (B::BitwiseXor, ..) => BinaryOp::Bxor,
             _ => return Err(invalid(self)),
         };
+        // gcc folds a product with, or a quotient by, the constant -1.0
+        // into a negation (fold-const.cc), at every -O: only the sign of
+        // a NaN tells them apart (`-nan`, where `mulsd` keeps the NaN's).
+        if matches!(irop, BinaryOp::Fmul | BinaryOp::Fdiv) {
+            let negated = if self.constant_float_value(b) == Some(-1.0) {
+                Some(a)
+            } else if irop == BinaryOp::Fmul && self.constant_float_value(a) == Some(-1.0) {
+                Some(b)
+            } else {
+                None
+            };
+            if let Some(operand) = negated {
+                let irt = self.f().func.value_type(operand);
+                return Ok((ty, self.unary(UnaryOp::Fneg, operand, irt)));
+            }
+        }
         let result = self.binary(irop, a, b);
         if signed && !self.wrapv && matches!(irop, BinaryOp::Iadd | BinaryOp::Isub | BinaryOp::Imul) {
             // Signed overflow is undefined (C11 §6.5p5): record that the
