@@ -201,7 +201,7 @@ fn each_function(
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `fold-constants`, `simplify-cfg`,
-/// `if-convert`, `rotate`, `nonnegative-divisions`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `copy-loops`, `dce`, and the backend's `extending-loads`, `loop-branches`,
+/// `if-convert`, `rotate`, `nonnegative-divisions`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `copy-loops`, `dce`, `inline-cleanup` (after profile-guided inlining), and the backend's `extending-loads`, `loop-branches`,
 /// `invariant-carriers` (with `call-split-carriers`, its second rule), `load-users`, `branch-conditions`, `constant-subtractions`, `shared-band-tests`, `extremum-operands`, `loop-exit-copies`, `loop-entry-copies` and `unused-slots`; `rotate-multi-exit` keeps rotation from loops whose
 /// header values must be demoted), which exists to measure what each pass
 /// is worth.

@@ -78,12 +78,38 @@ pub fn inline_hot_calls(module: &mut Module) -> usize {
         module.functions.iter().filter(|f| is_inlinable(f)).map(|f| (f.name.clone(), f.clone())).collect();
     let mut inlined = 0;
     for func in &mut module.functions {
-        for (call, callee) in hot_call_sites(func, &candidates, threshold, very_hot) {
+        let sites = hot_call_sites(func, &candidates, threshold, very_hot);
+        if sites.is_empty() {
+            continue;
+        }
+        for (call, callee) in sites {
             inline_call(func, call, callee);
             inlined += 1;
         }
+        if crate::pipeline::enabled("inline-cleanup") {
+            clean_up(func);
+        }
     }
     inlined
+}
+
+/// Specializes the copied bodies of `func` to their call sites. Every
+/// copy begins with a block whose parameters are the call's arguments:
+/// merged into the call's block, a constant argument folds the copy's
+/// tests of it, a repeated computation is numbered as the caller's, and
+/// a local whose address only the callee received becomes a value.
+fn clean_up(func: &mut Function) {
+    use crate::transform::{eliminate_dead_code, fold_address_offsets, fold_constants, mem2reg, number_values, simplify_cfg};
+    simplify_cfg(func);
+    if fold_constants(func) > 0 {
+        simplify_cfg(func);
+    }
+    if !func.calls_returns_twice {
+        mem2reg(func);
+    }
+    number_values(func);
+    fold_address_offsets(func);
+    eliminate_dead_code(func);
 }
 
 /// Whether `func` may be copied into its callers.

@@ -246,6 +246,50 @@ block0(v0: i32) count 100:
 }
 
 #[test]
+fn inlined_bodies_are_specialized_to_their_call_sites() {
+    // @caller passes @f the constant 3, and @bump the address of a local
+    // that nothing else sees. After inlining, @f's test of its parameter
+    // folds away, and the local becomes a value: no branch, stack access
+    // or call is left, and the result is the same.
+    let text = format!(
+        "{BIASED}
+function @bump(i64) export {{
+block0(v0: i64) count 100:
+    v1 = load.i32 v0
+    v2 = iconst.i32 1
+    v3 = iadd v1, v2
+    store v3, v0
+    return
+}}
+function @caller() -> i32 export {{
+    ss0 = stack_slot size 4, align 4
+block0 count 100:
+    v0 = iconst.i32 3
+    v1 = call @f(v0) : (i32) -> i32
+    v2 = stack_addr ss0
+    store v1, v2
+    call @bump(v2) : (i64)
+    v3 = load.i32 v2
+    return v3
+}}
+"
+    );
+    let mut module = parse(&text);
+    assert_eq!(inline_hot_calls(&mut module), 2);
+    assert_valid(&module);
+    let caller = module.function("caller").unwrap();
+    let left: Vec<String> = caller
+        .layout
+        .iter()
+        .flat_map(|&b| &caller.blocks[b].insts)
+        .filter(|&&i| matches!(caller.insts[i], InstData::Call { .. } | InstData::StackAddr { .. } | InstData::Load { .. } | InstData::Store { .. } | InstData::Brif { .. }))
+        .map(|&i| format!("{:?}", caller.insts[i]))
+        .collect();
+    assert!(left.is_empty(), "{left:?} left in\n{caller}");
+    assert_eq!(run(caller, &[], 50), Outcome::Returned(Some(2)));
+}
+
+#[test]
 fn weak_callees_stay_calls() {
     // The same hot sites as above, but @f is weak: another object's
     // strong @f may be the one that runs, so its body cannot be copied.

@@ -421,6 +421,7 @@ impl<'a> Elaborator<'a> {
         before: Inst,
         arg: &mut ElaboratedValue,
         stats: &mut Stats,
+        skeleton_user: bool,
     ) -> bool {
         // TODO (#7313): we may want to consider recursive
         // rematerialization as well. We could process the arguments of
@@ -428,7 +429,11 @@ impl<'a> Elaborator<'a> {
         // would affect, e.g., adds-with-one-constant-arg, which are
         // currently rematerialized. Right now we don't do this, to
         // avoid the need for another fixpoint loop here.
-        if arg.in_block != insert_block && remat_values.contains(&arg.value) && !extends_operand_past_own_block(func, domtree, insert_block, arg) {
+        if arg.in_block != insert_block
+            && remat_values.contains(&arg.value)
+            && !extends_operand_past_own_block(func, domtree, insert_block, arg)
+            && (skeleton_user || !is_stack_address(func, arg.value))
+        {
             let new_value = match remat_copies.entry((insert_block, arg.value)) {
                 HashEntry::Occupied(o) => *o.get(),
                 HashEntry::Vacant(v) => {
@@ -644,6 +649,7 @@ impl<'a> Elaborator<'a> {
                             before,
                             arg_value,
                             &mut self.stats,
+                            false,
                         ) {
                             remat_arg = true;
                         }
@@ -792,6 +798,7 @@ impl<'a> Elaborator<'a> {
                     inst,
                     &mut new_arg,
                     &mut self.stats,
+                    true,
                 );
                 trace!("   -> rewrote arg to {:?}", new_arg);
                 *arg = new_arg.value;
@@ -903,4 +910,14 @@ fn extends_operand_past_own_block(func: &Function, domtree: &DominatorTree, inse
             && func.layout.last_inst(successor).is_some_and(|last| func.dfg.insts[last].opcode() == crate::ir::Opcode::Jump)
             && passes_to_header(successor)
     })
+}
+
+/// nissecc's change: whether `value` is a stack slot's address. It is
+/// rematerialized only for the loads, stores and calls that read it, where
+/// it folds into the address (`addl $1, 8(%rsp)`) or is taken just before
+/// the call; for address arithmetic (`slot + 8 * i`), a copy in every
+/// block would cost a `lea` per use inside a loop that a register holding
+/// the address saves.
+fn is_stack_address(func: &Function, value: Value) -> bool {
+    func.dfg.value_def(value).inst().is_some_and(|inst| func.dfg.insts[inst].opcode() == crate::ir::Opcode::StackAddr)
 }

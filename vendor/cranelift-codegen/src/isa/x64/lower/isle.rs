@@ -709,6 +709,12 @@ impl Context for IsleContext<'_, '_, MInst, X64Backend> {
         if let Some((name, symbol_offset)) = colocated_symbol_address(self.lower_ctx, load.addr_input) {
             return self.symbol_amode(name, symbol_offset, Offset32::new(load.offset));
         }
+        // nissecc: a stack slot's address folds into the operand, as
+        // `to_amode` folds it for a load of its own (`addl $1, 8(%rsp)`
+        // with no register holding the slot's address).
+        if let Some(slot_offset) = stack_slot_address(self.lower_ctx, load.addr_input, load.offset) {
+            return self.synthetic_amode_slot(slot_offset);
+        }
         // A load merged into a branch reads its address from the pointer the
         // branch passes on, when that is the load's base plus a constant.
         let base = self.lower_ctx.input_as_value(load.addr_input.insn, load.addr_input.input);
@@ -2106,6 +2112,16 @@ const I8X16_USHR_MASKS: [u8; 128] = [
     0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03,
     0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01,
 ];
+
+/// nissecc: the offset in the stack-slot region of the address `input`
+/// plus `offset`, when `input` is a `stack_addr` that the load may merge.
+fn stack_slot_address(ctx: &mut Lower<MInst>, input: InsnInput, offset: i32) -> Option<i32> {
+    let inst = super::matches_input(ctx, input, Opcode::StackAddr)?;
+    let InstructionData::StackAddr { stack_slot, offset: slot_offset, .. } = *ctx.data(inst) else {
+        return None;
+    };
+    i32::try_from(ctx.abi().sized_stackslot_offset(stack_slot)).ok()?.checked_add(i32::from(slot_offset))?.checked_add(offset)
+}
 
 /// nissecc: the colocated symbol and offset that `input`, an address, is
 /// (`symbol_value`, or `symbol_value` plus a constant), as `to_amode`
