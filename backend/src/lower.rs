@@ -554,21 +554,36 @@ impl Lowering<'_, '_, '_, '_> {
         })
     }
 
-    /// A float-to-integer conversion. Out-of-range inputs (undefined
-    /// behaviour in C) saturate instead of trapping. Cranelift converts
-    /// to 32 or 64 bits, so narrower results go through `i32`.
+    /// A float-to-integer conversion, computed as gcc's x86-64 code does,
+    /// so that inputs out of the type's range (undefined behaviour in C,
+    /// C11 §6.3.1.4p1) give gcc's values too. `fcvt_to_sint_sat` is one
+    /// `cvttsd2si` in the vendored Cranelift (`vendor/README.md`), whose
+    /// NaN and out-of-range result is the minimum of its 32 or 64 bits.
+    /// - Signed results narrower than 32 bits are the low bits of a
+    ///   32-bit conversion.
+    /// - An `unsigned int` is the low half of a 64-bit signed conversion,
+    ///   so a negative input wraps (`(unsigned)-2.5` is 4294967294).
+    /// - An `unsigned long` is a 64-bit signed conversion below 2^63, and
+    ///   above it the conversion of `x - 2^63` with the top bit flipped.
     fn float_to_int(&mut self, op: UnaryOp, ty: clif::Type, arg: clif::Value) -> clif::Value {
-        let wide = if ty.bits() < 32 { types::I32 } else { ty };
-        let converted = if op == UnaryOp::FcvtToSint {
-            self.builder.ins().fcvt_to_sint_sat(wide, arg)
-        } else {
-            self.builder.ins().fcvt_to_uint_sat(wide, arg)
-        };
-        if wide == ty {
-            converted
-        } else {
-            self.builder.ins().ireduce(ty, converted)
+        if op == UnaryOp::FcvtToSint || ty.bits() < 32 {
+            let wide = if ty.bits() < 32 { types::I32 } else { ty };
+            let converted = self.builder.ins().fcvt_to_sint_sat(wide, arg);
+            return if wide == ty { converted } else { self.builder.ins().ireduce(ty, converted) };
         }
+        if ty == types::I32 {
+            let converted = self.builder.ins().fcvt_to_sint_sat(types::I64, arg);
+            return self.builder.ins().ireduce(types::I32, converted);
+        }
+        let float_ty = self.builder.func.dfg.value_type(arg);
+        let two_63 = if float_ty == types::F32 { self.builder.ins().f32const(9223372036854775808.0f32) } else { self.builder.ins().f64const(9223372036854775808.0) };
+        let high = self.builder.ins().fcmp(ClifFloatCC::GreaterThanOrEqual, arg, two_63);
+        let low_part = self.builder.ins().fcvt_to_sint_sat(types::I64, arg);
+        let reduced = self.builder.ins().fsub(arg, two_63);
+        let high_part = self.builder.ins().fcvt_to_sint_sat(types::I64, reduced);
+        let top_bit = self.builder.ins().iconst(types::I64, i64::MIN);
+        let high_part = self.builder.ins().bxor(high_part, top_bit);
+        self.builder.ins().select(high, high_part, low_part)
     }
 
     fn binary(&mut self, op: BinaryOp, x: clif::Value, y: clif::Value) -> clif::Value {
