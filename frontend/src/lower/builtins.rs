@@ -21,7 +21,7 @@ use crate::extended_float::X80;
 use crate::types::{CType, IntKind};
 use lang_c::ast::{CallExpression, Expression, Identifier};
 use lang_c::span::{Node, Span};
-use nissecc_midend::ir::{BinaryOp, BlockCall, FloatCC, InstData, IntCC, Type, UnaryOp, Value};
+use nissecc_midend::ir::{BinaryOp, BlockCall, InstData, IntCC, Type, UnaryOp, Value};
 
 /// The deepest frame `__builtin_frame_address` and
 /// `__builtin_return_address` walk to (one load per level, as gcc writes
@@ -290,17 +290,11 @@ impl Lowerer {
                     let signature = nissecc_midend::ir::Signature::scalars(vec![Type::F64], Some(Type::F64), false);
                     self.call_helper("rint", signature, vec![x]).expect("a result")
                 };
-                let (ty, kind, bound) = if wide { (Type::I64, IntKind::Long, 9223372036854775808.0) } else { (Type::I32, IntKind::Int, 2147483648.0) };
-                // In range: -bound - 1 < x < bound, which a NaN is not.
-                let low = self.fconst(Type::F64, if wide { -bound } else { -bound - 1.0 });
-                let high = self.fconst(Type::F64, bound);
-                let low_cond = if wide { FloatCC::Ge } else { FloatCC::Gt };
-                let above = self.emit(InstData::Fcmp { cond: low_cond, args: [x, low] }, Type::I8);
-                let below = self.emit(InstData::Fcmp { cond: FloatCC::Lt, args: [x, high] }, Type::I8);
-                let in_range = self.binary(BinaryOp::Band, above, below);
-                let converted = self.unary(UnaryOp::FcvtToSint, x, ty);
-                let indefinite = self.iconst(ty, if wide { i64::MIN } else { i32::MIN as i64 });
-                let r = self.emit(InstData::Select { cond: in_range, if_true: converted, if_false: indefinite }, ty);
+                let (ty, kind) = if wide { (Type::I64, IntKind::Long) } else { (Type::I32, IntKind::Int) };
+                // The backend's conversion is `cvttsd2si` itself, whose
+                // result for a NaN or a value out of range is the integer
+                // indefinite.
+                let r = self.unary(UnaryOp::FcvtToSint, x, ty);
                 Operand { ty: CType::Int(kind), place: Place::Value(r) }
             }
             // `<x86intrin.h>`'s `__rolb`, `__rolw`, `__rorb` and `__rorw`.
