@@ -6,7 +6,7 @@
 use crate::ir::Module;
 use crate::transform::{
     copy_loops_to_memmove, fold_address_offsets, fold_constants, eliminate_dead_code, group_invariant_addresses, zero_extend_nonnegatives, divide_nonnegatives, hoist_invariant_loads, if_convert, inline_small_memops, mem2reg, narrow_arithmetic, narrow_compares, number_values, remove_unreachable_blocks,
-    rotate_loops_with, simplify_cfg, widen_ivs, widen_truncated_parameters,
+    rotate_loops_with, simplify_cfg, thread_jumps, widen_ivs, widen_truncated_parameters,
 };
 use crate::verifier::{print_module_errors, verify_module};
 
@@ -87,6 +87,13 @@ fn optimize(module: &mut Module, options: &PipelineOptions) -> Result<(), Pipeli
     })?;
     each_function(module, options, "simplify-cfg", "CFG simplification", |func| {
         simplify_cfg(func);
+    })?;
+    each_function(module, options, "thread-jumps", "jump threading", |func| {
+        // Before if-conversion, which would turn the repeated test's `if`
+        // into a `select`.
+        if thread_jumps(func) > 0 {
+            simplify_cfg(func);
+        }
     })?;
     each_function(module, options, "if-convert", "if-conversion", |func| {
         // Reloads in an arm, and the address arithmetic only they read,
@@ -201,7 +208,7 @@ fn each_function(
 
 /// False for a pass named in the environment variable
 /// `NISSECC_DISABLE_PASSES` (comma-separated: `memops`, `fold-constants`, `simplify-cfg`,
-/// `if-convert`, `rotate`, `nonnegative-divisions`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `copy-loops`, `dce`, `inline-cleanup` (after profile-guided inlining), and the backend's `extending-loads`, `loop-branches`,
+/// `thread-jumps`, `if-convert`, `rotate`, `nonnegative-divisions`, `widen`, `nonnegative-extensions`, `address-offsets`, `narrow-compares`, `gvn`, `hoist-loads`, `copy-loops`, `dce`, `inline-cleanup` (after profile-guided inlining), and the backend's `extending-loads`, `loop-branches`,
 /// `invariant-carriers` (with `call-split-carriers`, its second rule), `load-users`, `branch-conditions`, `constant-subtractions`, `shared-band-tests`, `extremum-operands`, `loop-exit-copies`, `loop-entry-copies` and `unused-slots`; `rotate-multi-exit` keeps rotation from loops whose
 /// header values must be demoted), which exists to measure what each pass
 /// is worth.

@@ -13,6 +13,9 @@
 //!   integer promotions widened at its own width when only that is kept.
 //! - [`simplify_cfg`]: folds known branches and merges straight-line
 //!   blocks.
+//! - [`thread_jumps`]: an edge into a join that repeats the edge's own
+//!   test gets a copy of the join that goes straight to the known
+//!   successor.
 //! - [`if_convert`]: turns small `if`s that assign a value into
 //!   `select`s.
 //! - [`rotate_loops`]: turns top-tested loops into guarded bottom-tested
@@ -63,6 +66,7 @@ pub mod nonnegative_extensions;
 mod narrow_compares_tests;
 pub mod rotate_loops;
 pub mod simplify_cfg;
+pub mod thread_jumps;
 pub mod truncated_parameters;
 pub mod unreachable;
 pub mod value_numbering;
@@ -78,6 +82,7 @@ pub use invariant_addresses::group_invariant_addresses;
 pub use dce::eliminate_dead_code;
 pub use rotate_loops::{rotate_loops, rotate_loops_with};
 pub use simplify_cfg::simplify_cfg;
+pub use thread_jumps::thread_jumps;
 pub use truncated_parameters::widen_truncated_parameters;
 pub use mem2reg::{mem2reg, promotable_slots};
 pub use narrow_arithmetic::narrow_arithmetic;
