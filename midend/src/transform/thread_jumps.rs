@@ -89,7 +89,7 @@ fn find_thread(func: &Function) -> Option<Thread> {
         if preds.len() < 2 || Some(join) == func.entry() || !is_pure_join(func, join) {
             continue;
         }
-        let term = func.terminator(join)?;
+        let Some(term) = func.terminator(join) else { continue };
         let InstData::Brif { cond: c, .. } = func.insts[term] else { continue };
         for &pred in preds {
             let Some(pred_term) = func.terminator(pred) else { continue };
