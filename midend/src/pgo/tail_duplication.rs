@@ -28,7 +28,8 @@
 //! in the proportion of the edge to `S`'s count.
 
 use super::cranelift_layout::predicted_order;
-use crate::ir::{Block, FloatCC, Function, Inst, InstData, Value, ValueDef};
+use crate::transform::edit::copy_body;
+use crate::ir::{Block, FloatCC, Function, InstData, Value, ValueDef};
 use cranelift_entity::EntitySet;
 use std::collections::HashMap;
 
@@ -141,16 +142,7 @@ fn copy_into(func: &mut Function, pred: Block, join: Block) {
     let InstData::Jump { dest } = func.insts[jump].clone() else { unreachable!("the candidate ends in a jump") };
     let (edge, join_count) = (dest.count.unwrap_or(0), func.blocks[join].count.unwrap_or(0));
     let mut renamed: HashMap<Value, Value> = func.blocks[join].params.iter().copied().zip(dest.args).collect();
-    let insts: Vec<Inst> = func.blocks[join].insts.clone();
-    let (&join_term, body) = insts.split_last().expect("a join block has a terminator");
-    for &inst in body {
-        let mut data = func.insts[inst].clone();
-        data.map_uses(|v| renamed.get(&v).copied().unwrap_or(v));
-        let copy = func.append_copy(pred, inst, data);
-        if let (Some(old), Some(new)) = (func.inst_result(inst), func.inst_result(copy)) {
-            renamed.insert(old, new);
-        }
-    }
+    let join_term = copy_body(func, join, pred, &mut renamed);
     let mut term = func.insts[join_term].clone();
     term.map_uses(|v| renamed.get(&v).copied().unwrap_or(v));
     let mut shares = Vec::new();

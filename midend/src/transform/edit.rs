@@ -3,6 +3,7 @@
 
 use crate::analysis::cfg::Cfg;
 use crate::ir::{Block, Function, Inst, Value, ValueDef};
+use std::collections::HashMap;
 use cranelift_entity::packed_option::PackedOption;
 
 /// Removes from the layout's blocks every instruction that `keep`
@@ -66,4 +67,23 @@ pub fn remove_block_params(
         func.values[v].def = ValueDef::Param(block, i as u32);
     }
     func.blocks[block].params = kept;
+}
+
+/// Appends to `into` a copy of every instruction of `from` but its
+/// terminator, each reading `renamed`'s value in place of a key (the
+/// caller maps `from`'s parameters), and records each copied result in
+/// `renamed`, so the caller can copy the terminator's arguments too.
+/// Returns `from`'s terminator.
+pub fn copy_body(func: &mut Function, from: Block, into: Block, renamed: &mut HashMap<Value, Value>) -> Inst {
+    let insts: Vec<Inst> = func.blocks[from].insts.clone();
+    let (&term, body) = insts.split_last().expect("a block ends in its terminator");
+    for &inst in body {
+        let mut data = func.insts[inst].clone();
+        data.map_uses(|v| renamed.get(&v).copied().unwrap_or(v));
+        let copy = func.append_copy(into, inst, data);
+        if let (Some(old), Some(new)) = (func.inst_result(inst), func.inst_result(copy)) {
+            renamed.insert(old, new);
+        }
+    }
+    term
 }

@@ -34,6 +34,7 @@
 //! its own) and promoted back by `mem2reg` (see [`super::demote`]).
 
 use super::demote::{demote_values, values_used_outside};
+use super::edit::copy_body;
 use super::mem2reg;
 use crate::ir::{Block, BlockCall, Function, Inst, InstData, Value, ValueDef};
 use cranelift_entity::EntityRef;
@@ -248,16 +249,7 @@ fn apply(func: &mut Function, thread: &Thread) {
     let edge = func.successor_slot(pred_term, slot).clone();
     let copy = func.create_block();
     let mut renamed: HashMap<Value, Value> = func.blocks[join].params.iter().copied().zip(edge.args.iter().copied()).collect();
-    let insts = func.blocks[join].insts.clone();
-    let (&join_term, body) = insts.split_last().expect("a join ends in its brif");
-    for &inst in body {
-        let mut data = func.insts[inst].clone();
-        data.map_uses(|v| renamed.get(&v).copied().unwrap_or(v));
-        let copied = func.append_copy(copy, inst, data);
-        if let (Some(old), Some(new)) = (func.inst_result(inst), func.inst_result(copied)) {
-            renamed.insert(old, new);
-        }
-    }
+    let join_term = copy_body(func, join, copy, &mut renamed);
     let target = func.successor_slot(join_term, outcome_slot).clone();
     let args = target.args.iter().map(|v| renamed.get(v).copied().unwrap_or(*v)).collect();
     let dest = BlockCall { block: target.block, args, count: edge.count };
