@@ -288,6 +288,9 @@ fn unsupported_flag(arg: &str) -> Option<&'static str> {
         ("-fsingle-precision-constant", "floating constants are 'double'"),
         ("-fprofile-arcs", "gcov instrumentation is not supported (use -fprofile-instr)"),
         ("-ftest-coverage", "gcov instrumentation is not supported (use -fprofile-instr)"),
+        ("--coverage", "gcov instrumentation is not supported (use -fprofile-instr)"),
+        ("-pg", "gprof instrumentation is not supported (use -fprofile-instr)"),
+        ("-p", "prof instrumentation is not supported (use -fprofile-instr)"),
         ("-fexec-charset", "the execution character set is the source's"),
         ("-ffixed-", "registers cannot be reserved"),
         ("-fcall-", "registers cannot be reserved"),
@@ -560,7 +563,7 @@ mod tests {
 
     #[test]
     fn flags_that_change_meaning_are_unsupported() {
-        for flag in ["-fshort-enums", "-fsanitize=address", "-fopenmp", "-x"] {
+        for flag in ["-fshort-enums", "-fsanitize=address", "-fopenmp", "-pg", "--coverage", "-x"] {
             let result = sort_out(["nissecc", flag, "c++", "a.c"].map(String::from));
             assert!(result.unwrap_err().contains("unsupported"), "{flag}");
         }

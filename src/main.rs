@@ -280,6 +280,22 @@ fn main() -> ExitCode {
     }
 }
 
+/// The command-line argument behind clap's "unexpected argument" error,
+/// an option of gcc's that neither `gcc_flags` nor nissecc's own options
+/// know (`-print-search-dirs`, `-nostdinc`…). clap names only the part it
+/// could not match (`-p` of `-print-search-dirs`), so the argument is the
+/// first one that begins with that part.
+fn unknown_option(error: &clap::Error, argv: &[String]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(part)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    argv.iter().skip(1).find(|arg| arg.starts_with(part.as_str())).cloned()
+}
+
 fn compiler_main() -> ExitCode {
     let gcc = match nissecc::gcc_flags::sort_out(std::env::args()) {
         Ok(flags) => flags,
@@ -311,7 +327,16 @@ fn compiler_main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mut args = Args::parse_from(argv);
+    let mut args = match Args::try_parse_from(&argv) {
+        Ok(args) => args,
+        Err(error) => {
+            if let Some(option) = unknown_option(&error, &argv) {
+                eprintln!("nissecc: error: unsupported: the option '{option}'");
+                return ExitCode::from(1);
+            }
+            error.exit()
+        }
+    };
     let stdin_dir = match read_standard_input(&mut args) {
         Ok(dir) => dir,
         Err(message) => {

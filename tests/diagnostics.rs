@@ -461,12 +461,15 @@ fn input_charset_converts_the_source() {
 }
 
 /// Flags that would change what the program means in a way nissecc does
-/// not follow are `unsupported:` errors, not silently ignored.
+/// not follow are `unsupported:` errors, not silently ignored; so are
+/// gcc's other options that nissecc does not know (`-pg`, `--coverage`,
+/// `-print-search-dirs`, which were command-line parse errors naming
+/// only `-p`).
 #[test]
 fn flags_that_change_meaning_are_unsupported() {
     let source = project_root().join("tests/c/if_else.c");
     let dir = scratch_dir("unsupported-flags");
-    for flag in ["-funsigned-bitfields", "-fshort-enums", "-fsanitize=address", "-fno-such-option"] {
+    for flag in ["-funsigned-bitfields", "-fshort-enums", "-fsanitize=address", "-fno-such-option", "-pg", "--coverage", "-print-search-dirs", "-nostdinc"] {
         let out = Command::new(nissecc()).arg(flag).arg(&source).arg("-o").arg(dir.join("out")).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{flag}: {stderr}");

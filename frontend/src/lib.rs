@@ -28,6 +28,7 @@ mod toplevel_asm;
 mod sysv_classification;
 pub mod types;
 mod types_compatible;
+mod typeof_type_names;
 
 use diagnostic::Diagnostic;
 use lang_c::driver::{parse_preprocessed, Config};
@@ -132,6 +133,7 @@ pub fn compile_preprocessed_with(mut text: String, file_name: &str, language: &L
     insertions.extend(lexical_prepass::thread_keywords(&mut text));
     insertions.extend(int128::rewrite(&mut text));
     insertions.extend(types_compatible::rewrite(&mut text));
+    insertions.extend(typeof_type_names::rewrite(&mut text));
     insertions.extend(static_assertions::rewrite(&mut text));
     for at in lexical_prepass::gnu_conditionals(&text).into_iter().rev() {
         text.insert_str(at, lexical_prepass::OMITTED_OPERAND);

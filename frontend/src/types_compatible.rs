@@ -1,14 +1,19 @@
 //! GCC's `__builtin_types_compatible_p (T1, T2)`, whose operands are type
 //! names, which lang-c cannot parse as arguments of a call. Before
-//! parsing each operand `T` becomes `(__typeof__(T)*)0`, a null pointer to
-//! the type, and the lowering compares the pointed-to types (see
-//! `Lowerer::types_compatible`).
+//! parsing each operand `T` becomes `(__typeof__(__attribute__(()) T)*)0`,
+//! a null pointer to the type, and the lowering compares the pointed-to
+//! types (see `Lowerer::types_compatible`). The empty attribute list
+//! makes lang-c read the operand of `__typeof__` as a type name: it tries
+//! an expression first, and fails on a type name that starts with a
+//! typedef name or `__typeof__` and has a declarator (`__typeof__(x) *`,
+//! `curl_write_callback *`), as curl's `typecheck-gcc.h` writes them in
+//! every `curl_easy_setopt`.
 
 use crate::lexical_prepass::{keyword_occurrences, skip_blanks_and_markers};
 
 const KEYWORD: &[u8] = b"__builtin_types_compatible_p";
 /// The text inserted before each operand.
-const OPEN: &str = "(__typeof__(";
+const OPEN: &str = "(__typeof__(__attribute__(()) ";
 /// The text inserted after each operand.
 const CLOSE: &str = ")*)0";
 
@@ -62,7 +67,10 @@ mod tests {
     fn operands_become_null_pointers_to_their_types() {
         let mut text = "n = __builtin_types_compatible_p(int (*)[3], __typeof__(f(a, b)));".to_string();
         let made = rewrite(&mut text);
-        assert_eq!(text, "n = __builtin_types_compatible_p((__typeof__(int (*)[3])*)0,(__typeof__( __typeof__(f(a, b)))*)0);");
+        assert_eq!(
+            text,
+            "n = __builtin_types_compatible_p((__typeof__(__attribute__(()) int (*)[3])*)0,(__typeof__(__attribute__(())  __typeof__(f(a, b)))*)0);"
+        );
         assert_eq!(made.len(), 4);
     }
 }

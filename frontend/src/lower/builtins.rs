@@ -106,6 +106,7 @@ impl Lowerer {
                 }
                 Operand { ty: CType::Void, place: Place::Void }
             }
+            name if super::sse2_integer_builtins::is_sse2_integer_builtin(name) => self.lower_sse2_integer_builtin(name, args, span)?,
             "shuffle" => self.lower_vector_shuffle(args, span)?,
             "shufflevector" => self.lower_vector_shufflevector(args, span)?,
             "convertvector" => self.lower_convertvector(args, span)?,
@@ -417,7 +418,7 @@ impl Lowerer {
 
     /// A builtin's argument `e`, evaluated and converted to `ty`, as a
     /// prototype would convert it.
-    fn argument_as(&mut self, e: &Node<Expression>, ty: &CType, span: Span) -> LowerResult<Value> {
+    pub(super) fn argument_as(&mut self, e: &Node<Expression>, ty: &CType, span: Span) -> LowerResult<Value> {
         let operand = self.lower_expr(e)?;
         let value = self.rvalue(&operand, span)?;
         self.convert(value, &operand.ty, ty, span)

@@ -32,6 +32,7 @@ mod local_labels;
 mod redeclaration;
 mod scope;
 mod sixteen_byte_values;
+mod sse2_integer_builtins;
 mod unused_functions;
 mod unsupported_types;
 mod vector_broadcast;

@@ -285,12 +285,18 @@ impl CfgDescriptor {
     }
 
     /// The count that counter `index` holds as `value`: `value` itself, or
-    /// for a scaled counter the quotient by its divisor.
+    /// for a scaled counter the quotient by its divisor. A value the
+    /// divisor does not divide is an inconsistency, as a break of flow
+    /// conservation is: threads updating a scaled counter at once under
+    /// `-fprofile-update=single` lose some of its additions.
     pub fn counter_count(&self, index: usize, value: u64) -> Result<u64, String> {
         match self.scaled.iter().find(|&&(i, _)| i as usize == index) {
             None => Ok(value),
             Some(&(_, divisor)) if value % divisor == 0 => Ok(value / divisor),
-            Some(&(_, divisor)) => Err(format!("counter {index} holds {value}, which its divisor {divisor} does not divide")),
+            Some(&(_, divisor)) => Err(format!(
+                "{}: counter {index} holds {value}, which its divisor {divisor} does not divide",
+                super::reconstruct::INCONSISTENT
+            )),
         }
     }
 }
@@ -863,7 +869,8 @@ mod tests {
         let bytes = round_trip_and_truncations(&desc);
         assert_eq!(desc.counter_count(0, 7), Ok(7));
         assert_eq!(desc.counter_count(1, 28), Ok(7));
-        assert!(desc.counter_count(1, 30).unwrap_err().contains("divisor 4 does not divide"));
+        let error = desc.counter_count(1, 30).unwrap_err();
+        assert!(error.contains("divisor 4 does not divide") && error.contains(super::super::reconstruct::INCONSISTENT), "{error}");
         // The last pair: counter 1, divisor 4.
         assert!(error_with_byte(&bytes, 1, 1).contains("divisor 1"));
         assert!(error_with_byte(&bytes, 2, 2).contains("not among the 2 counters"));
