@@ -4,7 +4,9 @@
  * signed result, an `unsigned int` as the low half of a 64-bit
  * conversion (so `(unsigned)-2.5` is 4294967294), an `unsigned long`
  * above 2^63 converted from `x - 2^63`. The values are volatile, so that
- * no compiler folds the conversions. */
+ * no compiler folds the conversions. A conversion of a constant is
+ * folded, as gcc folds it: a NaN is 0 and a value out of range the type's
+ * nearest limit, in code and in a static initializer. */
 #include <stdio.h>
 #include <math.h>
 int main(void) {
@@ -18,5 +20,13 @@ int main(void) {
                (signed char)x, (unsigned char)x, (short)x, (unsigned short)x,
                (int)f, (unsigned)f, (long)f, (unsigned long)f, (signed char)f, (unsigned char)f);
     }
+    printf("%d %d %u %d %u %d %u\n", (int)2147483648.0f, (int)(float)2147483647, (unsigned)-2.5, (signed char)300.0,
+           (unsigned char)300.0, (short)-1e9, (unsigned short)70000.2);
+    printf("%ld %lu %lu %d %d %lld\n", (long)1e30, (unsigned long)-1.0, (unsigned long)2e19, (int)NAN, (int)-INFINITY,
+           (long long)-9.3e18);
+    printf("%d %d\n", (int)(float)16777217, (int)-2.9);
+    static int folded = (int)3e10;
+    static unsigned char folded_byte = (unsigned char)-7.5;
+    printf("%d %u\n", folded, folded_byte);
     return 0;
 }

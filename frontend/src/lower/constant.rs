@@ -241,6 +241,11 @@ impl Lowerer {
             (ConstValue::Int(x, from), CType::Double) => ConstValue::Float(if from.is_signed_int() { x as f64 } else { x as u64 as f64 }, to.clone()),
             (ConstValue::Float(x, _), CType::Float) => ConstValue::Float(x as f32 as f64, to.clone()),
             (ConstValue::Float(x, _), CType::Double) => ConstValue::Float(x, to.clone()),
+            // As gcc folds it: a NaN is 0, a value out of range the
+            // type's nearest limit (see `saturated_integer`).
+            (ConstValue::Float(x, _), CType::Int(kind)) => {
+                ConstValue::Int(self.wrap_to(super::convert::saturated_integer(x, kind.size() * 8, to.is_signed_int()), to), to.clone())
+            }
             (ConstValue::Float(x, _), t) if t.is_integer() => {
                 let i = if t.is_signed_int() || matches!(t, CType::Int(k) if k.size() < 8) { x as i64 } else { x as u64 as i64 };
                 ConstValue::Int(self.wrap_to(i, t), t.clone())

@@ -38,26 +38,23 @@ impl Lowerer {
     }
 
     /// The value of `value` when the instructions defining it are a
-    /// floating constant written in the source: `fconst`, negated or
+    /// constant written in the source: `fconst` or `iconst`, negated, or
     /// converted from an integer constant or between floating types
-    /// (`-1.0`, `-1`, `-1.0f` promoted).
+    /// (`-1.0`, `-1`, `(float)16777217`), each conversion rounded to its
+    /// type as the machine rounds it.
     pub fn constant_float_value(&mut self, value: Value) -> Option<f64> {
-        let func = &self.f().func;
-        let mut negate = false;
-        let mut value = value;
-        loop {
+        fn eval(func: &nissecc_midend::ir::Function, value: Value) -> Option<f64> {
             let nissecc_midend::ir::ValueDef::Result(inst) = func.values[value].def else { return None };
+            let round = |x: f64| if func.value_type(value) == Type::F32 { x as f32 as f64 } else { x };
             match func.insts[inst] {
-                InstData::Fconst { value: c } => return Some(if negate { -c } else { c }),
-                InstData::Iconst { imm } => return Some(if negate { -(imm as f64) } else { imm as f64 }),
-                InstData::Unary { op: UnaryOp::Fneg | UnaryOp::Ineg, arg } => {
-                    negate = !negate;
-                    value = arg;
-                }
-                InstData::Unary { op: UnaryOp::Fpromote | UnaryOp::Fdemote | UnaryOp::FcvtFromSint, arg } => value = arg,
-                _ => return None,
+                InstData::Fconst { value: c } => Some(round(c)),
+                InstData::Iconst { imm } => Some(imm as f64),
+                InstData::Unary { op: UnaryOp::Fneg | UnaryOp::Ineg, arg } => eval(func, arg).map(|x| -x),
+                InstData::Unary { op: UnaryOp::Fpromote | UnaryOp::Fdemote | UnaryOp::FcvtFromSint, arg } => eval(func, arg).map(round),
+                _ => None,
             }
         }
+        eval(&self.f().func, value)
     }
 
     /// Records that the instruction defining `value` is a signed addition
@@ -191,6 +188,14 @@ impl Lowerer {
             }
             (true, false) => {
                 let target_signed = to.is_signed_int();
+                // gcc folds the conversion of a constant (fold-const.cc,
+                // `fold_convert_const_int_from_real`): a NaN is 0 and a value
+                // out of range is the type's nearest limit; only a conversion
+                // at run time gives `cvttsd2si`'s value (gcc.c-torture's
+                // 20031003-1: `(int)2147483648.0f` is INT_MAX).
+                if let Some(c) = self.constant_float_value(v).filter(|_| !matches!(to, CType::Int(IntKind::Bool))) {
+                    return Ok(self.iconst(dst, saturated_integer(c, dst.bits(), target_signed)));
+                }
                 let wide = if dst.bits() < 32 { Type::I32 } else { dst };
                 let op = if target_signed || dst.bits() < 32 { UnaryOp::FcvtToSint } else { UnaryOp::FcvtToUint };
                 let r = self.unary(op, v, wide);
@@ -360,4 +365,17 @@ impl Lowerer {
         let sig = Signature::scalars(vec![Type::I64, Type::I32, Type::I64], Some(Type::I64), false);
         self.call_helper("memset", sig, vec![dst, zero, n]);
     }
+}
+
+
+/// `c` truncated toward zero to an integer of `bits` bits, saturated at
+/// the type's limits, and 0 for a NaN, as gcc folds a constant's
+/// conversion; returned as the bits of the result.
+pub(super) fn saturated_integer(c: f64, bits: u32, signed: bool) -> i64 {
+    if c.is_nan() {
+        return 0;
+    }
+    let (low, high) = if signed { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+    // `as` saturates at i128's limits, far beyond any C integer's.
+    (c.trunc() as i128).clamp(low, high) as i64
 }
