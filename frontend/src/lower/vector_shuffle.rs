@@ -10,7 +10,8 @@
 //! `__builtin_shufflevector(a, b, i0, i1, …)` takes constant indices into
 //! the elements of `a` followed by `b`, one per element of the result, a
 //! vector of `a`'s element type; an index of -1 leaves its element
-//! unspecified (here: zero).
+//! unspecified (here, as in gcc's code, the element at the same position
+//! of `a` and `b` side by side).
 
 use super::{LowerResult, Lowerer, Operand, Place};
 use crate::diagnostic::Diagnostic;
@@ -96,7 +97,10 @@ impl Lowerer {
             if i < -1 || i >= 2 * count as i64 {
                 return Err(Diagnostic::error_at(index.span, "'__builtin_shufflevector' argument index out of range"));
             }
-            indices.push(i);
+            // An index of -1 leaves the element unspecified; gcc's code
+            // takes the element of the same position of the two operands
+            // side by side, which is what programs then print.
+            indices.push(if i == -1 { indices.len() as i64 % (2 * count as i64) } else { i });
         }
         let elem_size = self.types.size_of(&elem).unwrap_or(1);
         let (a, b) = (self.rvalue(&a, span)?, self.rvalue(&b, span)?);
@@ -105,11 +109,11 @@ impl Lowerer {
         let elem_ir = elem.ir_type().expect("a scalar element");
         for (i, &index) in indices.iter().enumerate() {
             let offset = (i as u64 * elem_size) as i32;
-            let picked = match u64::try_from(index) {
-                Ok(index) if index < count => self.emit(InstData::Load { addr: a, offset: (index * elem_size) as i32 }, elem_ir),
-                Ok(index) => self.emit(InstData::Load { addr: b, offset: ((index - count) * elem_size) as i32 }, elem_ir),
-                Err(_) if elem_ir.is_float() => self.fconst(elem_ir, 0.0),
-                Err(_) => self.iconst(elem_ir, 0),
+            let index = index as u64;
+            let picked = if index < count {
+                self.emit(InstData::Load { addr: a, offset: (index * elem_size) as i32 }, elem_ir)
+            } else {
+                self.emit(InstData::Load { addr: b, offset: ((index - count) * elem_size) as i32 }, elem_ir)
             };
             self.emit_effect(InstData::Store { value: picked, addr: dst, offset });
         }
