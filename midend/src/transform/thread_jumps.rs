@@ -100,7 +100,7 @@ fn find_thread(func: &Function) -> Option<Thread> {
             }
             let (slot, edge) = if then_dest.block == join { (0, then_dest) } else { (1, else_dest) };
             let renamed: HashMap<Value, Value> = func.blocks[join].params.iter().copied().zip(edge.args.iter().copied()).collect();
-            let known = Known { func, join, pred, renamed: &renamed };
+            let known = Known { func, join, pred, renamed: &renamed, predecessors: &predecessors };
             if let Some(outcome) = known.implied(c, *d, slot == 0) {
                 return Some(Thread { pred, slot, join, outcome_slot: if outcome { 0 } else { 1 } });
             }
@@ -123,6 +123,8 @@ struct Known<'a> {
     join: Block,
     pred: Block,
     renamed: &'a HashMap<Value, Value>,
+    /// The predecessors of every block of `func`.
+    predecessors: &'a HashMap<Block, Vec<Block>>,
 }
 
 impl Known<'_> {
@@ -203,19 +205,13 @@ impl Known<'_> {
         }
         // The blocks from which `pred` is reached without passing through
         // `home`: all of them lie between the load and the branch.
-        let mut predecessors: HashMap<Block, Vec<Block>> = HashMap::new();
-        for &block in &func.layout {
-            for successor in func.successors(block) {
-                predecessors.entry(successor).or_default().push(block);
-            }
-        }
         let mut seen: HashSet<Block> = HashSet::from([self.pred]);
         let mut work = vec![self.pred];
         while let Some(block) = work.pop() {
             if writes(&func.blocks[block].insts) {
                 return false;
             }
-            for &p in predecessors.get(&block).map_or(&[][..], Vec::as_slice) {
+            for &p in self.predecessors.get(&block).map_or(&[][..], Vec::as_slice) {
                 if p == home {
                     continue;
                 }
