@@ -356,11 +356,11 @@ fn symbol_versions_reach_a_shared_library() {
 fn dash_e_preprocesses_as_compiling_would() {
     let dir = scratch_dir("dash-e");
     let source = dir.join("conftest.c");
-    std::fs::write(&source, "#ifdef __SSE2__\nsse2\n#endif\n#ifdef __NISSECC__\nnissecc VALUE\n#endif\n").unwrap();
+    std::fs::write(&source, "#ifdef __SSE2__\nsse2\n#endif\n#ifdef __SIZEOF_FLOAT128__\nfloat128\n#endif\n#ifdef __NISSECC__\nnissecc VALUE\n#endif\n").unwrap();
     let out = Command::new(nissecc()).args(["-E", "-DVALUE=42"]).arg(&source).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("nissecc 42") && !text.contains("sse2"), "{text}");
+    assert!(text.contains("nissecc 42") && text.contains("sse2") && !text.contains("float128"), "{text}");
     let output = dir.join("conftest.i");
     let out = Command::new(nissecc()).arg("-E").arg(&source).arg("-o").arg(&output).output().unwrap();
     assert!(out.status.success() && std::fs::read_to_string(&output).unwrap().contains("nissecc VALUE"));

@@ -50,7 +50,7 @@ fn filters_skip_and_pass() {
     // gcc's reference takes nissecc's path (a mutant of the fallback in
     // tests/c/missing_type_fallbacks.c was reported as a difference).
     let by_feature = "#include <stdio.h>\nint main(void) {\n#ifdef __SIZEOF_INT128__\n    puts(\"int128\");\n#else\n    puts(\"portable\");\n#endif\n\
-                      #if defined(__SSE2__) || !defined(__STDC_NO_COMPLEX__)\n    return 1;\n#endif\n    return 0;\n}\n";
+                      #if defined(__SIZEOF_FLOAT128__) || !defined(__STDC_NO_COMPLEX__)\n    return 1;\n#endif\n    return 0;\n}\n";
     assert_eq!(target.check(by_feature.as_bytes()), Verdict::Handled);
     // `__builtin_shufflevector` with an index of -1, whose element is
     // unspecified: gcc's code takes the element at that position, and so

@@ -107,15 +107,14 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
 /// code paths as nissecc (the semantic fuzzer's gcc builds do).
 pub fn feature_macros() -> Vec<String> {
     let mut flags = Vec::new();
-    // nissecc has GCC's generic vectors but not the ia32 builtins behind
-    // most SSE and MMX intrinsics (`<emmintrin.h>`), so it does not
-    // announce them: programs then take their portable paths, as they do
-    // with tcc. Floating-point math stays SSE math
-    // (`__SSE_MATH__`, `__FLT_EVAL_METHOD__` 0), which is what nissecc does.
-    for vector_extension in ["__SSE__", "__SSE2__", "__MMX__", "__MMX_WITH_SSE__"] {
-        flags.push(format!("-U{vector_extension}"));
-    }
-    // Nor does it announce `__float128`, which it lacks, and it says that
+    // nissecc announces what gcc -O2 announces for x86-64, `__SSE__`,
+    // `__SSE2__`, `__MMX__` and `__MMX_WITH_SSE__` included: it computes
+    // the ia32 builtins behind `<mmintrin.h>`, `<xmmintrin.h>` and
+    // `<emmintrin.h>` (`lower/sse_integer_builtins.rs`,
+    // `lower/sse_float_builtins.rs`, `lower/sse_instruction_helpers.rs`),
+    // so programs take the SIMD paths that gcc's builds take. Floating-point
+    // math is SSE math (`__SSE_MATH__`, `__FLT_EVAL_METHOD__` 0), as gcc's.
+    // It does not announce `__float128`, which it lacks, and it says that
     // it has no complex types (C11 §6.10.8.3): it computes with `_Complex
     // float` and `_Complex double`, but the standard's complex types
     // include `_Complex long double`, which stays unsupported, so

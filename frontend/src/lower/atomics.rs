@@ -233,7 +233,8 @@ impl Lowerer {
         Ok(self.load(&target.memory, address))
     }
 
-    fn pointer_argument(&mut self, e: &Node<Expression>, span: Span) -> LowerResult<Value> {
+    /// A pointer argument's value.
+    pub(super) fn pointer_argument(&mut self, e: &Node<Expression>, span: Span) -> LowerResult<Value> {
         let v = self.lower_expr(e)?;
         if !v.ty.decay().is_pointer() {
             return Err(Diagnostic::error_at(e.span, "the builtin needs a pointer argument here"));

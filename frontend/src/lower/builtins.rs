@@ -106,7 +106,9 @@ impl Lowerer {
                 }
                 Operand { ty: CType::Void, place: Place::Void }
             }
-            name if super::sse2_integer_builtins::is_sse2_integer_builtin(name) => self.lower_sse2_integer_builtin(name, args, span)?,
+            name if super::sse_integer_builtins::is_sse_integer_builtin(name) => self.lower_sse_integer_builtin(name, args, span)?,
+            name if super::sse_float_builtins::is_sse_float_builtin(name) => self.lower_sse_float_builtin(name, args, span)?,
+            name if super::sse_instruction_helpers::is_sse_instruction_builtin(name) => self.lower_sse_instruction_builtin(name, args, span)?,
             "shuffle" => self.lower_vector_shuffle(args, span)?,
             "shufflevector" => self.lower_vector_shufflevector(args, span)?,
             "convertvector" => self.lower_convertvector(args, span)?,
