@@ -53,8 +53,8 @@ mod packed_enums;
 use crate::diagnostic::Diagnostic;
 use crate::source_map::SourceMap;
 use crate::types::{CType, FuncType, TypeTable};
-use lang_c::ast::TranslationUnit;
-use lang_c::span::Span;
+use lang_c::ast::{FunctionDefinition, TranslationUnit};
+use lang_c::span::{Node, Span};
 use nissecc_midend::ir::{DataObject, ExternFunction, Linkage, Module, Signature};
 use scope::Scopes;
 use std::collections::{BTreeMap, HashMap};
@@ -115,6 +115,10 @@ pub struct Lowerer {
     data_order: Vec<String>,
     /// Functions called or whose address is taken, by symbol.
     pub referenced_functions: HashMap<String, Signature>,
+    /// Where each function was first referenced, and the function whose
+    /// body referenced it (none at file scope), so that an error in an
+    /// inline function of a header is reported where the program uses it.
+    first_references: HashMap<String, (Span, Option<String>)>,
     pub func: Option<FunctionState>,
     /// String literal objects by contents (with the terminator) and
     /// element size.
@@ -214,6 +218,7 @@ impl Lowerer {
             data: BTreeMap::new(),
             data_order: Vec::new(),
             referenced_functions: HashMap::new(),
+            first_references: HashMap::new(),
             func: None,
             string_literals: HashMap::new(),
             initialized: Default::default(),
@@ -279,7 +284,9 @@ impl Lowerer {
             }
             deferred.retain(|f| !used.iter().any(|u| std::ptr::eq(*u, *f)));
             for f in used {
-                self.lower_function_definition(f)?;
+                if let Err(error) = self.lower_function_definition(f) {
+                    return Err(self.at_first_use(error, f));
+                }
             }
         }
         self.declare_pragma_aliases()?;
@@ -467,7 +474,35 @@ impl Lowerer {
     pub fn reference_function(&mut self, symbol: &str, ft: &Rc<FuncType>, span: Span) -> LowerResult<Signature> {
         let sig = self.signature_of(ft, span)?;
         self.referenced_functions.entry(symbol.to_string()).or_insert_with(|| sig.clone());
+        let within = self.func.as_ref().map(|f| f.func.name.clone());
+        self.first_references.entry(symbol.to_string()).or_insert((span, within));
         Ok(sig)
+    }
+
+    /// An `unsupported:` error inside an inline function that a system
+    /// header defines (an intrinsic whose builtin nissecc lacks, say),
+    /// moved to where the program first uses that function, through the
+    /// header's own inline functions that call it; the header's line
+    /// becomes a note. Other errors stay where they are.
+    fn at_first_use(&self, error: Diagnostic, definition: &Node<FunctionDefinition>) -> Diagnostic {
+        let (Some(span), Some(mut name)) = (error.span, self.deferred_name(definition)) else { return error };
+        if !error.message.starts_with("unsupported:") || !self.is_system_header(span) || !self.is_system_header(definition.span) {
+            return error;
+        }
+        let inner = name.clone();
+        // A chain of references is finite: each function was referenced
+        // before the one it references was compiled.
+        for _ in 0..self.first_references.len() {
+            let Some((used_at, within)) = self.first_references.get(&name) else { break };
+            if !self.is_system_header(*used_at) {
+                let header = self.source_map.locate(span.start);
+                return Diagnostic::error_at(*used_at, format!("{} (in '{inner}')", error.message))
+                    .with_note(format!("'{inner}' uses it at {}:{}:{}", header.file, header.line, header.column));
+            }
+            let Some(within) = within.clone() else { break };
+            name = within;
+        }
+        error
     }
 
     /// True when `span` lies in a system header (under `/usr/`).
