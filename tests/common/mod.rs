@@ -49,10 +49,26 @@ pub struct RunResult {
 pub fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<Output, String> {
     use std::process::Stdio;
     let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().map_err(|e| e.to_string())?;
+    // Both pipes are drained while the child runs: a child that writes
+    // more than a pipe holds (64 KiB; tests/c/sse_intrinsics.c prints 2
+    // MB) would otherwise block on it until the time limit.
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn std::io::Read + Send>));
+    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn std::io::Read + Send>));
     let start = std::time::Instant::now();
     loop {
-        if child.try_wait().map_err(|e| e.to_string())?.is_some() {
-            return child.wait_with_output().map_err(|e| e.to_string());
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            let stdout = stdout.join().unwrap_or_default();
+            let stderr = stderr.join().unwrap_or_default();
+            return Ok(Output { status, stdout, stderr });
         }
         if start.elapsed() > limit {
             let _ = child.kill();
