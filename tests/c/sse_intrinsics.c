@@ -1,6 +1,6 @@
 /* Every intrinsic function of gcc's <mmintrin.h>, <xmmintrin.h> and
-   <emmintrin.h> (gcc 12), called on inputs at the instructions' edges,
-   every result printed in hex: NaNs (quiet, signalling, negative, with
+   <emmintrin.h> (gcc 12), and <mm_malloc.h>'s, called on inputs at the
+   instructions' edges, every result printed in hex: NaNs (quiet, signalling, negative, with
    payloads), signed zeros, infinities, denormals, conversions out of the
    integer range and halfway between integers, saturating packs and sums,
    shifts by counts 0, 15, 16, 31, 32, 63, 64 and beyond (by an int, by a
@@ -1019,6 +1019,13 @@ static void test_effects(void) {
     _mm_pause();
     _mm_empty();
     _m_empty();
+    /* <mm_malloc.h>, which <xmmintrin.h> includes: aligned blocks. */
+    for (size_t align = 1; align <= 4096; align *= 4) {
+        unsigned char *block = _mm_malloc(100, align);
+        memset(block, 7, 100);
+        printf("_mm_malloc %zu: %d %d\n", align, block != NULL, (int)((unsigned long)block % align));
+        _mm_free(block);
+    }
     printf("effects done\n");
 }
 
