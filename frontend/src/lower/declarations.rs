@@ -744,9 +744,13 @@ impl Lowerer {
     /// The alignment a variable was declared with.
     fn declared_alignment(&mut self, name: &str) -> Option<u64> {
         match self.scopes.lookup(name)? {
-            Symbol::Local { slot, .. } => {
-                let slot = *slot;
-                Some(self.f().func.stack_slots[slot].align as u64)
+            // What the declaration asked for, else the type's alignment,
+            // as gcc reports it: not the 16 bytes that the psABI gives an
+            // array of 16 bytes or more (`int a[100]` is 4, and
+            // `int __attribute__((aligned(8))) a[100]` 8).
+            Symbol::Local { slot, ty } => {
+                let (slot, ty) = (*slot, ty.clone());
+                Some(self.f().declared_alignments.get(&slot).copied().unwrap_or_else(|| self.types.align_of(&ty)))
             }
             Symbol::Global { symbol, ty } => {
                 let ty = ty.clone();

@@ -78,6 +78,10 @@ pub struct FunctionState {
     /// The temporaries holding vector comparison results, whose type is
     /// GCC's opaque vector type (see `vectors`).
     pub opaque_vectors: std::collections::HashSet<nissecc_midend::ir::Value>,
+    /// The alignment that `aligned(N)`, `_Alignas` or an aligned typedef
+    /// gave a local's slot, which `__alignof__` of the variable reports
+    /// (the slot may be aligned further, as the psABI aligns arrays).
+    pub declared_alignments: HashMap<nissecc_midend::ir::StackSlot, u64>,
 }
 
 impl FunctionState {
@@ -105,6 +109,7 @@ impl FunctionState {
             cleanups: Default::default(),
             local_labels: Default::default(),
             opaque_vectors: Default::default(),
+            declared_alignments: HashMap::new(),
         }
     }
 }

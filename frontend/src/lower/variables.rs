@@ -324,6 +324,7 @@ impl Lowerer {
             }
             // A typedef's alignment replaces the slot's own; `aligned`
             // only raises it.
+            self.f().declared_alignments.insert(slot, align);
             let data = &mut self.f().func.stack_slots[slot];
             data.align = if attributes.typedef_align.is_some() { align as u32 } else { data.align.max(align as u32) };
         }
