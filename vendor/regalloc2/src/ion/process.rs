@@ -972,6 +972,43 @@ impl<'a, F: Function> Env<'a, F> {
         }
     }
 
+    /// Whether hoisting a split out of a loop would leave the fixed
+    /// register requirement, and so the conflict, in the part after the
+    /// split (nissecc's change; see vendor/README.md).
+    ///
+    /// A bundle whose requirement is a fixed register (for example a
+    /// loop-carried value merged with the return value in `%rax`) that
+    /// conflicts with an instruction's fixed operand in a loop (a `mul`
+    /// that defines `%rax`, not a call's clobbers) keeps that requirement
+    /// if its fixed use lies after the conflict outside the loop. Hoisting
+    /// the split to the loop header then only moves the next split into
+    /// the loop, where the pieces land in different registers and cost a
+    /// move on every iteration; splitting at the conflict itself leaves
+    /// the loop to a piece that any register can hold.
+    fn hoisting_keeps_fixed_requirement(
+        &self,
+        bundle: LiveBundleIndex,
+        fixed_preg: Option<PReg>,
+        split_at_point: ProgPoint,
+        bundle_start_depth: u32,
+    ) -> bool {
+        if fixed_preg.is_none() {
+            return false;
+        }
+        if self.func.inst_clobbers(split_at_point.inst()).into_iter().next().is_some() {
+            return false;
+        }
+        self.bundles[bundle].ranges.iter().any(|entry| {
+            self.ctx.ranges[entry.index].uses.iter().any(|u| {
+                u.pos >= split_at_point
+                    && matches!(u.operand.constraint(), OperandConstraint::FixedReg(_))
+                    && self.ctx.cfginfo.approx_loop_depth
+                        [self.ctx.cfginfo.insn_block[u.pos.inst().index()].index()]
+                        <= bundle_start_depth
+            })
+        })
+    }
+
     pub fn process_bundle(
         &mut self,
         bundle: LiveBundleIndex,
@@ -1313,7 +1350,14 @@ impl<'a, F: Function> Env<'a, F> {
                     [self.ctx.cfginfo.insn_block[bundle_start.inst().index()].index()];
                 let split_at_depth = self.ctx.cfginfo.approx_loop_depth
                     [self.ctx.cfginfo.insn_block[split_at_point.inst().index()].index()];
-                if split_at_depth > bundle_start_depth {
+                if split_at_depth > bundle_start_depth
+                    && !self.hoisting_keeps_fixed_requirement(
+                        bundle,
+                        fixed_preg,
+                        split_at_point,
+                        bundle_start_depth,
+                    )
+                {
                     for block in (self.ctx.cfginfo.insn_block[bundle_start.inst().index()].index()
                         + 1)
                         ..=self.ctx.cfginfo.insn_block[split_at_point.inst().index()].index()
