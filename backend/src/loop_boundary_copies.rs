@@ -19,6 +19,12 @@
 //!   the loop and in a callee-saved one at the header, a `mov` each way
 //!   per iteration.
 //!
+//! A loop is exited at a block when control comes from the loop, directly
+//! or through blocks that only forward it (one predecessor, one
+//! successor), such as the block that counts the exit edge under
+//! instrumentation; a block inside another loop (the next loop's header)
+//! is not a place to copy, since the copy would run on every iteration.
+//!
 //! So a value that a block after a loop reads after a call there, and
 //! that the loop computes or passes to that block, is copied at the top of
 //! the block, and the block and what it dominates read the copy; so are
@@ -86,12 +92,21 @@ fn copy_at_exits(func: &mut Function, cfg: &ControlFlowGraph, domtree: &Dominato
     for block in blocks {
         let exited: Vec<Loop> = cfg
             .pred_iter(block)
-            .filter_map(|pred| loops.innermost_loop(pred.block))
+            .flat_map(|pred| through_forwarding_blocks(cfg, pred.block))
+            .filter_map(|source| loops.innermost_loop(source))
             .flat_map(|lp| std::iter::successors(Some(lp), |&l| loops.loop_parent(l)))
             .filter(|&lp| !loops.is_in_loop(block, lp))
             .collect();
         if exited.is_empty() {
             continue;
+        }
+        // A copy at the top of a block in a loop that the exited loops are
+        // not part of (the header of the next loop) would run on every
+        // iteration of that loop.
+        if let Some(own) = loops.innermost_loop(block) {
+            if !exited.iter().all(|&lp| loops.is_child_loop(lp, own)) {
+                continue;
+            }
         }
         let (calls_in_loop, quiet): (Vec<Loop>, Vec<Loop>) = exited.iter().partition(|lp| calling.contains(lp));
         let mut crossing: Vec<Value> = Vec::new();
@@ -131,6 +146,33 @@ fn copy_at_exits(func: &mut Function, cfg: &ControlFlowGraph, domtree: &Dominato
         }
     }
     copied
+}
+
+/// The most forwarding blocks [`through_forwarding_blocks`] walks back.
+const MAX_FORWARDING_BLOCKS: usize = 4;
+
+/// The blocks that control entering a block from `pred` comes through:
+/// `pred`, and while a block has one predecessor and one successor, its
+/// predecessor too. Such a block only forwards control, as the block that
+/// counts a loop's exit edge under instrumentation does, so a loop that
+/// exits through it is exited at its successor (k157's `bst_insert` under
+/// `ks`: the exit counter's block stood between the loop and the `malloc`
+/// after it, and `depth` went to a callee-saved register and back on
+/// every iteration).
+fn through_forwarding_blocks(cfg: &ControlFlowGraph, pred: Block) -> Vec<Block> {
+    let mut sources = vec![pred];
+    let mut current = pred;
+    while sources.len() <= MAX_FORWARDING_BLOCKS && cfg.succ_iter(current).count() == 1 {
+        let mut preds = cfg.pred_iter(current);
+        match (preds.next(), preds.next()) {
+            (Some(only), None) => {
+                current = only.block;
+                sources.push(current);
+            }
+            _ => break,
+        }
+    }
+    sources
 }
 
 /// The rule for values that cross a call before a loop.
