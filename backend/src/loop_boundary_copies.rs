@@ -162,7 +162,9 @@ const MAX_FORWARDING_BLOCKS: usize = 4;
 fn through_forwarding_blocks(cfg: &ControlFlowGraph, pred: Block) -> Vec<Block> {
     let mut sources = vec![pred];
     let mut current = pred;
-    while sources.len() <= MAX_FORWARDING_BLOCKS && cfg.succ_iter(current).count() == 1 {
+    // Successors and predecessors are counted only up to two: a block that
+    // ends in a jump table can have thousands.
+    while sources.len() <= MAX_FORWARDING_BLOCKS && has_one(cfg.succ_iter(current)) {
         let mut preds = cfg.pred_iter(current);
         match (preds.next(), preds.next()) {
             (Some(only), None) => {
@@ -173,6 +175,11 @@ fn through_forwarding_blocks(cfg: &ControlFlowGraph, pred: Block) -> Vec<Block> 
         }
     }
     sources
+}
+
+/// Whether `items` yields exactly one item, looking at two at most.
+fn has_one<T>(mut items: impl Iterator<Item = T>) -> bool {
+    items.next().is_some() && items.next().is_none()
 }
 
 /// The rule for values that cross a call before a loop.
