@@ -253,3 +253,46 @@ fn sese_counters_update_memory_once_at_loop_entry_and_exit() {
     build_gcc(&[source], &gcc, &["-O2"]).unwrap();
     compare_runs("sese_flush.c", &run_program(&gcc, &[]).unwrap(), &run_program(&ours, &[]).unwrap()).unwrap();
 }
+
+/// The instructions of `function` when `source` (relative to the project
+/// root) is compiled with `flags` and `-c`.
+fn compiled(source: &str, function: &str, flags: &[&str], dir_name: &str) -> Vec<String> {
+    let dir = scratch_dir(dir_name);
+    let object = dir.join(format!("{function}.o"));
+    let status = Command::new(nissecc()).args(flags).arg("-c").arg(project_root().join(source)).arg("-o").arg(&object).status().expect("run nissecc");
+    assert!(status.success(), "nissecc {flags:?} -c {source} failed");
+    let code = disassembly(&object, function);
+    assert!(!code.is_empty(), "{function} is not in {source}'s object");
+    code
+}
+
+/// Whether `inst` copies one general register into another.
+fn is_register_copy(inst: &str) -> bool {
+    inst.strip_prefix("mov %").is_some_and(|operands| operands.contains(",%") && !operands.contains('('))
+}
+
+/// adler32's running sum `b` must end in `%rax` (the return value) and the
+/// outer loop's `b % 65521` is a `mul` that defines `%rax`: regalloc2
+/// hoisted that split to the outer loop's header, and under `sese` the
+/// four-byte loop then held `b` in two registers, copying it in the body
+/// and back on the back edge. The vendored change (`vendor/README.md`,
+/// regalloc2) splits at the `mul` instead, and the loop body copies
+/// nothing.
+#[test]
+fn a_value_bound_to_the_return_register_is_not_split_inside_a_loop() {
+    let code = compiled("jotai-subset/k006_adler32.c", "adler32", &["-O2", "-fprofile-instr=sese"], "object-code-fixed-splits");
+    let body_start = code.iter().position(|inst| inst.starts_with("movzbq 0x3(")).unwrap_or_else(|| panic!("adler32: no four-byte loop: {code:#?}"));
+    let body: Vec<&String> = code[body_start..].iter().take_while(|inst| !inst.starts_with('j')).collect();
+    assert!(!body.iter().any(|inst| is_register_copy(inst)), "adler32: a register copy in the four-byte loop: {body:#?}");
+}
+
+/// Under `ks`, `bst_insert`'s loop exits through the block that counts the
+/// exit edge into the `malloc` after the loop; `loop-exit-copies` sees
+/// through that block (`backend/src/loop_boundary_copies.rs`), so `depth`
+/// is copied once after the loop instead of moved into a callee-saved
+/// register and back, with a jump, on every iteration.
+#[test]
+fn a_loop_exiting_through_a_counter_block_is_copied_at_its_exit() {
+    let code = compiled("jotai-subset/k157_bst_ops.c", "bst_insert", &["-O2", "-fprofile-instr=ks"], "object-code-exit-copies");
+    assert!(!code.iter().any(|inst| inst.starts_with("jmp")), "bst_insert: a jump in the loop: {code:#?}");
+}
