@@ -162,24 +162,20 @@ const MAX_FORWARDING_BLOCKS: usize = 4;
 fn through_forwarding_blocks(cfg: &ControlFlowGraph, pred: Block) -> Vec<Block> {
     let mut sources = vec![pred];
     let mut current = pred;
-    // Successors and predecessors are counted only up to two: a block that
-    // ends in a jump table can have thousands.
-    while sources.len() <= MAX_FORWARDING_BLOCKS && has_one(cfg.succ_iter(current)) {
-        let mut preds = cfg.pred_iter(current);
-        match (preds.next(), preds.next()) {
-            (Some(only), None) => {
-                current = only.block;
-                sources.push(current);
-            }
-            _ => break,
-        }
+    while sources.len() <= MAX_FORWARDING_BLOCKS && the_only(cfg.succ_iter(current)).is_some() {
+        let Some(pred) = the_only(cfg.pred_iter(current)) else { break };
+        current = pred.block;
+        sources.push(current);
     }
     sources
 }
 
-/// Whether `items` yields exactly one item, looking at two at most.
-fn has_one<T>(mut items: impl Iterator<Item = T>) -> bool {
-    items.next().is_some() && items.next().is_none()
+/// The one item `items` yields, if it yields exactly one. It looks at two
+/// items at most: a block that ends in a jump table can have thousands of
+/// successors.
+fn the_only<T>(mut items: impl Iterator<Item = T>) -> Option<T> {
+    let first = items.next()?;
+    items.next().is_none().then_some(first)
 }
 
 /// The rule for values that cross a call before a loop.
